@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FormatCheck",
+    products: [
+        .library(name: "RichText", targets: ["RichText"]),
+        .library(name: "StreamingJSON", targets: ["StreamingJSON"]),
+        .executable(name: "fmtcheck", targets: ["fmtcheck"]),
+        .executable(name: "fmtbench", targets: ["fmtbench"]),
+    ],
+    targets: [
+        .target(name: "RichText"),
+        .target(name: "StreamingJSON"),
+        .executableTarget(name: "fmtcheck", dependencies: ["RichText"]),
+        .executableTarget(name: "fmtbench", dependencies: ["RichText"]),
+        .executableTarget(name: "fmtoracle"),
+        .executableTarget(name: "string-tour", dependencies: ["RichText"], path: "Examples/string-tour"),
+        .testTarget(name: "RichTextTests", dependencies: ["RichText"]),
+        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

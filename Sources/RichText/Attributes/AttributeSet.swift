@@ -1,0 +1,156 @@
+import Synchronization
+
+/// One attribute in a set: its value and the behaviour its key declares.
+public struct AttributeEntry: Hashable, Sendable {
+    /// The key's name.
+    public var name: String
+    /// The value.
+    public var value: AttributeValue
+    /// The key's behaviour.
+    public var behavior: AttributeBehavior
+
+    /// An entry.
+    public init(name: String, value: AttributeValue, behavior: AttributeBehavior = .plain) {
+        self.name = name
+        self.value = value
+        self.behavior = behavior
+    }
+}
+
+/// An immutable, interned set of attributes.
+///
+/// Equal sets share one storage object, so comparing two sets is a pointer compare and runs coalesce cheaply.
+public struct AttributeSet: Hashable, Sendable {
+    @usableFromInline let storage: Storage
+
+    /// The set with no attributes.
+    public static let empty = AttributeSet(sortedEntries: [])
+
+    /// A set of the given entries; a later entry for the same name wins.
+    public init(_ entries: [AttributeEntry]) {
+        var byName: [String: AttributeEntry] = [:]
+        for entry in entries { byName[entry.name] = entry }
+        self.init(sortedEntries: byName.values.sorted { $0.name < $1.name })
+    }
+
+    init(sortedEntries: [AttributeEntry]) {
+        storage = Interner.shared.intern(sortedEntries)
+    }
+
+    /// The entries, sorted by name.
+    @inlinable public var entries: [AttributeEntry] { storage.entries }
+
+    /// Whether the set holds nothing.
+    @inlinable public var isEmpty: Bool { storage.entries.isEmpty }
+
+    /// The number of attributes.
+    @inlinable public var count: Int { storage.entries.count }
+
+    /// The value stored under `name`.
+    public subscript(name: String) -> AttributeValue? { entry(named: name)?.value }
+
+    /// The entry stored under `name`.
+    public func entry(named name: String) -> AttributeEntry? {
+        let entries = storage.entries
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].name < name { low = mid + 1 } else { high = mid }
+        }
+        return low < entries.count && entries[low].name == name ? entries[low] : nil
+    }
+
+    /// The typed value of `K`.
+    public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
+        self[K.name].flatMap { K.Value(attributeValue: $0) }
+    }
+
+    /// This set with `entry` added or replacing the entry of the same name.
+    public func setting(_ entry: AttributeEntry) -> AttributeSet {
+        var entries = storage.entries
+        if let i = entries.firstIndex(where: { $0.name >= entry.name }) {
+            if entries[i].name == entry.name {
+                if entries[i] == entry { return self }
+                entries[i] = entry
+            } else {
+                entries.insert(entry, at: i)
+            }
+        } else {
+            entries.append(entry)
+        }
+        return AttributeSet(sortedEntries: entries)
+    }
+
+    /// This set with `name` set to `value` (nil removes it), keeping the given behaviour.
+    public func setting(_ name: String, to value: AttributeValue?, behavior: AttributeBehavior) -> AttributeSet {
+        guard let value else { return removing(name) }
+        return setting(AttributeEntry(name: name, value: value, behavior: behavior))
+    }
+
+    /// This set without `name`.
+    public func removing(_ name: String) -> AttributeSet {
+        guard let i = storage.entries.firstIndex(where: { $0.name == name }) else { return self }
+        var entries = storage.entries
+        entries.remove(at: i)
+        return AttributeSet(sortedEntries: entries)
+    }
+
+    /// This set without any of `names`.
+    public func removing<S: Sequence>(all names: S) -> AttributeSet where S.Element == String {
+        let drop = Set(names)
+        let kept = storage.entries.filter { !drop.contains($0.name) }
+        return kept.count == storage.entries.count ? self : AttributeSet(sortedEntries: kept)
+    }
+
+    /// Only the entries that `isIncluded` accepts.
+    public func filter(_ isIncluded: (AttributeEntry) -> Bool) -> AttributeSet {
+        let kept = storage.entries.filter(isIncluded)
+        return kept.count == storage.entries.count ? self : AttributeSet(sortedEntries: kept)
+    }
+
+    /// This set with every entry of `other` added, `other` winning on conflicts.
+    public func merging(_ other: AttributeSet) -> AttributeSet {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        var result = self
+        for entry in other.entries { result = result.setting(entry) }
+        return result
+    }
+
+    /// Equal sets are the same interned object.
+    public static func == (lhs: AttributeSet, rhs: AttributeSet) -> Bool { lhs.storage === rhs.storage }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(storage)) }
+
+    /// The interned storage of one distinct set.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let entries: [AttributeEntry]
+        init(_ entries: [AttributeEntry]) { self.entries = entries }
+    }
+
+    /// The table of every distinct set in the process. Sets are never freed: a document holds few distinct
+    /// sets, and interning makes every comparison in the hot path a pointer compare.
+    final class Interner: Sendable {
+        static let shared = Interner()
+        private let table = Mutex<[[AttributeEntry]: Storage]>([:])
+
+        func intern(_ entries: [AttributeEntry]) -> Storage {
+            table.withLock { table in
+                if let existing = table[entries] { return existing }
+                let storage = Storage(entries)
+                table[entries] = storage
+                return storage
+            }
+        }
+    }
+}
+
+extension AttributeSet: CustomStringConvertible {
+    /// The set the way Foundation prints a run's attributes: one `name = value` a line, in braces.
+    public var description: String {
+        if isEmpty { return "{\n}" }
+        return "{\n" + entries.map { "\t\($0.name) = \($0.value)\n" }.joined() + "}"
+    }
+}

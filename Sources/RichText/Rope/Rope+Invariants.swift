@@ -1,0 +1,33 @@
+extension Rope {
+    /// Checks the tree's structural invariants and traps with a description of the first one broken.
+    ///
+    /// Every leaf is at the same depth, every node but the root is at least half full and at most full,
+    /// and every cached count and summary equals the sum of its children's.
+    public func _invariantCheck() {
+        guard let root else { return }
+        _ = Self.check(root, isRoot: true)
+    }
+
+    private static func check(_ node: Node, isRoot: Bool) -> (Int, Element.Summary) {
+        precondition(node.width <= maxFanout, "Rope node over-full: \(node.width) items")
+        if !isRoot { precondition(node.width >= minFanout, "Rope node under-full: \(node.width) items") }
+        precondition(node.width > 0, "Rope node is empty")
+        var sum = Element.Summary.zero
+        var total = 0
+        if node.height == 0 {
+            for element in node.elements { sum.add(element.summary) }
+            total = node.elements.count
+        } else {
+            if isRoot { precondition(node.children.count >= 2, "Rope inner root with a single child") }
+            for child in node.children {
+                precondition(child.height == node.height - 1, "Rope leaves at different depths")
+                let (c, s) = check(child, isRoot: false)
+                total += c
+                sum.add(s)
+            }
+        }
+        precondition(total == node.count, "Rope cached count \(node.count) != actual \(total)")
+        precondition(sum == node.summary, "Rope cached summary differs from its children's")
+        return (total, sum)
+    }
+}

@@ -1,0 +1,184 @@
+extension Rope {
+    /// Makes the root uniquely referenced, copying it if it is shared.
+    @inline(__always)
+    private static func makeUnique(_ node: inout Node) {
+        if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
+    }
+
+    /// Changes the element at `index` in place and refreshes the summaries on its path. O(log n).
+    @discardableResult
+    public mutating func update<R>(at index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
+        precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
+        Self.makeUnique(&root!)
+        return try Self.update(&root!, index, body)
+    }
+
+    private static func update<R>(_ node: inout Node, _ index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
+        if node.height == 0 {
+            let old = node.elements[index].summary
+            let result = try body(&node.elements[index])
+            node.summary.subtract(old)
+            node.summary.add(node.elements[index].summary)
+            return result
+        }
+        var i = index
+        var slot = 0
+        while i >= node.children[slot].count {
+            i -= node.children[slot].count
+            slot += 1
+        }
+        let old = node.children[slot].summary
+        makeUnique(&node.children[slot])
+        let result = try update(&node.children[slot], i, body)
+        node.summary.subtract(old)
+        node.summary.add(node.children[slot].summary)
+        return result
+    }
+
+    /// Inserts `element` so that it ends up at `index`. O(log n).
+    public mutating func insert(_ element: Element, at index: Int) {
+        precondition(index >= 0 && index <= count, "Rope insertion index \(index) out of bounds 0...\(count)")
+        guard root != nil else {
+            root = Node(elements: [element])
+            return
+        }
+        Self.makeUnique(&root!)
+        if let split = Self.insert(element, into: &root!, at: index) {
+            root = Node(children: [root!, split])
+        }
+    }
+
+    /// Inserts into a subtree; returns a new right sibling when the node had to split.
+    private static func insert(_ element: Element, into node: inout Node, at index: Int) -> Node? {
+        node.count += 1
+        node.summary.add(element.summary)
+        if node.height == 0 {
+            node.elements.insert(element, at: index)
+            guard node.elements.count > maxFanout else { return nil }
+            let half = node.elements.count / 2
+            let right = Node(elements: Array(node.elements[half...]))
+            node.elements.removeSubrange(half...)
+            node.recompute()
+            return right
+        }
+        var i = index
+        var slot = 0
+        while slot < node.children.count - 1 && i > node.children[slot].count {
+            i -= node.children[slot].count
+            slot += 1
+        }
+        makeUnique(&node.children[slot])
+        if let split = insert(element, into: &node.children[slot], at: i) {
+            node.children.insert(split, at: slot + 1)
+            guard node.children.count > maxFanout else { return nil }
+            let half = node.children.count / 2
+            let right = Node(children: Array(node.children[half...]))
+            node.children.removeSubrange(half...)
+            node.recompute()
+            return right
+        }
+        return nil
+    }
+
+    /// Removes and returns the element at `index`, rebalancing on the way up. O(log n).
+    @discardableResult
+    public mutating func remove(at index: Int) -> Element {
+        precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
+        Self.makeUnique(&root!)
+        let removed = Self.remove(from: &root!, at: index)
+        if root!.height == 0 {
+            if root!.elements.isEmpty { root = nil }
+        } else if root!.children.count == 1 {
+            root = root!.children[0]
+        }
+        return removed
+    }
+
+    private static func remove(from node: inout Node, at index: Int) -> Element {
+        if node.height == 0 {
+            let removed = node.elements.remove(at: index)
+            node.count -= 1
+            node.summary.subtract(removed.summary)
+            return removed
+        }
+        var i = index
+        var slot = 0
+        while i >= node.children[slot].count {
+            i -= node.children[slot].count
+            slot += 1
+        }
+        makeUnique(&node.children[slot])
+        let removed = remove(from: &node.children[slot], at: i)
+        node.count -= 1
+        node.summary.subtract(removed.summary)
+        if node.children[slot].width < minFanout { fixUnderflow(of: &node, at: slot) }
+        return removed
+    }
+
+    /// Restores the minimum fan-out of `node.children[slot]` by borrowing from or merging with a sibling.
+    ///
+    /// Everything is recomputed from the children arrays afterwards, so no stale path or offset survives.
+    private static func fixUnderflow(of node: inout Node, at slot: Int) {
+        guard node.children.count > 1 else { return }
+        let leftSlot = slot > 0 ? slot - 1 : slot
+        let rightSlot = leftSlot + 1
+        makeUnique(&node.children[leftSlot])
+        makeUnique(&node.children[rightSlot])
+        let left = node.children[leftSlot]
+        let right = node.children[rightSlot]
+        if left.width + right.width <= maxFanout {
+            if left.height == 0 {
+                left.elements.append(contentsOf: right.elements)
+            } else {
+                left.children.append(contentsOf: right.children)
+            }
+            left.recompute()
+            node.children.remove(at: rightSlot)
+            return
+        }
+        // Borrow: split the items of both evenly.
+        if left.height == 0 {
+            let all = left.elements + right.elements
+            let half = all.count / 2
+            left.elements = Array(all[..<half])
+            right.elements = Array(all[half...])
+        } else {
+            let all = left.children + right.children
+            let half = all.count / 2
+            left.children = Array(all[..<half])
+            right.children = Array(all[half...])
+        }
+        left.recompute()
+        right.recompute()
+    }
+
+    /// Replaces the elements in `range` with `newElements`.
+    ///
+    /// Costs O((k + m) log n) for k removed and m inserted elements; a same-length replacement updates in place.
+    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
+    where C.Element == Element {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
+        var position = range.lowerBound
+        var iterator = newElements.makeIterator()
+        var replaced = 0
+        // Overwrite in place while both sides have elements.
+        while replaced < range.count, let element = iterator.next() {
+            update(at: position) { $0 = element }
+            position += 1
+            replaced += 1
+        }
+        if replaced < range.count {
+            // More removed than inserted.
+            for _ in replaced..<range.count { remove(at: position) }
+            return
+        }
+        while let element = iterator.next() {
+            insert(element, at: position)
+            position += 1
+        }
+    }
+
+    /// Appends an element at the end.
+    @inlinable
+    public mutating func append(_ element: Element) { insert(element, at: count) }
+}

@@ -1,0 +1,165 @@
+/// One attribute run: a length of text in UTF-8 bytes and the attributes over it.
+public struct AttributeRun: RopeElement, Equatable {
+    /// The run's length in UTF-8 bytes.
+    public var utf8Count: Int
+    /// The attributes over the run.
+    public var attributes: AttributeSet
+
+    /// A run.
+    public init(utf8Count: Int, attributes: AttributeSet) {
+        self.utf8Count = utf8Count
+        self.attributes = attributes
+    }
+
+    public var summary: RunSummary { RunSummary(utf8: utf8Count) }
+}
+
+/// The counts an attribute run contributes: its UTF-8 length.
+public struct RunSummary: RopeSummary, Hashable {
+    /// UTF-8 bytes covered.
+    public var utf8: Int
+    public static let zero = RunSummary(utf8: 0)
+    @inlinable public mutating func add(_ other: RunSummary) { utf8 += other.utf8 }
+    @inlinable public mutating func subtract(_ other: RunSummary) { utf8 -= other.utf8 }
+}
+
+/// UTF-8 offsets in a run rope.
+public enum RunUTF8Metric: RopeMetric {
+    public typealias Element = AttributeRun
+    public static func measure(_ summary: RunSummary) -> Int { summary.utf8 }
+}
+
+/// The attribute runs of a rich string, run-length encoded by UTF-8 length. Adjacent runs never have equal
+/// attribute sets: every splice coalesces with its neighbours.
+struct RunRope: Sendable {
+    var rope = Rope<AttributeRun>()
+
+    init() {}
+
+    init(runs: [AttributeRun]) {
+        var merged: [AttributeRun] = []
+        merged.reserveCapacity(runs.count)
+        for run in runs where run.utf8Count > 0 {
+            if let last = merged.last, last.attributes == run.attributes {
+                merged[merged.count - 1].utf8Count += run.utf8Count
+            } else {
+                merged.append(run)
+            }
+        }
+        rope = Rope(merged)
+    }
+
+    var utf8Count: Int { rope.summary.utf8 }
+    var count: Int { rope.count }
+
+    /// The run holding `offset`: its index, its start, and the run. An offset on a boundary gives the run that
+    /// starts there; the end gives the last run.
+    func run(containing offset: Int) -> (index: Int, start: Int, run: AttributeRun)? {
+        guard !rope.isEmpty else { return nil }
+        var (index, remainder) = rope.find(RunUTF8Metric.self, offset, prefer: .next)
+        if index == rope.count {
+            index -= 1
+            remainder += rope[index].utf8Count
+        }
+        return (index, offset - remainder, rope[index])
+    }
+
+    /// The attributes at `offset` (those of the run that starts at or covers it).
+    func attributes(at offset: Int) -> AttributeSet {
+        run(containing: offset)?.run.attributes ?? .empty
+    }
+
+    /// Calls `body` with each run that intersects `range`, clipped to it, with its start offset.
+    func forEachRun(in range: Range<Int>, _ body: (Range<Int>, AttributeSet) -> Bool) {
+        guard !range.isEmpty, let (index, start, _) = run(containing: range.lowerBound) else { return }
+        var position = start
+        rope.forEach(from: index) { _, run in
+            let end = position + run.utf8Count
+            let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
+            if !clipped.isEmpty, !body(clipped, run.attributes) { return false }
+            position = end
+            return end < range.upperBound
+        }
+    }
+
+    /// The runs clipped to `range`.
+    func runs(in range: Range<Int>) -> [AttributeRun] {
+        var result: [AttributeRun] = []
+        forEachRun(in: range) { r, attributes in
+            result.append(AttributeRun(utf8Count: r.count, attributes: attributes))
+            return true
+        }
+        return result
+    }
+
+    /// Replaces the runs over `range` with `newRuns`, coalescing with the neighbours. The text rope must be
+    /// changed by the same amount at the same place.
+    mutating func replace(_ range: Range<Int>, with newRuns: [AttributeRun]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        if rope.isEmpty {
+            self = RunRope(runs: newRuns)
+            return
+        }
+        // Runs [first, last] are touched; a run merely adjacent to an empty range is included so it can merge.
+        var (first, firstOffset) = rope.find(RunUTF8Metric.self, range.lowerBound, prefer: .previous)
+        var (last, lastOffset) = rope.find(RunUTF8Metric.self, range.upperBound, prefer: .next)
+        if last == rope.count {
+            last -= 1
+            lastOffset = rope[last].utf8Count
+        }
+        if range.lowerBound == 0 { (first, firstOffset) = (0, 0) }
+        var pieces: [AttributeRun] = []
+        pieces.reserveCapacity(newRuns.count + 4)
+        if first > 0 { pieces.append(rope[first - 1]) }
+        let head = rope[first]
+        pieces.append(AttributeRun(utf8Count: firstOffset, attributes: head.attributes))
+        pieces.append(contentsOf: newRuns)
+        let tail = rope[last]
+        pieces.append(AttributeRun(utf8Count: tail.utf8Count - lastOffset, attributes: tail.attributes))
+        if last + 1 < rope.count { pieces.append(rope[last + 1]) }
+        let low = first > 0 ? first - 1 : first
+        let high = last + 1 < rope.count ? last + 1 : last
+        rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces))
+    }
+
+    /// Applies `transform` to the attributes over `range`, splitting runs at its ends and coalescing.
+    /// Returns the runs as they were (clipped to `range`).
+    @discardableResult
+    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeRun] {
+        let old = runs(in: range)
+        var changed = false
+        let new = old.map { run -> AttributeRun in
+            let attributes = transform(run.attributes)
+            if attributes != run.attributes { changed = true }
+            return AttributeRun(utf8Count: run.utf8Count, attributes: attributes)
+        }
+        if changed { replace(range, with: new) }
+        return old
+    }
+
+    /// Drops empty runs and merges neighbours with equal attributes.
+    static func coalesce(_ runs: [AttributeRun]) -> [AttributeRun] {
+        var result: [AttributeRun] = []
+        result.reserveCapacity(runs.count)
+        for run in runs where run.utf8Count > 0 {
+            if let last = result.last, last.attributes == run.attributes {
+                result[result.count - 1].utf8Count += run.utf8Count
+            } else {
+                result.append(run)
+            }
+        }
+        return result
+    }
+
+    /// Whether no run is empty and no two neighbours are equal.
+    func _invariantCheck() {
+        rope._invariantCheck()
+        var previous: AttributeSet? = nil
+        rope.forEach { i, run in
+            precondition(run.utf8Count > 0, "Empty attribute run at \(i)")
+            precondition(previous != run.attributes, "Adjacent equal attribute runs at \(i)")
+            previous = run.attributes
+            return true
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// A discontiguous slice of a rich string, selected by a `RangeSet`. Setting an attribute through it is one
+/// mutation over every range: `text[ranges][Ingredient.self] = "butter"`.
+@dynamicMemberLookup
+public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
+    /// The string sliced.
+    public internal(set) var base: RichString
+    /// The selected ranges.
+    public let ranges: RangeSet<RichString.Index>
+    var accessIdentity: UInt64 = 0
+
+    init(base: RichString, ranges: RangeSet<RichString.Index>) {
+        self.base = base
+        self.ranges = ranges
+    }
+
+    /// The slices, in order.
+    public var slices: [RichSubstring] { ranges.ranges.map { RichSubstring(base: base, bounds: $0) } }
+
+    /// The selected text, concatenated.
+    public var string: String { slices.map(\.string).joined() }
+
+    /// The selected text as one string of its own.
+    public var richString: RichString { RichString(concatenating: slices.map(\.richString)) }
+
+    public var description: String { richString.description }
+
+    /// The characters of all slices, concatenated.
+    public var characters: [Character] { slices.flatMap { Array($0.characters) } }
+
+    /// The runs of every slice, in order.
+    public var runs: [RichRunsView.Run] { slices.flatMap { Array($0.runs) } }
+
+    /// The value of `K` when uniform over every range; setting it is one mutation over all of them.
+    public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
+        get { uniformValue(named: K.name).flatMap { K.Value(attributeValue: $0) } }
+        set { base.setAttribute(K.descriptor, to: newValue?.attributeValue, in: base.offsets(of: ranges)) }
+    }
+
+    /// A registered key through dynamic member lookup: `text[ranges].ingredient`.
+    public subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<AttributeKeys, K.Type>) -> K.Value? {
+        get { self[AttributeKeys()[keyPath: keyPath]] }
+        set { self[AttributeKeys()[keyPath: keyPath]] = newValue }
+    }
+
+    /// A key known only by name: its value when uniform over every range.
+    public subscript(name: String) -> AttributeValue? { uniformValue(named: name) }
+
+    /// Sets a key known by name over every range; nil removes it.
+    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) {
+        base.setAttribute(key, to: value, in: base.offsets(of: ranges))
+    }
+
+    func uniformValue(named name: String) -> AttributeValue? {
+        var value: AttributeValue? = nil
+        var first = true
+        for slice in slices {
+            guard !slice.bounds.isEmpty else { continue }
+            let v = slice.uniformValue(named: name)
+            if v == nil { return nil }
+            if first { value = v; first = false } else if v != value { return nil }
+        }
+        return value
+    }
+}
+
+extension RichString {
+    /// The discontiguous slice over `ranges`. Mutating its attributes mutates this string in place.
+    public subscript(ranges: RangeSet<Index>) -> DiscontiguousRichSubstring {
+        get {
+            _ = offsets(of: ranges)
+            return DiscontiguousRichSubstring(base: self, ranges: ranges)
+        }
+        _modify {
+            _ = offsets(of: ranges)
+            let identity = RichString.nextVersion()
+            var slice = DiscontiguousRichSubstring(base: self, ranges: ranges)
+            slice.accessIdentity = identity
+            self = RichString()
+            defer {
+                precondition(
+                    slice.accessIdentity == identity,
+                    "A DiscontiguousRichSubstring was replaced by one from a different access; replace text range by range instead.")
+                self = slice.base
+            }
+            yield &slice
+        }
+    }
+}

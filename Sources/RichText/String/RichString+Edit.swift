@@ -1,0 +1,74 @@
+extension RichString {
+    /// The one primitive every text mutation ends in: replace the text and runs over a UTF-8 range.
+    ///
+    /// Tracked ranges move with Foundation's documented semantics: an endpoint inside the replaced range moves
+    /// out of it, endpoints after it shift by the change in length, and an insertion at a range's start shifts
+    /// that range.
+    mutating func rawReplace(_ range: Range<Int>, with newText: Substring, runs newRuns: [AttributeRun]) {
+        let newLength = newText.utf8.count
+        if !trackedRanges.isEmpty { prepareTrackedRanges(for: range) }
+        text.replace(range, with: newText)
+        runStore.replace(range, with: newRuns)
+        if !trackedRanges.isEmpty {
+            finishTrackedRanges(start: range.lowerBound, isInsertion: range.isEmpty, delta: newLength - range.count)
+        }
+        version = RichString.nextVersion()
+    }
+
+    /// Replaces the attributes over UTF-8 ranges by `transform`, as one mutation.
+    ///
+    /// Attribute changes move no text, so indices made before them stay valid: the version is kept.
+    mutating func rawTransformAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) {
+        for range in ranges where !range.isEmpty {
+            runStore.transformAttributes(in: range, transform)
+        }
+    }
+
+    private mutating func prepareTrackedRanges(for mutation: Range<Int>) {
+        for i in trackedRanges.indices {
+            let r = trackedRanges[i]
+            let lowerInside = r.lowerBound > mutation.lowerBound && r.lowerBound < mutation.upperBound
+            let upperInside = r.upperBound > mutation.lowerBound && r.upperBound < mutation.upperBound
+            switch (lowerInside, upperInside) {
+            case (true, true): trackedRanges[i] = mutation.lowerBound..<mutation.lowerBound
+            case (true, false): trackedRanges[i] = mutation.upperBound..<r.upperBound
+            case (false, true): trackedRanges[i] = r.lowerBound..<mutation.lowerBound
+            case (false, false): break
+            }
+        }
+    }
+
+    private mutating func finishTrackedRanges(start: Int, isInsertion: Bool, delta: Int) {
+        guard delta != 0 else { return }
+        for i in trackedRanges.indices {
+            let r = trackedRanges[i]
+            var lower = r.lowerBound
+            var upper = r.upperBound
+            if lower > start || (lower == start && isInsertion) { lower += delta }
+            if upper > start || lower != r.lowerBound { upper += delta }
+            trackedRanges[i] = lower..<max(lower, upper)
+        }
+    }
+
+    // MARK: Inheritance
+
+    /// The attributes that plain text typed over `range` takes: those of the character before it, or at the
+    /// start of the text, those of the first replaced or following character. Keys that are not inherited,
+    /// and keys invalidated by text changes, are left off.
+    func inheritedAttributes(forTypingOver range: Range<Int>) -> AttributeSet {
+        guard text.utf8Count > 0 else { return .empty }
+        let source: AttributeSet
+        if range.lowerBound > 0 {
+            source = runStore.attributes(at: range.lowerBound - 1)
+        } else {
+            source = runStore.attributes(at: 0)
+        }
+        return source.filter { $0.behavior.isInheritable }
+    }
+
+    /// What attributes plain text typed at `index` would get.
+    public func typingAttributes(at index: Index) -> AttributeSet {
+        let o = offset(of: index)
+        return inheritedAttributes(forTypingOver: o..<o)
+    }
+}

@@ -1,0 +1,61 @@
+extension RichString {
+    /// Runs `body` on this string and returns `ranges` moved so they cover the same text afterwards; nil when
+    /// the body replaced the string wholesale, so tracking was lost.
+    ///
+    /// The semantics are Foundation's: an endpoint inside replaced text moves to the nearer edge of the
+    /// replacement, text inserted at a range's start pushes the range, a range whose text is removed collapses
+    /// to where it stood.
+    public mutating func transform<E: Error>(
+        updating ranges: [Range<Index>], body: (inout RichString) throws(E) -> Void
+    ) throws(E) -> [Range<Index>]? {
+        let saved = trackedRanges
+        trackedRanges = saved + ranges.map { offsets(of: $0) }
+        var failure: E?
+        do { try body(&self) } catch { failure = error }
+        let tracked = trackedRanges
+        trackedRanges = saved
+        if let failure { throw failure }
+        guard tracked.count == saved.count + ranges.count else { return nil }
+        return tracked[saved.count...].map { index(utf8: $0.lowerBound)..<index(utf8: $0.upperBound) }
+    }
+
+    /// Runs `body` and returns `range` moved to cover the same text; nil when tracking was lost.
+    public mutating func transform<E: Error>(
+        updating range: Range<Index>, body: (inout RichString) throws(E) -> Void
+    ) throws(E) -> Range<Index>? {
+        try transform(updating: [range], body: body)?.first
+    }
+
+    /// Runs `body`, updating `range` in place to cover the same text. Traps when tracking was lost.
+    public mutating func transform<E: Error>(
+        updating range: inout Range<Index>, body: (inout RichString) throws(E) -> Void
+    ) throws(E) {
+        guard let updated = try transform(updating: [range], body: body)?.first else {
+            preconditionFailure("transform(updating:) lost track: the body replaced the string instead of mutating it")
+        }
+        range = updated
+    }
+
+    /// Runs `body`, updating every range in place. Traps when tracking was lost.
+    public mutating func transform<E: Error>(
+        updating ranges: inout [Range<Index>], body: (inout RichString) throws(E) -> Void
+    ) throws(E) {
+        guard let updated = try transform(updating: ranges, body: body) else {
+            preconditionFailure("transform(updating:) lost track: the body replaced the string instead of mutating it")
+        }
+        ranges = updated
+    }
+
+    /// Runs `body` and returns `ranges` moved to cover the same text; nil when tracking was lost.
+    public mutating func transform<E: Error>(
+        updating ranges: RangeSet<Index>, body: (inout RichString) throws(E) -> Void
+    ) throws(E) -> RangeSet<Index>? {
+        let list = ranges.ranges.map { $0 }
+        if list.isEmpty {
+            try body(&self)
+            return RangeSet()
+        }
+        guard let updated = try transform(updating: list, body: body) else { return nil }
+        return RangeSet(updated)
+    }
+}

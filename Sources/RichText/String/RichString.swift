@@ -1,0 +1,119 @@
+import Synchronization
+
+/// A rope-backed attributed string: text in UTF-8 chunks, attributes as run-length encoded interned sets.
+///
+/// Value semantics with copy-on-write. Every conversion between units, lines and paragraphs is O(log n).
+/// Equality and hashing look at the text and the runs, never at the tree's shape.
+public struct RichString: Sendable {
+    var text: TextRope
+    var runStore: RunRope
+    /// Identifies this exact content; every mutation takes a new one, so stale indices are detected.
+    var version: UInt64
+    /// UTF-8 ranges kept on the same text through mutations, while `transform(updating:)` runs.
+    var trackedRanges: [Range<Int>] = []
+
+    /// An empty string.
+    public init() {
+        text = TextRope()
+        runStore = RunRope()
+        version = RichString.nextVersion()
+    }
+
+    /// Plain text with no attributes.
+    public init(_ string: String) {
+        self.init(string, attributes: .empty)
+    }
+
+    /// Text with one set of attributes over all of it.
+    public init(_ string: String, attributes: AttributeSet) {
+        text = TextRope(string)
+        let count = text.utf8Count
+        runStore = RunRope(runs: count > 0 ? [AttributeRun(utf8Count: count, attributes: attributes)] : [])
+        version = RichString.nextVersion()
+    }
+
+    /// The concatenation of attributed pieces.
+    public init<S: Sequence>(concatenating pieces: S) where S.Element == RichString {
+        self.init()
+        for piece in pieces { append(piece) }
+    }
+
+    /// A string built from text and runs. The runs' lengths must add up to the text's UTF-8 length and fall
+    /// on scalar boundaries.
+    init(text: TextRope, runs: [AttributeRun]) {
+        self.text = text
+        runStore = RunRope(runs: runs)
+        version = RichString.nextVersion()
+        precondition(runStore.utf8Count == text.utf8Count, "Runs do not cover the text")
+    }
+
+    private static let versionCounter = Atomic<UInt64>(1)
+
+    static func nextVersion() -> UInt64 {
+        versionCounter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// The whole text as a `String`.
+    public var string: String { text.string }
+
+    /// Whether the string holds no text.
+    public var isEmpty: Bool { text.utf8Count == 0 }
+
+    /// The counts of every unit, and of paragraph separators.
+    public var counts: TextSummary { text.summary }
+
+    /// Checks the rope invariants of both the text and the runs; traps on the first one broken.
+    public func _invariantCheck() {
+        text.rope._invariantCheck()
+        runStore._invariantCheck()
+        precondition(text.utf8Count == runStore.utf8Count, "Runs cover \(runStore.utf8Count) bytes, text has \(text.utf8Count)")
+        text.rope.forEach { i, chunk in
+            precondition(chunk.summary.utf8 > 0, "Empty text chunk at \(i)")
+            return true
+        }
+        // Chunk boundaries are character boundaries of the whole text.
+        precondition(text.summary.characters == string.count, "Character count \(text.summary.characters) != \(string.count)")
+    }
+
+    /// The height of the text rope, for tests that need deep trees.
+    public var _textTreeHeight: Int { text.rope.height }
+    /// The height of the run rope.
+    public var _runTreeHeight: Int { runStore.rope.height }
+}
+
+extension RichString: Equatable, Hashable {
+    public static func == (lhs: RichString, rhs: RichString) -> Bool {
+        if lhs.version == rhs.version { return true }
+        guard lhs.text.summary == rhs.text.summary, lhs.runStore.count == rhs.runStore.count else { return false }
+        guard lhs.runStore.rope.elements == rhs.runStore.rope.elements else { return false }
+        return lhs.text.string == rhs.text.string
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text.string)
+        runStore.rope.forEach { _, run in
+            hasher.combine(run.utf8Count)
+            hasher.combine(run.attributes)
+            return true
+        }
+    }
+}
+
+extension RichString: CustomStringConvertible {
+    /// Each run's text followed by its attributes in braces, the way Foundation's `AttributedString` prints.
+    public var description: String {
+        var parts: [String] = []
+        var position = 0
+        runStore.rope.forEach { _, run in
+            parts.append(text.string(in: position..<(position + run.utf8Count)) + " " + run.attributes.description)
+            position += run.utf8Count
+            return true
+        }
+        return parts.joined(separator: "\n")
+    }
+}
+
+extension RichString: ExpressibleByStringLiteral {
+    /// Plain text from a literal.
+    public init(stringLiteral value: String) { self.init(value) }
+}

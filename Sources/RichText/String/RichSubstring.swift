@@ -1,0 +1,137 @@
+/// A contiguous slice of a rich string. Reading and writing attributes through it reaches the string itself:
+/// `text[range][Ingredient.self] = "milk"`, `text[range].ingredient = "milk"`.
+@dynamicMemberLookup
+public struct RichSubstring: Sendable, CustomStringConvertible {
+    /// The string sliced.
+    public internal(set) var base: RichString
+    /// The slice's bounds in `base`.
+    public let bounds: Range<RichString.Index>
+    /// Identifies the in-place access that made this slice, to refuse replacement by a foreign slice.
+    var accessIdentity: UInt64 = 0
+
+    init(base: RichString, bounds: Range<RichString.Index>) {
+        self.base = base
+        self.bounds = bounds
+    }
+
+    /// The sliced text.
+    public var string: String { base.text.string(in: base.offsets(of: bounds)) }
+
+    /// The slice as a string of its own.
+    public var richString: RichString {
+        let r = base.offsets(of: bounds)
+        return RichString(text: TextRope(base.text.string(in: r)), runs: base.runStore.runs(in: r))
+    }
+
+    public var description: String { richString.description }
+
+    /// The characters of the slice.
+    public var characters: RichCharacterView { RichCharacterView(base: base, bounds: bounds) }
+    /// The Unicode scalars of the slice.
+    public var unicodeScalars: RichUnicodeScalarView { RichUnicodeScalarView(base: base, bounds: bounds) }
+    /// The UTF-8 code units of the slice.
+    public var utf8: RichUTF8View { RichUTF8View(base: base, bounds: bounds) }
+    /// The UTF-16 code units of the slice.
+    public var utf16: RichUTF16View { RichUTF16View(base: base, bounds: bounds) }
+    /// The attribute runs of the slice.
+    public var runs: RichRunsView { RichRunsView(base: base, bounds: bounds) }
+
+    /// The value of `K` when it is the same over the whole slice; nil when absent anywhere or varying.
+    /// Setting it sets (or, with nil, removes) the key over the slice.
+    public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
+        get { uniformValue(named: K.name).flatMap { K.Value(attributeValue: $0) } }
+        set { base.setAttribute(K.descriptor, to: newValue?.attributeValue, in: [base.offsets(of: bounds)]) }
+    }
+
+    /// A registered key through dynamic member lookup: `text[range].ingredient`.
+    public subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<AttributeKeys, K.Type>) -> K.Value? {
+        get { self[AttributeKeys()[keyPath: keyPath]] }
+        set { self[AttributeKeys()[keyPath: keyPath]] = newValue }
+    }
+
+    /// A key known only by name: its value when uniform over the slice.
+    public subscript(name: String) -> AttributeValue? {
+        uniformValue(named: name)
+    }
+
+    /// Sets a key known by name over the slice; nil removes it.
+    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) {
+        base.setAttribute(key, to: value, in: [base.offsets(of: bounds)])
+    }
+
+    /// Adds `attributes` over the slice.
+    public mutating func mergeAttributes(_ attributes: AttributeSet) {
+        base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.merging(attributes) }
+    }
+
+    /// Replaces all attributes over the slice.
+    public mutating func setAttributes(_ attributes: AttributeSet) {
+        base.transformAttributes(in: [base.offsets(of: bounds)]) { _ in attributes }
+    }
+
+    func uniformValue(named name: String) -> AttributeValue? {
+        let r = base.offsets(of: bounds)
+        var value: AttributeValue? = nil
+        var first = true
+        var uniform = true
+        base.runStore.forEachRun(in: r) { _, attributes in
+            let v = attributes[name]
+            if first { value = v; first = false } else if v != value { uniform = false; return false }
+            return true
+        }
+        return uniform ? value : nil
+    }
+}
+
+extension RichString {
+    /// The slice over `bounds`. Mutating its attributes mutates this string in place.
+    public subscript(bounds: Range<Index>) -> RichSubstring {
+        get {
+            _ = offsets(of: bounds)
+            return RichSubstring(base: self, bounds: bounds)
+        }
+        _modify {
+            _ = offsets(of: bounds)
+            let identity = RichString.nextVersion()
+            var slice = RichSubstring(base: self, bounds: bounds)
+            slice.accessIdentity = identity
+            // Leave an empty string behind so the slice holds the only reference and mutates in place.
+            self = RichString()
+            defer {
+                precondition(
+                    slice.accessIdentity == identity,
+                    "A RichSubstring was replaced by one from a different access; use replaceSubrange(_:with:) to replace text.")
+                self = slice.base
+            }
+            yield &slice
+        }
+        set { replaceSubrange(bounds, with: newValue) }
+    }
+
+    /// The first range of characters equal to `target`, searching from `start` (or the beginning).
+    public func range(of target: String, from start: Index? = nil) -> Range<Index>? {
+        guard !target.isEmpty else { return nil }
+        let haystack = string
+        let from = start.map { offset(of: $0) } ?? 0
+        let utf8 = haystack.utf8
+        let searchStart = utf8.index(utf8.startIndex, offsetBy: from)
+        guard let found = haystack[searchStart...].firstRange(of: target) else { return nil }
+        let lower = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
+        let upper = utf8.distance(from: utf8.startIndex, to: found.upperBound)
+        return index(utf8: lower)..<index(utf8: upper)
+    }
+
+    /// Every non-overlapping range of characters equal to `target`, as one range set.
+    public func ranges(of target: String) -> RangeSet<Index> {
+        guard !target.isEmpty else { return RangeSet() }
+        let haystack = string
+        let utf8 = haystack.utf8
+        var result: [Range<Index>] = []
+        for found in haystack.ranges(of: target) {
+            let lower = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
+            let upper = utf8.distance(from: utf8.startIndex, to: found.upperBound)
+            result.append(index(utf8: lower)..<index(utf8: upper))
+        }
+        return RangeSet(result)
+    }
+}

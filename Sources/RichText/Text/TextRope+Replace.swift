@@ -1,0 +1,144 @@
+extension TextRope {
+    /// Replaces the text between two scalar-aligned UTF-8 offsets.
+    ///
+    /// Only the chunks the edit touches are rebuilt, plus a neighbour where a grapheme cluster now straddles a
+    /// chunk boundary (a combining mark typed after a chunk that ends in "\n", say): O(log n + edit).
+    mutating func replace(_ range: Range<Int>, with replacement: Substring) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Text range out of bounds")
+        if rope.isEmpty {
+            rope = Rope(TextRope.cut(String(replacement)))
+            return
+        }
+        // First and last chunk touched. Typing at a chunk boundary extends the chunk before it.
+        var (first, firstOffset) = rope.find(UTF8Metric.self, range.lowerBound, prefer: .previous)
+        var (last, lastOffset) = rope.find(UTF8Metric.self, range.upperBound, prefer: .previous)
+        if range.lowerBound == 0 { (first, firstOffset) = (0, 0) }
+        if range.upperBound == 0 { (last, lastOffset) = (0, 0) }
+
+        // Fast path: one chunk, stays within size, and no boundary character can change.
+        if first == last {
+            let chunk = rope[first]
+            let newSize = chunk.summary.utf8 - range.count + replacement.utf8.count
+            if newSize > 0, newSize <= TextChunk.maxUTF8,
+               TextRope.isSafeInteriorEdit(chunk.string, firstOffset, lastOffset, replacement) {
+                rope.update(at: first) { chunk in
+                    var s = chunk.string
+                    let u = s.utf8
+                    let a = u.index(u.startIndex, offsetBy: firstOffset)
+                    let b = u.index(u.startIndex, offsetBy: lastOffset)
+                    s.replaceSubrange(a..<b, with: replacement)
+                    chunk = TextChunk(s)
+                }
+                return
+            }
+        }
+
+        var piece = ""
+        let head = rope[first].string
+        let tail = rope[last].string
+        piece.reserveCapacity(firstOffset + replacement.utf8.count + tail.utf8.count - lastOffset)
+        piece += head.utf8.prefix(firstOffset).asSubstring(of: head)
+        piece += replacement
+        piece += tail.utf8.dropFirst(lastOffset).asSubstring(of: tail)
+
+        var low = first
+        var high = last
+        // Pull in neighbours while a grapheme cluster straddles either edge of the piece.
+        while true {
+            if piece.isEmpty {
+                guard low > 0, high + 1 < rope.count else { break }
+                if TextRope.joins(rope[low - 1].string, rope[high + 1].string) {
+                    piece = rope[low - 1].string + rope[high + 1].string
+                    low -= 1
+                    high += 1
+                    continue
+                }
+                break
+            }
+            if low > 0, TextRope.joins(rope[low - 1].string, piece) {
+                piece = rope[low - 1].string + piece
+                low -= 1
+                continue
+            }
+            if high + 1 < rope.count, TextRope.joins(piece, rope[high + 1].string) {
+                piece += rope[high + 1].string
+                high += 1
+                continue
+            }
+            break
+        }
+        // Avoid fragments: a small piece merges with a neighbour.
+        if piece.utf8.count < TextChunk.targetUTF8 / 4 {
+            if high + 1 < rope.count, piece.utf8.count + rope[high + 1].summary.utf8 <= TextChunk.maxUTF8 {
+                piece += rope[high + 1].string
+                high += 1
+            } else if low > 0, piece.utf8.count + rope[low - 1].summary.utf8 <= TextChunk.maxUTF8 {
+                piece = rope[low - 1].string + piece
+                low -= 1
+            }
+        }
+        rope.replaceSubrange(low..<(high + 1), with: TextRope.cut(piece))
+    }
+
+    /// Whether an edit of the bytes `from..<to` of a chunk leaves its first and last characters' edges alone,
+    /// so no neighbouring chunk can be affected: both the edit and the replacement stay in ASCII territory
+    /// away from CR/LF pairs, and off the chunk's ends.
+    static func isSafeInteriorEdit(_ chunk: String, _ from: Int, _ to: Int, _ replacement: Substring) -> Bool {
+        let bytes = chunk.utf8
+        guard from > 0, to < bytes.count else { return false }
+        let before = bytes[bytes.index(bytes.startIndex, offsetBy: from - 1)]
+        let after = bytes[bytes.index(bytes.startIndex, offsetBy: to)]
+        guard before < 0x80, after < 0x80, before != 0x0D, after != 0x0A else { return false }
+        // Interior edits can change graphemes only locally; the chunk is re-counted as a whole.
+        return true
+    }
+
+    /// Whether the last character of `left` and the first of `right` form one grapheme cluster when adjacent.
+    static func joins(_ left: String, _ right: String) -> Bool {
+        guard let l = left.utf8.last, let r = right.utf8.first else { return false }
+        if l < 0x80 && r < 0x80 { return l == 0x0D && r == 0x0A }
+        guard let lastCharacter = left.last, let firstCharacter = right.first else { return false }
+        var pair = String(lastCharacter)
+        pair.append(contentsOf: String(firstCharacter))
+        return pair.first!.unicodeScalars.count != lastCharacter.unicodeScalars.count
+    }
+
+    /// Cuts text into chunks at character boundaries, each at most `maxUTF8` bytes unless one character is larger.
+    static func cut(_ text: String) -> [TextChunk] {
+        let total = text.utf8.count
+        if total == 0 { return [] }
+        if total <= TextChunk.maxUTF8 { return [TextChunk(text)] }
+        var chunks: [TextChunk] = []
+        chunks.reserveCapacity(total / TextChunk.targetUTF8 + 1)
+        let utf8 = text.utf8
+        var start = text.startIndex
+        var startOffset = 0
+        while startOffset < total {
+            let remaining = total - startOffset
+            if remaining <= TextChunk.maxUTF8 {
+                chunks.append(TextChunk(String(text[start...])))
+                break
+            }
+            // Aim for an even split of what remains into target-sized chunks.
+            let pieces = (remaining + TextChunk.targetUTF8 - 1) / TextChunk.targetUTF8
+            let want = min(remaining / pieces + 1, TextChunk.maxUTF8)
+            var cutIndex = utf8.index(start, offsetBy: want)
+            // Round down to a scalar, then to a character boundary of the whole text.
+            while cutIndex > start && !isScalarStart(utf8[cutIndex]) { cutIndex = utf8.index(before: cutIndex) }
+            var boundary = text.index(before: cutIndex)
+            boundary = text.index(after: boundary) <= cutIndex ? text.index(after: boundary) : boundary
+            if boundary <= start { boundary = text.index(after: start) }
+            chunks.append(TextChunk(String(text[start..<boundary])))
+            startOffset = utf8.distance(from: utf8.startIndex, to: boundary)
+            start = boundary
+        }
+        return chunks
+    }
+
+    @inline(__always) private static func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
+}
+
+extension String.UTF8View.SubSequence {
+    /// The bytes as a substring of `base` (they are always scalar-aligned here).
+    fileprivate func asSubstring(of base: String) -> Substring { base[startIndex..<endIndex] }
+}

@@ -1,0 +1,248 @@
+/// The units in which a position in text can be counted.
+public enum TextUnit: String, Sendable, CaseIterable {
+    case utf8
+    case utf16
+    case scalars
+    case characters
+}
+
+extension TextSummary {
+    /// The count of `unit`.
+    @inlinable public subscript(unit: TextUnit) -> Int {
+        switch unit {
+        case .utf8: return utf8
+        case .utf16: return utf16
+        case .scalars: return scalars
+        case .characters: return characters
+        }
+    }
+}
+
+/// The text of a rich string: UTF-8 chunks in a balanced rope, every position conversion O(log n).
+struct TextRope: Sendable {
+    var rope = Rope<TextChunk>()
+
+    init() {}
+
+    init(_ string: String) {
+        rope = Rope(TextRope.cut(string))
+    }
+
+    var summary: TextSummary { rope.summary }
+    var utf8Count: Int { rope.summary.utf8 }
+
+    /// The whole text.
+    var string: String {
+        var result = ""
+        result.reserveCapacity(utf8Count)
+        rope.forEach { _, chunk in result += chunk.string; return true }
+        return result
+    }
+
+    /// The text between two UTF-8 offsets, which must be scalar-aligned.
+    func string(in range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        var result = ""
+        result.reserveCapacity(range.count)
+        let (first, firstOffset) = rope.find(UTF8Metric.self, range.lowerBound, prefer: .next)
+        var position = range.lowerBound - firstOffset
+        rope.forEach(from: first) { _, chunk in
+            let chunkEnd = position + chunk.summary.utf8
+            let from = max(range.lowerBound, position) - position
+            let to = min(range.upperBound, chunkEnd) - position
+            let utf8 = chunk.string.utf8
+            let a = utf8.index(utf8.startIndex, offsetBy: from)
+            let b = utf8.index(utf8.startIndex, offsetBy: to)
+            result += chunk.string[a..<b]
+            position = chunkEnd
+            return position < range.upperBound
+        }
+        return result
+    }
+
+    /// The chunk holding `offset`, the chunk's start, and the offset inside it.
+    ///
+    /// An offset on a chunk boundary gives the chunk that starts there; the end gives the last chunk.
+    func chunk(containing offset: Int) -> (index: Int, start: Int, chunk: TextChunk)? {
+        guard !rope.isEmpty else { return nil }
+        var (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .next)
+        if index == rope.count {
+            index -= 1
+            remainder += rope[index].summary.utf8
+        }
+        return (index, offset - remainder, rope[index])
+    }
+
+    // MARK: Unit conversions
+
+    /// How many `unit`s lie before UTF-8 offset `offset`. For characters: those that end at or before it.
+    func count(_ unit: TextUnit, upToUTF8 offset: Int) -> Int {
+        if unit == .utf8 { return offset }
+        if offset >= utf8Count { return summary[unit] }
+        guard let (index, start, chunk) = chunk(containing: offset) else { return 0 }
+        let before = rope.prefixSummary(upTo: index)[unit]
+        return before + TextRope.count(unit, in: chunk.string, upToUTF8: offset - start)
+    }
+
+    /// The UTF-8 offset where the `n`th `unit` starts (for UTF-16, where the unit's scalar starts, with a flag
+    /// when `n` falls on a trailing surrogate).
+    func utf8Offset(of n: Int, in unit: TextUnit) -> (offset: Int, trailingSurrogate: Bool) {
+        if unit == .utf8 { return (n, false) }
+        let total = summary[unit]
+        if n >= total { return (utf8Count, false) }
+        if n <= 0 { return (0, false) }
+        let (index, remainder): (Int, Int)
+        switch unit {
+        case .utf16: (index, remainder) = rope.find(UTF16Metric.self, n, prefer: .next)
+        case .scalars: (index, remainder) = rope.find(ScalarMetric.self, n, prefer: .next)
+        case .characters: (index, remainder) = rope.find(CharacterMetric.self, n, prefer: .next)
+        case .utf8: fatalError("unreachable")
+        }
+        let start = rope.offset(UTF8Metric.self, ofElement: index)
+        let inside = TextRope.utf8Offset(of: remainder, in: unit, of: rope[index].string)
+        return (start + inside.offset, inside.trailingSurrogate)
+    }
+
+    /// Counts `unit`s in the first `offset` bytes of `string`.
+    static func count(_ unit: TextUnit, in string: String, upToUTF8 offset: Int) -> Int {
+        let utf8 = string.utf8
+        switch unit {
+        case .utf8:
+            return offset
+        case .scalars:
+            var n = 0
+            for byte in utf8.prefix(offset) where byte & 0xC0 != 0x80 { n += 1 }
+            return n
+        case .utf16:
+            var n = 0
+            for byte in utf8.prefix(offset) where byte & 0xC0 != 0x80 { n += byte >= 0xF0 ? 2 : 1 }
+            return n
+        case .characters:
+            var n = 0
+            var i = string.startIndex
+            let target = utf8.index(utf8.startIndex, offsetBy: offset)
+            while i < string.endIndex {
+                let next = string.index(after: i)
+                if next > target { break }
+                n += 1
+                i = next
+            }
+            return n
+        }
+    }
+
+    /// The UTF-8 offset in `string` where its `n`th `unit` starts.
+    static func utf8Offset(of n: Int, in unit: TextUnit, of string: String) -> (offset: Int, trailingSurrogate: Bool) {
+        let utf8 = string.utf8
+        switch unit {
+        case .utf8:
+            return (n, false)
+        case .scalars:
+            var seen = 0
+            var offset = 0
+            for byte in utf8 {
+                if byte & 0xC0 != 0x80 {
+                    if seen == n { return (offset, false) }
+                    seen += 1
+                }
+                offset += 1
+            }
+            return (offset, false)
+        case .utf16:
+            var seen = 0
+            var offset = 0
+            for byte in utf8 {
+                if byte & 0xC0 != 0x80 {
+                    if seen == n { return (offset, false) }
+                    if byte >= 0xF0 {
+                        if seen + 1 == n { return (offset, true) }
+                        seen += 2
+                    } else {
+                        seen += 1
+                    }
+                }
+                offset += 1
+            }
+            return (offset, false)
+        case .characters:
+            var i = string.startIndex
+            for _ in 0..<n where i < string.endIndex { i = string.index(after: i) }
+            return (utf8.distance(from: utf8.startIndex, to: i), false)
+        }
+    }
+
+    // MARK: Characters
+
+    /// The start of the character after the one at `offset` (which must be character-aligned).
+    func characterBoundary(after offset: Int) -> Int {
+        guard let (_, start, chunk) = chunk(containing: offset), offset < utf8Count else { return utf8Count }
+        let s = chunk.string
+        let i = s.utf8.index(s.utf8.startIndex, offsetBy: offset - start)
+        let next = s.index(after: i)
+        return start + s.utf8.distance(from: s.utf8.startIndex, to: next)
+    }
+
+    /// The start of the character before `offset`, or of the character holding it when it is not aligned.
+    func characterBoundary(before offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
+        let (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .previous)
+        let chunk = rope[index]
+        let start = offset - remainder
+        let s = chunk.string
+        // Walk forward inside the chunk: its start is a character boundary.
+        var i = s.startIndex
+        var last = 0
+        while i < s.endIndex {
+            let next = s.index(after: i)
+            let nextOffset = s.utf8.distance(from: s.utf8.startIndex, to: next)
+            if nextOffset >= remainder { return start + s.utf8.distance(from: s.utf8.startIndex, to: i) }
+            last = nextOffset
+            i = next
+        }
+        return start + last
+    }
+
+    /// Rounds `offset` down to the start of the character that holds it.
+    func roundDownToCharacter(_ offset: Int) -> Int {
+        guard offset > 0, offset < utf8Count else { return offset }
+        let after = characterBoundary(before: offset)
+        let next = characterBoundary(after: after)
+        return next <= offset ? next : after
+    }
+
+    /// The Unicode scalar starting at `offset`.
+    func scalar(at offset: Int) -> Unicode.Scalar {
+        let (_, start, chunk) = chunk(containing: offset)!
+        let s = chunk.string
+        return s.unicodeScalars[s.utf8.index(s.utf8.startIndex, offsetBy: offset - start)]
+    }
+
+    /// The start of the scalar before `offset`.
+    func scalarStart(before offset: Int) -> Int {
+        let (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .previous)
+        let bytes = rope[index].string.utf8
+        var r = remainder - 1
+        while r > 0 && bytes[bytes.index(bytes.startIndex, offsetBy: r)] & 0xC0 == 0x80 { r -= 1 }
+        return offset - remainder + r
+    }
+
+    /// The UTF-8 length of the scalar starting at `offset`.
+    func scalarLength(at offset: Int) -> Int {
+        let value = scalar(at: offset).value
+        return value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
+    }
+
+    /// The character starting at `offset`, which must be character-aligned.
+    func character(at offset: Int) -> Character {
+        let (_, start, chunk) = chunk(containing: offset)!
+        let s = chunk.string
+        return s[s.utf8.index(s.utf8.startIndex, offsetBy: offset - start)...].first!
+    }
+
+    /// The byte at `offset`.
+    func byte(at offset: Int) -> UInt8 {
+        let (_, start, chunk) = chunk(containing: offset)!
+        let bytes = chunk.string.utf8
+        return bytes[bytes.index(bytes.startIndex, offsetBy: offset - start)]
+    }
+}

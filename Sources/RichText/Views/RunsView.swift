@@ -1,0 +1,160 @@
+/// The attribute runs of a rich string or slice, as a bidirectional collection indexed by `RichString.Index`.
+///
+/// Each element is a maximal stretch of equal attributes, clipped to the viewed bounds.
+public struct RichRunsView: BidirectionalCollection, Sendable {
+    /// One run: a range and its attributes.
+    public struct Run: Hashable, Sendable {
+        /// Where the run stands.
+        public let range: Range<RichString.Index>
+        /// The attributes over it.
+        public let attributes: AttributeSet
+    }
+
+    public typealias Index = RichString.Index
+
+    /// The string viewed.
+    public let base: RichString
+    /// The viewed bounds.
+    public let bounds: Range<Index>
+
+    init(base: RichString, bounds: Range<Index>) {
+        self.base = base
+        self.bounds = bounds
+    }
+
+    public var startIndex: Index { bounds.lowerBound }
+    public var endIndex: Index { bounds.upperBound }
+
+    public subscript(position: Index) -> Run {
+        let o = base.offset(of: position)
+        precondition(position >= bounds.lowerBound && position < bounds.upperBound, "Run index out of bounds")
+        let (_, start, run) = base.runStore.run(containing: o)!
+        let lower = Swift.max(start, bounds.lowerBound.utf8Offset)
+        let upper = Swift.min(start + run.utf8Count, bounds.upperBound.utf8Offset)
+        return Run(range: base.index(utf8: lower)..<base.index(utf8: upper), attributes: run.attributes)
+    }
+
+    public func index(after i: Index) -> Index {
+        let (_, start, run) = base.runStore.run(containing: base.offset(of: i))!
+        return base.index(utf8: Swift.min(start + run.utf8Count, bounds.upperBound.utf8Offset))
+    }
+
+    public func index(before i: Index) -> Index {
+        let o = base.offset(of: i)
+        let (_, start, _) = base.runStore.run(containing: o - 1)!
+        return base.index(utf8: Swift.max(start, bounds.lowerBound.utf8Offset))
+    }
+
+    /// The number of runs in the bounds. O(log n).
+    public var count: Int {
+        guard !bounds.isEmpty else { return 0 }
+        let first = base.runStore.run(containing: bounds.lowerBound.utf8Offset)!.index
+        let last = base.runStore.run(containing: bounds.upperBound.utf8Offset - 1)!.index
+        return last - first + 1
+    }
+
+    /// Runs that break only where the given keys' values change (and at every paragraph for a key bound to
+    /// paragraphs). Each element holds the keys' values in the order given.
+    public subscript(keys: [AttributeKeyDescriptor]) -> KeyedRuns {
+        KeyedRuns(base: base, bounds: bounds, keys: keys)
+    }
+
+    /// Runs of one typed key: `(value, range)`, breaking only where its value changes.
+    public subscript<K: RichAttributeKey>(key: K.Type) -> LazyMapSequence<KeyedRuns, (K.Value?, Range<Index>)> {
+        KeyedRuns(base: base, bounds: bounds, keys: [K.descriptor]).lazy.map { run in
+            (run.values[0].flatMap { K.Value(attributeValue: $0) }, run.range)
+        }
+    }
+
+    /// Runs of two typed keys, breaking where either changes.
+    public subscript<K1: RichAttributeKey, K2: RichAttributeKey>(
+        _ k1: K1.Type, _ k2: K2.Type
+    ) -> LazyMapSequence<KeyedRuns, (K1.Value?, K2.Value?, Range<Index>)> {
+        KeyedRuns(base: base, bounds: bounds, keys: [K1.descriptor, K2.descriptor]).lazy.map { run in
+            (run.values[0].flatMap { K1.Value(attributeValue: $0) },
+             run.values[1].flatMap { K2.Value(attributeValue: $0) }, run.range)
+        }
+    }
+
+    /// Runs of three typed keys, breaking where any changes.
+    public subscript<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey>(
+        _ k1: K1.Type, _ k2: K2.Type, _ k3: K3.Type
+    ) -> LazyMapSequence<KeyedRuns, (K1.Value?, K2.Value?, K3.Value?, Range<Index>)> {
+        KeyedRuns(base: base, bounds: bounds, keys: [K1.descriptor, K2.descriptor, K3.descriptor]).lazy.map { run in
+            (run.values[0].flatMap { K1.Value(attributeValue: $0) },
+             run.values[1].flatMap { K2.Value(attributeValue: $0) },
+             run.values[2].flatMap { K3.Value(attributeValue: $0) }, run.range)
+        }
+    }
+}
+
+/// Runs that break only where chosen keys change value, and at paragraphs for keys bound to them.
+public struct KeyedRuns: BidirectionalCollection, Sendable {
+    /// One stretch: the keys' values (nil where absent) and its range.
+    public struct Run: Hashable, Sendable {
+        /// The values, in the order the keys were given.
+        public let values: [AttributeValue?]
+        /// Where the stretch stands.
+        public let range: Range<RichString.Index>
+    }
+
+    public typealias Index = RichString.Index
+
+    let base: RichString
+    let bounds: Range<Index>
+    let keys: [AttributeKeyDescriptor]
+    let breaksAtParagraphs: Bool
+
+    init(base: RichString, bounds: Range<Index>, keys: [AttributeKeyDescriptor]) {
+        self.base = base
+        self.bounds = bounds
+        self.keys = keys
+        breaksAtParagraphs = keys.contains { $0.behavior.runBoundaries == .paragraph }
+    }
+
+    public var startIndex: Index { bounds.lowerBound }
+    public var endIndex: Index { bounds.upperBound }
+
+    func values(at offset: Int) -> [AttributeValue?] {
+        let attributes = base.runStore.attributes(at: offset)
+        return keys.map { attributes[$0.name] }
+    }
+
+    public subscript(position: Index) -> Run {
+        let o = base.offset(of: position)
+        return Run(values: values(at: o), range: position..<index(after: position))
+    }
+
+    public func index(after i: Index) -> Index {
+        let o = base.offset(of: i)
+        var limit = bounds.upperBound.utf8Offset
+        if breaksAtParagraphs { limit = Swift.min(limit, base.text.paragraphRange(containing: o).upperBound) }
+        let wanted = values(at: o)
+        var end = o
+        base.runStore.forEachRun(in: o..<limit) { range, attributes in
+            guard keys.map({ attributes[$0.name] }) == wanted else { return false }
+            end = range.upperBound
+            return true
+        }
+        return base.index(utf8: end)
+    }
+
+    public func index(before i: Index) -> Index {
+        let o = base.offset(of: i)
+        var limit = bounds.lowerBound.utf8Offset
+        if breaksAtParagraphs { limit = Swift.max(limit, base.text.paragraphRange(containing: o - 1).lowerBound) }
+        let wanted = values(at: o - 1)
+        var start = Swift.max(base.runStore.run(containing: o - 1)!.start, limit)
+        while start > limit {
+            let (_, runStart, run) = base.runStore.run(containing: start - 1)!
+            guard keys.map({ run.attributes[$0.name] }) == wanted else { break }
+            start = Swift.max(runStart, limit)
+        }
+        return base.index(utf8: Swift.max(start, limit))
+    }
+}
+
+extension RichString {
+    /// The attribute runs.
+    public var runs: RichRunsView { RichRunsView(base: self, bounds: startIndex..<endIndex) }
+}
