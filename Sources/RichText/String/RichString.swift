@@ -7,7 +7,7 @@ import Synchronization
 public struct RichString: Sendable {
     var text: TextRope
     var runStore: RunRope
-    /// Identifies this exact content; every mutation takes a new one, so stale indices are detected.
+    /// Identifies this text; every text mutation takes a new one, so stale indices are detected.
     var version: UInt64
     /// UTF-8 ranges kept on the same text through mutations, while `transform(updating:)` runs.
     var trackedRanges: [Range<Int>] = []
@@ -83,7 +83,6 @@ public struct RichString: Sendable {
 
 extension RichString: Equatable, Hashable {
     public static func == (lhs: RichString, rhs: RichString) -> Bool {
-        if lhs.version == rhs.version { return true }
         guard lhs.text.summary == rhs.text.summary, lhs.runStore.count == rhs.runStore.count else { return false }
         guard lhs.runStore.rope.elements == rhs.runStore.rope.elements else { return false }
         return lhs.text.string == rhs.text.string
