@@ -14,33 +14,39 @@ extension RichString {
     // MARK: Writing over a range
 
     /// Sets the typed key `K` to `value` over `range`; nil removes it.
-    public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in range: Range<Index>) {
+    @discardableResult
+    public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in range: Range<Index>) -> [AttributeAdjustment] {
         setAttribute(K.descriptor, to: value?.attributeValue, in: [offsets(of: range)])
     }
 
     /// Sets a key known by name to `value` over `range`; nil removes it.
-    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Index>) {
+    @discardableResult
+    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Index>) -> [AttributeAdjustment] {
         setAttribute(key, to: value, in: [offsets(of: range)])
     }
 
     /// Removes the key named `name` over `range`.
-    public mutating func removeAttribute(named name: String, in range: Range<Index>) {
+    @discardableResult
+    public mutating func removeAttribute(named name: String, in range: Range<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: [offsets(of: range)]) { $0.removing(name) }
     }
 
     /// Adds `attributes` over `range`, replacing values of the same keys and keeping the others.
-    public mutating func mergeAttributes(_ attributes: AttributeSet, in range: Range<Index>) {
+    @discardableResult
+    public mutating func mergeAttributes(_ attributes: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: [offsets(of: range)]) { $0.merging(attributes) }
     }
 
     /// Replaces all attributes over `range` with `attributes`.
-    public mutating func setAttributes(_ attributes: AttributeSet, in range: Range<Index>) {
+    @discardableResult
+    public mutating func setAttributes(_ attributes: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: [offsets(of: range)]) { _ in attributes }
     }
 
     /// Replaces, over `range`, every run whose attributes include all of `match` by removing those and adding
     /// `replacement` — Foundation's `replaceAttributes(_:with:)`.
-    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in range: Range<Index>) {
+    @discardableResult
+    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: [offsets(of: range)]) { current in
             guard match.entries.allSatisfy({ current.entry(named: $0.name) == $0 }) else { return current }
             return current.removing(all: match.entries.map(\.name)).merging(replacement)
@@ -50,27 +56,32 @@ extension RichString {
     // MARK: Writing over a RangeSet (one mutation)
 
     /// Sets the typed key `K` over every range of `ranges`, as one mutation.
-    public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in ranges: RangeSet<Index>) {
+    @discardableResult
+    public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
         setAttribute(K.descriptor, to: value?.attributeValue, in: offsets(of: ranges))
     }
 
     /// Sets a key known by name over every range of `ranges`, as one mutation.
-    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: RangeSet<Index>) {
+    @discardableResult
+    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
         setAttribute(key, to: value, in: offsets(of: ranges))
     }
 
     /// Removes the key named `name` over every range of `ranges`.
-    public mutating func removeAttribute(named name: String, in ranges: RangeSet<Index>) {
+    @discardableResult
+    public mutating func removeAttribute(named name: String, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: offsets(of: ranges)) { $0.removing(name) }
     }
 
     /// Adds `attributes` over every range of `ranges`.
-    public mutating func mergeAttributes(_ attributes: AttributeSet, in ranges: RangeSet<Index>) {
+    @discardableResult
+    public mutating func mergeAttributes(_ attributes: AttributeSet, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: offsets(of: ranges)) { $0.merging(attributes) }
     }
 
     /// Replaces all attributes over every range of `ranges`.
-    public mutating func setAttributes(_ attributes: AttributeSet, in ranges: RangeSet<Index>) {
+    @discardableResult
+    public mutating func setAttributes(_ attributes: AttributeSet, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
         transformAttributes(in: offsets(of: ranges)) { _ in attributes }
     }
 
@@ -80,17 +91,19 @@ extension RichString {
         ranges.ranges.map { offsets(of: $0) }
     }
 
-    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) {
+    @discardableResult
+    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) -> [AttributeAdjustment] {
         if let value {
             let entry = AttributeEntry(name: key.name, value: value, behavior: key.behavior)
-            transformAttributes(in: ranges) { $0.setting(entry) }
+            return transformAttributes(in: ranges) { $0.setting(entry) }
         } else {
-            transformAttributes(in: ranges) { $0.removing(key.name) }
+            return transformAttributes(in: ranges) { $0.removing(key.name) }
         }
     }
 
-    /// Every attribute change ends here: one version bump for the whole set of ranges.
-    mutating func transformAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) {
-        rawTransformAttributes(in: ranges, transform)
+    /// Every attribute change ends here, as one mutation through the behaviour pipeline.
+    @discardableResult
+    mutating func transformAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        editAttributes(in: ranges, transform)
     }
 }

@@ -15,15 +15,6 @@ extension RichString {
         version = RichString.nextVersion()
     }
 
-    /// Replaces the attributes over UTF-8 ranges by `transform`, as one mutation.
-    ///
-    /// Attribute changes move no text, so indices made before them stay valid: the version is kept.
-    mutating func rawTransformAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) {
-        for range in ranges where !range.isEmpty {
-            runStore.transformAttributes(in: range, transform)
-        }
-    }
-
     private mutating func prepareTrackedRanges(for mutation: Range<Int>) {
         for i in trackedRanges.indices {
             let r = trackedRanges[i]
@@ -66,9 +57,9 @@ extension RichString {
         return source.filter { $0.behavior.isInheritable }
     }
 
-    /// What attributes plain text typed at `index` would get.
+    /// What attributes plain text typed at `index` would get: the question an editor asks for its typing attributes.
     public func typingAttributes(at index: Index) -> AttributeSet {
         let o = offset(of: index)
-        return inheritedAttributes(forTypingOver: o..<o)
+        return attributesForTyping(over: o..<o)
     }
 }

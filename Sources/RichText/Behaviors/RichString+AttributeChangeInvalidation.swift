@@ -1,0 +1,32 @@
+extension RichString {
+    /// Removes keys invalidated by `attributeChanged(K)` wherever K really changed, then follows the chain: a
+    /// removal is itself a change that may invalidate further keys.
+    ///
+    /// Every step only removes values that are present, so the work list empties by construction; a cycle of
+    /// dependencies ends once both keys are gone. A dependent that is bound to paragraphs is removed from each
+    /// whole paragraph the change touches, so paragraphs stay uniform.
+    mutating func propagateAttributeChanges(_ initial: [KeyChange], into adjustments: inout [AttributeAdjustment]) {
+        var work = initial.filter { $0.oldValue != $0.newValue && !$0.range.isEmpty }
+        while !work.isEmpty {
+            let change = work.removeFirst()
+            let range = min(change.range.lowerBound, text.utf8Count)..<min(change.range.upperBound, text.utf8Count)
+            guard !range.isEmpty else { continue }
+            var dependents: [String: AttributeBehavior] = [:]
+            runStore.forEachRun(in: range) { _, attributes in
+                for entry in attributes.entries where entry.behavior.invalidationConditions.contains(.attributeChanged(change.key)) {
+                    dependents[entry.name] = entry.behavior
+                }
+                return true
+            }
+            for (key, behavior) in dependents.sorted(by: { $0.key < $1.key }) {
+                var targets = [range]
+                if behavior.runBoundaries == .paragraph { targets = text.paragraphRanges(overlapping: range) }
+                for target in targets {
+                    let made = setUniform(key, entry: nil, behavior: behavior, over: target, cause: .attributeChanged(change.key))
+                    adjustments += made.adjustments
+                    work += made.changes
+                }
+            }
+        }
+    }
+}

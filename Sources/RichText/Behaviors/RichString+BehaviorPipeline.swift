@@ -1,0 +1,150 @@
+/// The order in which key behaviours fire on every mutation. It is part of the contract and tested:
+///
+/// 1. The raw edit, with inheritance for plain text (typed text at a paragraph's start takes that paragraph's
+///    value for paragraph-bound keys).
+/// 2. `textChanged`: stretches that the edit is strictly inside or across lose the key, on both sides.
+/// 3. `runBoundaries: .paragraph`: after text edits the paragraph's first character decides; after attribute
+///    changes the changed value spreads over each paragraph it touched.
+/// 4. `runBoundaries: .character(c)`: the key leaves every character that is not `c`.
+/// 5. `attributeChanged(K)`: wherever K really changed in steps 1–4 (on text that existed before the edit),
+///    dependent keys are removed, and the chain is followed.
+///
+/// Step 5 only removes values, and removes paragraph-bound dependents from whole paragraphs, so it cannot undo
+/// steps 3–4; the pipeline needs no iteration and no cap.
+extension RichString {
+    /// A text mutation through every behaviour. `attributedRuns` nil means plain text that inherits.
+    @discardableResult
+    mutating func editText(_ range: Range<Int>, with newText: Substring, attributedRuns: [AttributeRun]?) -> [AttributeAdjustment] {
+        let length = newText.utf8.count
+        if range.isEmpty && length == 0 { return [] }
+        let runs: [AttributeRun]
+        if let attributedRuns {
+            runs = attributedRuns
+        } else {
+            runs = length > 0 ? [AttributeRun(utf8Count: length, attributes: attributesForTyping(over: range))] : []
+        }
+        let survivors = textChangeSurvivors(of: range, inserts: length > 0)
+        let structural = touchesSeparator(range) || TextRope.separators(in: String(newText), upTo: length) > 0
+            || newText.utf8.first == 0x0A || newText.utf8.last == 0x0D
+        rawReplace(range, with: newText, runs: runs)
+
+        let delta = length - range.count
+        let inserted = range.lowerBound..<(range.lowerBound + length)
+        func shifted(_ r: Range<Int>) -> Range<Int> {
+            r.lowerBound >= range.upperBound ? (r.lowerBound + delta)..<(r.upperBound + delta) : r
+        }
+        var adjustments: [AttributeAdjustment] = []
+        var changes: [KeyChange] = []
+        var dirty = inserted
+        for (key, pieces) in survivors {
+            for piece in pieces.map(shifted) {
+                let behavior = runStore.attributes(at: piece.lowerBound).entry(named: key)?.behavior ?? .plain
+                let made = setUniform(key, entry: nil, behavior: behavior, over: piece, cause: .textChanged)
+                adjustments += made.adjustments
+                changes += made.changes
+                dirty = min(dirty.lowerBound, piece.lowerBound)..<max(dirty.upperBound, piece.upperBound)
+            }
+        }
+        let paragraphStartChanged = text.paragraphRange(containing: dirty.lowerBound).lowerBound >= dirty.lowerBound
+        let whole = structural || paragraphStartChanged || !survivors.isEmpty || attributedRuns != nil
+        enforceParagraphBoundaries(
+            in: dirty, rule: .firstCharacterDecides, wholeParagraphs: whole, into: &adjustments, changes: &changes)
+        enforceCharacterBoundaries(in: dirty, into: &adjustments, changes: &changes)
+        propagateAttributeChanges(changes.flatMap { $0.excluding(inserted) }, into: &adjustments)
+        return adjustments
+    }
+
+    /// An attribute mutation over several ranges, as one mutation, through every behaviour.
+    @discardableResult
+    mutating func editAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        var primary: [KeyChange] = []
+        for range in ranges where !range.isEmpty {
+            let old = runStore.transformAttributes(in: range, transform)
+            primary += keyChanges(from: old, to: runStore.runs(in: range), start: range.lowerBound)
+        }
+        guard !primary.isEmpty else { return [] }
+        var adjustments: [AttributeAdjustment] = []
+        var changes = primary
+        for change in primary where change.behavior.runBoundaries == .paragraph {
+            enforceParagraphBoundaries(
+                in: change.range, rule: .changedValueSpreads(change.range), keys: [change.key],
+                into: &adjustments, changes: &changes)
+        }
+        for change in primary {
+            if case .character = change.behavior.runBoundaries, change.newValue != nil {
+                enforceCharacterBoundaries(in: change.range, into: &adjustments, changes: &changes)
+            }
+        }
+        propagateAttributeChanges(changes, into: &adjustments)
+        return adjustments
+    }
+
+    /// What plain text typed over `range` takes: the character before's inheritable attributes; for an insert at
+    /// the start of a non-empty paragraph, that paragraph's values of paragraph-bound keys.
+    func attributesForTyping(over range: Range<Int>) -> AttributeSet {
+        var attributes = inheritedAttributes(forTypingOver: range)
+        let a = range.lowerBound
+        guard range.isEmpty, a < text.utf8Count, isParagraphStart(a) else { return attributes }
+        attributes = attributes.filter { $0.behavior.runBoundaries != .paragraph }
+        for entry in runStore.attributes(at: a).entries where entry.behavior.runBoundaries == .paragraph {
+            attributes = attributes.setting(entry)
+        }
+        return attributes
+    }
+
+    /// Whether `offset` starts a paragraph: the start of the text, or just after LF, U+2029 or a lone CR.
+    func isParagraphStart(_ offset: Int) -> Bool {
+        offset == 0 || text.endOfSeparator(text.separators(endingAtOrBefore: offset)) == offset
+    }
+
+    /// Whether removing `range` could change the paragraph structure: a separator in or right next to it.
+    func touchesSeparator(_ range: Range<Int>) -> Bool {
+        let total = text.utf8Count
+        let upper = min(total, range.upperBound + 1)
+        let lower = max(0, range.lowerBound - 1)
+        return text.separators(endingAtOrBefore: upper) - text.separators(endingAtOrBefore: lower) > 0
+    }
+
+    /// Makes a string built from outside data consistent with its keys' behaviours in one pass: paragraph-bound
+    /// keys become constant per paragraph (the first character decides) and character-bound keys leave other
+    /// characters. Returns what it changed.
+    @discardableResult
+    public mutating func enforceBehaviors() -> [AttributeAdjustment] {
+        var adjustments: [AttributeAdjustment] = []
+        var changes: [KeyChange] = []
+        let all = 0..<text.utf8Count
+        var hasParagraphKeys = false
+        var hasCharacterKeys = false
+        runStore.rope.forEach { _, run in
+            for entry in run.attributes.entries {
+                if entry.behavior.runBoundaries == .paragraph { hasParagraphKeys = true }
+                if case .character = entry.behavior.runBoundaries { hasCharacterKeys = true }
+            }
+            return !(hasParagraphKeys && hasCharacterKeys)
+        }
+        if hasParagraphKeys {
+            enforceParagraphBoundaries(in: all, rule: .firstCharacterDecides, into: &adjustments, changes: &changes)
+        }
+        if hasCharacterKeys { enforceCharacterBoundaries(in: all, into: &adjustments, changes: &changes) }
+        return adjustments
+    }
+}
+
+extension KeyChange {
+    /// The parts of this change outside `range` (text inserted by the edit has no value before it).
+    func excluding(_ range: Range<Int>) -> [KeyChange] {
+        guard !range.isEmpty, self.range.overlaps(range) else { return [self] }
+        var parts: [KeyChange] = []
+        if self.range.lowerBound < range.lowerBound {
+            var left = self
+            left.range = self.range.lowerBound..<range.lowerBound
+            parts.append(left)
+        }
+        if self.range.upperBound > range.upperBound {
+            var right = self
+            right.range = range.upperBound..<self.range.upperBound
+            parts.append(right)
+        }
+        return parts
+    }
+}
