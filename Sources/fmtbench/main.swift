@@ -1,1 +1,33 @@
-print("fmtbench")
+import Foundation
+
+// fmtbench NAME: benchmark dispatch (DESIGN §7). Hidden subcommands are the children benchmarks spawn.
+
+let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
+    ("edits", "random inserts, deletes and attribute sets on ~1M characters vs Foundation; memory; scaling to 100M", EditsBenchmark.main),
+    ("traces", "replay real editing traces (automerge-paper, seph-blog1, rustcode) vs Foundation", TracesBenchmark.main),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+
+switch arguments.first {
+case nil, "--list", "-l":
+    for b in benchmarks { print("\(b.name)\t\(b.summary)") }
+case "edits-peer":
+    EditsBenchmark.peerMain()
+case "edits-memory":
+    EditsBenchmark.memoryMain(arguments.count > 1 ? arguments[1] : "idle")
+case "edits-profile":
+    EditsBenchmark.profileMain()
+case "traces-profile":
+    TracesBenchmark.profileMain(arguments.dropFirst().first ?? "rustcode")
+case "traces-peer":
+    TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
+case let name?:
+    if let b = benchmarks.first(where: { $0.name == name }) {
+        b.run()
+    } else {
+        FileHandle.standardError.write(Data("fmtbench: unknown benchmark \(name); try --list\n".utf8))
+        exit(64)
+    }
+}

@@ -46,6 +46,9 @@ public struct AttributeSet: Hashable, Sendable {
     /// The number of attributes.
     @inlinable public var count: Int { storage.entries.count }
 
+    /// Whether any key in the set declares a behaviour (inheritance, invalidation or run boundaries).
+    @inlinable public var hasBehaviors: Bool { storage.hasBehaviors }
+
     /// The value stored under `name`.
     public subscript(name: String) -> AttributeValue? { entry(named: name)?.value }
 
@@ -127,7 +130,12 @@ public struct AttributeSet: Hashable, Sendable {
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let entries: [AttributeEntry]
-        init(_ entries: [AttributeEntry]) { self.entries = entries }
+        /// Whether any entry's key declares a behaviour, so edits next to plain runs can skip enforcement.
+        @usableFromInline let hasBehaviors: Bool
+        init(_ entries: [AttributeEntry]) {
+            self.entries = entries
+            hasBehaviors = entries.contains { $0.behavior != .plain }
+        }
     }
 
     /// The table of every distinct set in the process. Sets are never freed: a document holds few distinct

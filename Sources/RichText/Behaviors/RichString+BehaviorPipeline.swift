@@ -23,6 +23,12 @@ extension RichString {
         } else {
             runs = length > 0 ? [AttributeRun(utf8Count: length, attributes: attributesForTyping(over: range))] : []
         }
+        // Behaviours can only fire where a key that has one stands next to the edit (paragraphs are uniform and
+        // stretches are maximal, so the runs at the edit's edges tell), or in the text inserted.
+        guard behaviorKeysNear(range) || runs.contains(where: { $0.attributes.hasBehaviors }) else {
+            rawReplace(range, with: newText, runs: runs)
+            return []
+        }
         let survivors = textChangeSurvivors(of: range, inserts: length > 0)
         let structural = touchesSeparator(range) || TextRope.separators(in: String(newText), upTo: length) > 0
             || newText.utf8.first == 0x0A || newText.utf8.last == 0x0D
@@ -37,7 +43,16 @@ extension RichString {
         var changes: [KeyChange] = []
         var dirty = inserted
         for (key, pieces) in survivors {
-            for piece in pieces.map(shifted) {
+            // After a deletion the pieces on either side touch: report them as one stretch.
+            var merged: [Range<Int>] = []
+            for piece in pieces.map(shifted).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = merged.last, last.upperBound == piece.lowerBound {
+                    merged[merged.count - 1] = last.lowerBound..<piece.upperBound
+                } else {
+                    merged.append(piece)
+                }
+            }
+            for piece in merged {
                 let behavior = runStore.attributes(at: piece.lowerBound).entry(named: key)?.behavior ?? .plain
                 let made = setUniform(key, entry: nil, behavior: behavior, over: piece, cause: .textChanged)
                 adjustments += made.adjustments
@@ -63,6 +78,9 @@ extension RichString {
             primary += keyChanges(from: old, to: runStore.runs(in: range), start: range.lowerBound)
         }
         guard !primary.isEmpty else { return [] }
+        guard primary.contains(where: { $0.behavior != .plain }) || ranges.contains(where: { behaviorKeys(in: $0) }) else {
+            return []
+        }
         var adjustments: [AttributeAdjustment] = []
         var changes = primary
         for change in primary where change.behavior.runBoundaries == .paragraph {
@@ -77,6 +95,27 @@ extension RichString {
         }
         propagateAttributeChanges(changes, into: &adjustments)
         return adjustments
+    }
+
+    /// Whether a run at either edge of `range` (the scalars just before, at and just after it) carries a key
+    /// that has a behaviour.
+    func behaviorKeysNear(_ range: Range<Int>) -> Bool {
+        let total = text.utf8Count
+        guard total > 0 else { return false }
+        for probe in [range.lowerBound - 1, range.lowerBound, range.upperBound - 1, range.upperBound] where probe >= 0 && probe < total {
+            if runStore.attributes(at: probe).hasBehaviors { return true }
+        }
+        return false
+    }
+
+    /// Whether any run over `range` carries a key that has a behaviour.
+    func behaviorKeys(in range: Range<Int>) -> Bool {
+        var found = false
+        runStore.forEachRun(in: range) { _, attributes in
+            found = attributes.hasBehaviors
+            return !found
+        }
+        return found
     }
 
     /// What plain text typed over `range` takes: the character before's inheritable attributes; for an insert at

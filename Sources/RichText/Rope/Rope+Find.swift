@@ -18,46 +18,62 @@ extension Rope {
     /// With `.next`, an offset on a boundary gives the element that starts there; an offset equal to the
     /// total gives `(count, 0)`. With `.previous`, it gives the element that ends there; offset 0 gives
     /// `(0, 0)`.
+    @inlinable
     public func find<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
     ) -> (index: Int, remainder: Int) where M.Element == Element {
-        guard var node = root else { return (0, 0) }
+        let found = locate(metric, offset, prefer: prefer)
+        return (found.index, found.remainder)
+    }
+
+    /// One walk from the root: the element holding `offset` along `M` (as `find`), the element itself (nil past
+    /// the end), and the summary of every element before it.
+    @inlinable
+    public func locate<M: RopeMetric>(
+        _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
+    ) -> (index: Int, remainder: Int, element: Element?, prefix: Element.Summary) where M.Element == Element {
+        guard var node = root else { return (0, 0, nil, .zero) }
         var remaining = offset
         var index = 0
+        var prefix = Element.Summary.zero
         if prefer == .next, remaining >= M.measure(node.summary) {
-            return (node.count, remaining - M.measure(node.summary))
+            return (node.count, remaining - M.measure(node.summary), nil, node.summary)
         }
-        if prefer == .previous, remaining <= 0 { return (0, remaining) }
+        if prefer == .previous, remaining <= 0 {
+            var first = node
+            while first.height > 0 { first = first.children[0] }
+            return (0, remaining, first.elements[0], .zero)
+        }
         while true {
             if node.height == 0 {
-                for (i, element) in node.elements.enumerated() {
-                    let m = M.measure(element.summary)
+                let elements = node.elements
+                for i in elements.indices {
+                    let m = M.measure(elements[i].summary)
                     if remaining < m || (prefer == .previous && remaining == m) {
-                        return (index + i, remaining)
+                        return (index + i, remaining, elements[i], prefix)
                     }
                     remaining -= m
+                    prefix.add(elements[i].summary)
                 }
-                return (index + node.elements.count - 1, remaining + M.measure(node.elements.last!.summary))
+                // Past the end (only with .previous and an offset beyond the total): clamp to the last element.
+                let last = elements[elements.count - 1]
+                prefix.subtract(last.summary)
+                return (index + elements.count - 1, remaining + M.measure(last.summary), last, prefix)
             }
-            var chosen: Node? = nil
-            for child in node.children {
-                let m = M.measure(child.summary)
+            let children = node.children
+            var chosen = children.count - 1
+            for i in children.indices {
+                let m = M.measure(children[i].summary)
                 if remaining < m || (prefer == .previous && remaining == m) {
-                    chosen = child
+                    chosen = i
                     break
                 }
+                if i == children.count - 1 { break }
                 remaining -= m
-                index += child.count
+                index += children[i].count
+                prefix.add(children[i].summary)
             }
-            guard let next = chosen else {
-                // Offset past the end: clamp to the last element.
-                let last = node.children.last!
-                index -= last.count
-                remaining += M.measure(last.summary)
-                node = last
-                continue
-            }
-            node = next
+            node = children[chosen]
         }
     }
 

@@ -100,6 +100,7 @@ struct RunRope: Sendable {
             self = RunRope(runs: newRuns)
             return
         }
+        if newRuns.count <= 1, resizeInPlace(range, newRuns.first) { return }
         // Runs [first, last] are touched; a run merely adjacent to an empty range is included so it can merge.
         var (first, firstOffset) = rope.find(RunUTF8Metric.self, range.lowerBound, prefer: .previous)
         var (last, lastOffset) = rope.find(RunUTF8Metric.self, range.upperBound, prefer: .next)
@@ -120,6 +121,30 @@ struct RunRope: Sendable {
         let low = first > 0 ? first - 1 : first
         let high = last + 1 < rope.count ? last + 1 : last
         rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces))
+    }
+
+    /// The common edit — typing inside or at the end of a run with its attributes, or deleting inside one run —
+    /// only changes one run's length: one walk down the tree and one update.
+    private mutating func resizeInPlace(_ range: Range<Int>, _ newRun: AttributeRun?) -> Bool {
+        let newLength = newRun?.utf8Count ?? 0
+        let located = rope.locate(RunUTF8Metric.self, range.lowerBound, prefer: .previous)
+        guard let run = located.element else { return false }
+        var index = located.index
+        var start = located.prefix.utf8
+        var target = run
+        if range.lowerBound == start + run.utf8Count, !range.isEmpty || newRun?.attributes != run.attributes {
+            // On a boundary: the run that starts here is the candidate.
+            guard index + 1 < rope.count else { return false }
+            index += 1
+            start += run.utf8Count
+            target = rope[index]
+        }
+        guard range.upperBound <= start + target.utf8Count else { return false }
+        if let newRun, newLength > 0, newRun.attributes != target.attributes { return false }
+        let remaining = target.utf8Count - range.count + newLength
+        guard remaining > 0 else { return false }
+        rope.update(at: index) { $0.utf8Count = remaining }
+        return true
     }
 
     /// Applies `transform` to the attributes over `range`, splitting runs at its ends and coalescing.

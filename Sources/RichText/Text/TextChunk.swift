@@ -51,6 +51,58 @@ public struct TextChunk: RopeElement {
         summary = TextChunk.summarize(string)
     }
 
+    /// Whether every byte is ASCII: then scalars and UTF-16 units are bytes.
+    @inline(__always) var isASCII: Bool { summary.scalars == summary.utf8 }
+
+    /// Whether an ASCII chunk has no CRLF: then characters are bytes too.
+    @inline(__always) var hasNoCRLF: Bool { summary.characters == summary.utf8 }
+
+    /// Replaces the bytes `from..<to` in place. An ASCII edit of an ASCII chunk updates the counts from a window
+    /// of one byte around the edit (CR/LF pairing is the only context ASCII has); anything else recounts.
+    mutating func replace(_ from: Int, _ to: Int, with replacement: Substring) {
+        let utf8 = string.utf8
+        let a = utf8.index(utf8.startIndex, offsetBy: from)
+        let b = utf8.index(utf8.startIndex, offsetBy: to)
+        let newCount = replacement.utf8.count
+        if isASCII, replacement.utf8.allSatisfy({ $0 < 0x80 }) {
+            let before = TextChunk.pairCounts(string, from - 1, to + 1)
+            string.replaceSubrange(a..<b, with: replacement)
+            let after = TextChunk.pairCounts(string, from - 1, from + newCount + 1)
+            let delta = newCount - (to - from)
+            summary.utf8 += delta
+            summary.utf16 += delta
+            summary.scalars += delta
+            summary.separators += after.separators - before.separators
+            summary.characters += delta - (after.crlf - before.crlf)
+        } else {
+            string.replaceSubrange(a..<b, with: replacement)
+            summary = TextChunk.summarize(string)
+        }
+    }
+
+    /// Separators and CRLF pairs that start at byte positions `lo..<hi` (clipped) of an ASCII string, looking one
+    /// byte past the window for the LF of a CRLF.
+    private static func pairCounts(_ string: String, _ lo: Int, _ hi: Int) -> (separators: Int, crlf: Int) {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            let n = bytes.count
+            var separators = 0
+            var crlf = 0
+            var i = max(lo, 0)
+            let end = min(hi, n)
+            while i < end {
+                let byte = bytes[i]
+                if byte == 0x0A {
+                    separators += 1
+                } else if byte == 0x0D {
+                    if i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 } else { separators += 1 }
+                }
+                i += 1
+            }
+            return (separators, crlf)
+        }
+    }
+
     /// Counts the units of `string`, with a fast path for ASCII.
     static func summarize(_ string: String) -> TextSummary {
         var copy = string

@@ -10,28 +10,24 @@ extension TextRope {
             return
         }
         // First and last chunk touched. Typing at a chunk boundary extends the chunk before it.
-        var (first, firstOffset) = rope.find(UTF8Metric.self, range.lowerBound, prefer: .previous)
-        var (last, lastOffset) = rope.find(UTF8Metric.self, range.upperBound, prefer: .previous)
-        if range.lowerBound == 0 { (first, firstOffset) = (0, 0) }
-        if range.upperBound == 0 { (last, lastOffset) = (0, 0) }
-
+        let located = rope.locate(UTF8Metric.self, range.lowerBound, prefer: .previous)
+        let first = located.index
+        let firstOffset = located.remainder
         // Fast path: one chunk, stays within size, and no boundary character can change.
-        if first == last {
-            let chunk = rope[first]
+        if let chunk = located.element, range.upperBound - range.lowerBound <= chunk.summary.utf8 - firstOffset {
+            let lastOffset = firstOffset + range.count
             let newSize = chunk.summary.utf8 - range.count + replacement.utf8.count
             if newSize > 0, newSize <= TextChunk.maxUTF8,
-               TextRope.isSafeInteriorEdit(chunk.string, firstOffset, lastOffset, replacement) {
-                rope.update(at: first) { chunk in
-                    var s = chunk.string
-                    let u = s.utf8
-                    let a = u.index(u.startIndex, offsetBy: firstOffset)
-                    let b = u.index(u.startIndex, offsetBy: lastOffset)
-                    s.replaceSubrange(a..<b, with: replacement)
-                    chunk = TextChunk(s)
-                }
+               TextRope.isSafeLocalEdit(
+                   chunk.string, firstOffset, lastOffset, replacement,
+                   previousLastByte: { first > 0 ? self.rope[first - 1].string.utf8.last : nil },
+                   nextFirstByte: { first + 1 < self.rope.count ? self.rope[first + 1].string.utf8.first : nil }) {
+                rope.update(at: first) { $0.replace(firstOffset, lastOffset, with: replacement) }
                 return
             }
         }
+        var (last, lastOffset) = rope.find(UTF8Metric.self, range.upperBound, prefer: .previous)
+        if range.upperBound == 0 { (last, lastOffset) = (0, 0) }
 
         var piece = ""
         let head = rope[first].string
@@ -80,16 +76,25 @@ extension TextRope {
         rope.replaceSubrange(low..<(high + 1), with: TextRope.cut(piece))
     }
 
-    /// Whether an edit of the bytes `from..<to` of a chunk leaves its first and last characters' edges alone,
-    /// so no neighbouring chunk can be affected: both the edit and the replacement stay in ASCII territory
-    /// away from CR/LF pairs, and off the chunk's ends.
-    static func isSafeInteriorEdit(_ chunk: String, _ from: Int, _ to: Int, _ replacement: Substring) -> Bool {
+    /// Whether an edit of the bytes `from..<to` of a chunk cannot change a grapheme cluster that crosses a
+    /// chunk boundary, so the chunk can be edited alone: the bytes on both sides of the edit (in a neighbouring
+    /// chunk when the edit is at an end) are ASCII and not a CR/LF pair, and at the chunk's start the new text
+    /// begins with ASCII. Everything inside the chunk is re-counted by the chunk itself.
+    static func isSafeLocalEdit(
+        _ chunk: String, _ from: Int, _ to: Int, _ replacement: Substring,
+        previousLastByte: () -> UInt8?, nextFirstByte: () -> UInt8?
+    ) -> Bool {
         let bytes = chunk.utf8
-        guard from > 0, to < bytes.count else { return false }
-        let before = bytes[bytes.index(bytes.startIndex, offsetBy: from - 1)]
-        let after = bytes[bytes.index(bytes.startIndex, offsetBy: to)]
-        guard before < 0x80, after < 0x80, before != 0x0D, after != 0x0A else { return false }
-        // Interior edits can change graphemes only locally; the chunk is re-counted as a whole.
+        let before: UInt8?
+        if from > 0 {
+            before = bytes[bytes.index(bytes.startIndex, offsetBy: from - 1)]
+        } else {
+            before = previousLastByte()
+            guard replacement.utf8.first.map({ $0 < 0x80 }) ?? true else { return false }
+        }
+        let after: UInt8? = to < bytes.count ? bytes[bytes.index(bytes.startIndex, offsetBy: to)] : nextFirstByte()
+        if let before, before >= 0x80 || before == 0x0D { return false }
+        if let after, after >= 0x80 || after == 0x0A { return false }
         return true
     }
 

@@ -65,12 +65,8 @@ struct TextRope: Sendable {
     /// An offset on a chunk boundary gives the chunk that starts there; the end gives the last chunk.
     func chunk(containing offset: Int) -> (index: Int, start: Int, chunk: TextChunk)? {
         guard !rope.isEmpty else { return nil }
-        var (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .next)
-        if index == rope.count {
-            index -= 1
-            remainder += rope[index].summary.utf8
-        }
-        return (index, offset - remainder, rope[index])
+        let found = rope.locate(UTF8Metric.self, min(offset, utf8Count - 1), prefer: .next)
+        return (found.index, found.prefix.utf8, found.element!)
     }
 
     // MARK: Unit conversions
@@ -79,9 +75,9 @@ struct TextRope: Sendable {
     func count(_ unit: TextUnit, upToUTF8 offset: Int) -> Int {
         if unit == .utf8 { return offset }
         if offset >= utf8Count { return summary[unit] }
-        guard let (index, start, chunk) = chunk(containing: offset) else { return 0 }
-        let before = rope.prefixSummary(upTo: index)[unit]
-        return before + TextRope.count(unit, in: chunk.string, upToUTF8: offset - start)
+        if offset <= 0 { return 0 }
+        let found = rope.locate(UTF8Metric.self, offset, prefer: .next)
+        return found.prefix[unit] + TextRope.count(unit, in: found.element!, upToUTF8: found.remainder)
     }
 
     /// The UTF-8 offset where the `n`th `unit` starts (for UTF-16, where the unit's scalar starts, with a flag
@@ -91,16 +87,27 @@ struct TextRope: Sendable {
         let total = summary[unit]
         if n >= total { return (utf8Count, false) }
         if n <= 0 { return (0, false) }
-        let (index, remainder): (Int, Int)
+        let found: (index: Int, remainder: Int, element: TextChunk?, prefix: TextSummary)
         switch unit {
-        case .utf16: (index, remainder) = rope.find(UTF16Metric.self, n, prefer: .next)
-        case .scalars: (index, remainder) = rope.find(ScalarMetric.self, n, prefer: .next)
-        case .characters: (index, remainder) = rope.find(CharacterMetric.self, n, prefer: .next)
-        case .utf8: fatalError("unreachable")
+        case .utf16: found = rope.locate(UTF16Metric.self, n, prefer: .next)
+        case .scalars: found = rope.locate(ScalarMetric.self, n, prefer: .next)
+        case .characters: found = rope.locate(CharacterMetric.self, n, prefer: .next)
+        case .utf8: return (n, false)
         }
-        let start = rope.offset(UTF8Metric.self, ofElement: index)
-        let inside = TextRope.utf8Offset(of: remainder, in: unit, of: rope[index].string)
-        return (start + inside.offset, inside.trailingSurrogate)
+        let inside = TextRope.utf8Offset(of: found.remainder, in: unit, of: found.element!)
+        return (found.prefix.utf8 + inside.offset, inside.trailingSurrogate)
+    }
+
+    /// Counts `unit`s in the first `offset` bytes of a chunk; O(1) for scalars and UTF-16 in an ASCII chunk.
+    static func count(_ unit: TextUnit, in chunk: TextChunk, upToUTF8 offset: Int) -> Int {
+        if chunk.isASCII && (unit != .characters || chunk.hasNoCRLF) { return offset }
+        return count(unit, in: chunk.string, upToUTF8: offset)
+    }
+
+    /// The UTF-8 offset in a chunk where its `n`th `unit` starts; O(1) in an ASCII chunk.
+    static func utf8Offset(of n: Int, in unit: TextUnit, of chunk: TextChunk) -> (offset: Int, trailingSurrogate: Bool) {
+        if chunk.isASCII && (unit != .characters || chunk.hasNoCRLF) { return (n, false) }
+        return utf8Offset(of: n, in: unit, of: chunk.string)
     }
 
     /// Counts `unit`s in the first `offset` bytes of `string`.

@@ -39,3 +39,48 @@ enum FoundationIngredientKey: AttributedStringKey {
     static let inheritedByAddedText = false
     static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.textChanged]
 }
+
+/// A spell-check mark: not inherited, removed by any text change in its stretch.
+enum MisspelledKey: RichAttributeKey {
+    typealias Value = Bool
+    static let name = "misspelled"
+    static let inheritedByAddedText = false
+    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
+}
+
+/// A key that depends on `ColorKey`: removed wherever the colour really changes.
+enum ColorDependentKey: RichAttributeKey {
+    typealias Value = Int
+    static let name = "dep"
+    static let invalidationConditions: Set<InvalidationCondition> = [.attributeChanged(ColorKey.self)]
+}
+
+/// A key that depends on `ColorDependentKey`: the second link of a chain.
+enum SecondDependentKey: RichAttributeKey {
+    typealias Value = Int
+    static let name = "dep2"
+    static let invalidationConditions: Set<InvalidationCondition> = [.attributeChanged(ColorDependentKey.self)]
+}
+
+/// A list bullet that can only stand on "•".
+enum BulletKey: RichAttributeKey {
+    typealias Value = Int
+    static let name = "bullet"
+    static let runBoundaries: RunBoundary? = .character("•")
+}
+
+/// Paragraph-bound and removed by text changes.
+enum ParagraphTagKey: RichAttributeKey {
+    typealias Value = Int
+    static let name = "tagpara"
+    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
+    static let runBoundaries: RunBoundary? = .paragraph
+}
+
+/// A paragraph-bound key that depends on the colour.
+enum ParagraphDependentKey: RichAttributeKey {
+    typealias Value = Int
+    static let name = "paradep"
+    static let invalidationConditions: Set<InvalidationCondition> = [.attributeChanged(ColorKey.self)]
+    static let runBoundaries: RunBoundary? = .paragraph
+}

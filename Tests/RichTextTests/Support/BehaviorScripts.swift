@@ -1,0 +1,137 @@
+@testable import RichText
+
+extension ScriptKeys {
+    /// Keys of every behaviour, including combinations and a chain of `attributeChanged`.
+    static let behaviors = ScriptKeys(descriptors: [
+        "p1": AttributeKeyDescriptor(name: "p1"),
+        "tag": AttributeKeyDescriptor(name: "tag", behavior: AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged])),
+        "color": AttributeKeyDescriptor(name: "color"),
+        "dep": AttributeKeyDescriptor(name: "dep", behavior: AttributeBehavior(invalidationConditions: [.attributeChanged("color")])),
+        "dep2": AttributeKeyDescriptor(name: "dep2", behavior: AttributeBehavior(invalidationConditions: [.attributeChanged("dep")])),
+        "para": AttributeKeyDescriptor(name: "para", behavior: AttributeBehavior(runBoundaries: .paragraph)),
+        "tagpara": AttributeKeyDescriptor(name: "tagpara", behavior: AttributeBehavior(invalidationConditions: [.textChanged], runBoundaries: .paragraph)),
+        "paradep": AttributeKeyDescriptor(name: "paradep", behavior: AttributeBehavior(invalidationConditions: [.attributeChanged("tag")], runBoundaries: .paragraph)),
+        "bullet": AttributeKeyDescriptor(name: "bullet", behavior: AttributeBehavior(runBoundaries: .character("•"))),
+        "noinherit": AttributeKeyDescriptor(name: "noinherit", behavior: AttributeBehavior(inheritedByAddedText: false)),
+    ])
+}
+
+extension ScriptEdit {
+    /// Applies the edit to the behaviour model, with the same clamping as on the string.
+    func apply(to model: inout BehaviorModel, keys: ScriptKeys) {
+        let length = model.scalars.count
+        func clamp(_ n: Int) -> Int { min(max(n, 0), length) }
+        func range(_ a: Int, _ b: Int) -> Range<Int> { clamp(min(a, b))..<clamp(max(a, b)) }
+        func entry(_ key: String, _ value: AttributeValue) -> AttributeEntry {
+            AttributeEntry(name: key, value: value, behavior: keys.descriptors[key]?.behavior ?? .plain)
+        }
+        switch self {
+        case let .insert(at, s): model.replace(clamp(at)..<clamp(at), with: Array(s.unicodeScalars), attributed: nil)
+        case let .delete(from, to): model.replace(range(from, to), with: [], attributed: [])
+        case let .replace(from, to, s): model.replace(range(from, to), with: Array(s.unicodeScalars), attributed: nil)
+        case let .insertAttributed(at, pieces):
+            // The pasted document is itself a consistent string: build it through the model first.
+            var piece = BehaviorModel()
+            for (text, attrs) in pieces {
+                let e = Dictionary(uniqueKeysWithValues: attrs.map { ($0.key, entry($0.key, $0.value)) })
+                piece.replace(piece.scalars.count..<piece.scalars.count, with: Array(text.unicodeScalars),
+                              attributed: Array(repeating: e, count: text.unicodeScalars.count))
+            }
+            model.replace(clamp(at)..<clamp(at), with: piece.scalars, attributed: piece.entries)
+        case let .set(from, to, key, value):
+            let e = entry(key, value)
+            model.transform([range(from, to)]) { var d = $0; d[key] = e; return d }
+        case let .remove(from, to, key):
+            model.transform([range(from, to)]) { var d = $0; d[key] = nil; return d }
+        case let .setRanges(ranges, key, value):
+            let e = entry(key, value)
+            let normalized = RangeSet(ranges.map { range($0.0, $0.1) }).ranges.map { $0 }
+            model.transform(normalized) { var d = $0; d[key] = e; return d }
+        }
+    }
+}
+
+/// Checks, on the string alone, that run boundaries hold everywhere: every paragraph-bound key is constant
+/// over each paragraph, and every character-bound key stands only on its character.
+func boundaryViolation(_ text: RichString) -> String? {
+    let keys = ScriptKeys.behaviors
+    for descriptor in keys.descriptors.values {
+        switch descriptor.behavior.runBoundaries {
+        case .paragraph:
+            for run in text.runs[[descriptor]] {
+                let paragraph = text.paragraphRange(containing: run.range.lowerBound)
+                if run.range.lowerBound != paragraph.lowerBound || (run.range.upperBound != paragraph.upperBound && run.range.upperBound != text.endIndex) {
+                    return "\(descriptor.name) varies inside the paragraph \(text[paragraph].string.debugDescription)"
+                }
+            }
+        case .character(let c):
+            for run in text.runs where run.attributes[descriptor.name] != nil {
+                if !text[run.range].string.allSatisfy({ $0 == c }) {
+                    return "\(descriptor.name) stands on \(text[run.range].string.debugDescription)"
+                }
+            }
+        case nil:
+            break
+        }
+    }
+    return nil
+}
+
+/// Runs a script on the string and the behaviour model; returns the first step whose state differs.
+func runBehaviorScript(_ script: [ScriptEdit], keys: ScriptKeys) -> (step: Int, message: String)? {
+    var text = RichString()
+    var model = BehaviorModel()
+    for (step, edit) in script.enumerated() {
+        edit.apply(to: &text, keys: keys)
+        edit.apply(to: &model, keys: keys)
+        text._invariantCheck()
+        if let violation = boundaryViolation(text) { return (step, violation) }
+        guard text.string == model.string else { return (step, "text \(text.string.debugDescription) != model \(model.string.debugDescription)") }
+        let ours = text.runs.map { run -> (Int, [String: AttributeValue]) in
+            (run.range.upperBound.utf8Offset - run.range.lowerBound.utf8Offset,
+             Dictionary(uniqueKeysWithValues: run.attributes.entries.map { ($0.name, $0.value) }))
+        }
+        let theirs = model.runs
+        guard ours.count == theirs.count, zip(ours, theirs).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) else {
+            return (step, "runs\n  ours  \(ours)\n  model \(theirs)")
+        }
+    }
+    return nil
+}
+
+/// Generates behaviour scripts from each seed; returns the first failure, shrunk, with its seed.
+func checkBehaviorScripts(seeds: Range<UInt64>, steps: Int) -> String? {
+    let keys = ScriptKeys.behaviors
+    let generator = ScriptGenerator(keys: keys)
+    for seed in seeds {
+        var rng = SeededRandom(seed: seed)
+        var text = RichString()
+        var script: [ScriptEdit] = []
+        for _ in 0..<steps {
+            var edit = generator.next(&rng, length: text.counts.scalars)
+            if case .insert(let at, _) = edit, rng.chance(0.15) { edit = .insert(at: at, text: rng.pick(["•", "• ", "\n• "])) }
+            script.append(edit)
+            edit.apply(to: &text, keys: keys)
+        }
+        if let failure = runBehaviorScript(script, keys: keys) {
+            var current = Array(script[...failure.step])
+            var changed = true
+            while changed {
+                changed = false
+                var i = 0
+                while i < current.count {
+                    var candidate = current
+                    candidate.remove(at: i)
+                    if runBehaviorScript(candidate, keys: keys) != nil { current = candidate; changed = true } else { i += 1 }
+                }
+            }
+            let last = runBehaviorScript(current, keys: keys)
+            return """
+                seed \(seed): step \(failure.step): \(failure.message)
+                shrunk to \(current.count) edits: \(last?.message ?? "?")
+                \(current.map(\.description).joined(separator: "\n"))
+                """
+        }
+    }
+    return nil
+}
