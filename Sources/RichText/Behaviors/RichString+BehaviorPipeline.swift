@@ -102,10 +102,22 @@ extension RichString {
     func behaviorKeysNear(_ range: Range<Int>) -> Bool {
         let total = text.utf8Count
         guard total > 0 else { return false }
-        for probe in [range.lowerBound - 1, range.lowerBound, range.upperBound - 1, range.upperBound] where probe >= 0 && probe < total {
-            if runStore.attributes(at: probe).hasBehaviors { return true }
+        var found = false
+        func probe(_ window: Range<Int>) {
+            let clipped = max(0, window.lowerBound)..<min(total, window.upperBound)
+            guard !found, !clipped.isEmpty else { return }
+            runStore.forEachRun(in: clipped) { _, attributes in
+                found = attributes.hasBehaviors
+                return !found
+            }
         }
-        return false
+        if range.count <= 2 {
+            probe((range.lowerBound - 1)..<(range.upperBound + 1))
+        } else {
+            probe((range.lowerBound - 1)..<(range.lowerBound + 1))
+            probe((range.upperBound - 1)..<(range.upperBound + 1))
+        }
+        return found
     }
 
     /// Whether any run over `range` carries a key that has a behaviour.
@@ -123,9 +135,14 @@ extension RichString {
     func attributesForTyping(over range: Range<Int>) -> AttributeSet {
         var attributes = inheritedAttributes(forTypingOver: range)
         let a = range.lowerBound
-        guard range.isEmpty, a < text.utf8Count, isParagraphStart(a) else { return attributes }
+        guard range.isEmpty, a < text.utf8Count else { return attributes }
+        let following = runStore.attributes(at: a)
+        func hasParagraphKeys(_ set: AttributeSet) -> Bool {
+            set.hasBehaviors && set.entries.contains { $0.behavior.runBoundaries == .paragraph }
+        }
+        guard hasParagraphKeys(following) || hasParagraphKeys(attributes), isParagraphStart(a) else { return attributes }
         attributes = attributes.filter { $0.behavior.runBoundaries != .paragraph }
-        for entry in runStore.attributes(at: a).entries where entry.behavior.runBoundaries == .paragraph {
+        for entry in following.entries where entry.behavior.runBoundaries == .paragraph {
             attributes = attributes.setting(entry)
         }
         return attributes

@@ -47,22 +47,31 @@ public struct FoundationAttributeBridge: Sendable {
 
 extension RichString {
     /// A rich string with the text of `attributed` and the bridged keys' values. Keys the bridge does not name
-    /// are left behind.
+    /// are left behind. The result goes through the behaviour fix-up; `converting(_:bridge:)` also says what it
+    /// changed.
     public init(_ attributed: AttributedString, bridge: FoundationAttributeBridge) {
+        self = RichString.converting(attributed, bridge: bridge).0
+    }
+
+    /// A rich string from Foundation's, as `init(_:bridge:)`, also returning what the behaviour fix-up changed
+    /// (a paragraph-bound key that varied inside a paragraph, say): outside data is never fixed silently.
+    public static func converting(_ attributed: AttributedString, bridge: FoundationAttributeBridge) -> (RichString, [AttributeAdjustment]) {
         var runs: [AttributeRun] = []
         var text = ""
         for run in attributed.runs {
-            let piece = String(attributed[run.range].characters)
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: attributed.unicodeScalars[run.range])
+            let piece = String(scalars)
             text += piece
             var entries: [AttributeEntry] = []
             for key in bridge.keys {
-                if let value = key.read(run) {
-                    entries.append(AttributeEntry(name: key.name, value: value, behavior: key.behavior))
-                }
+                if let value = key.read(run) { entries.append(AttributeEntry(name: key.name, value: value, behavior: key.behavior)) }
             }
             runs.append(AttributeRun(utf8Count: piece.utf8.count, attributes: AttributeSet(entries)))
         }
-        self.init(text: TextRope(text), runs: runs)
+        var result = RichString(text: TextRope(text), runs: runs)
+        let adjustments = result.enforceBehaviors()
+        return (result, adjustments)
     }
 }
 

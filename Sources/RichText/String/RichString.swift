@@ -69,6 +69,7 @@ public struct RichString: Sendable {
         precondition(text.utf8Count == runStore.utf8Count, "Runs cover \(runStore.utf8Count) bytes, text has \(text.utf8Count)")
         text.rope.forEach { i, chunk in
             precondition(chunk.summary.utf8 > 0, "Empty text chunk at \(i)")
+            precondition(chunk.summary == TextChunk.summarize(chunk.string), "Chunk \(i)'s cached counts are stale: \(chunk.summary) vs \(TextChunk.summarize(chunk.string))")
             return true
         }
         // Chunk boundaries are character boundaries of the whole text.

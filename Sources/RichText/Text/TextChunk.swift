@@ -57,49 +57,93 @@ public struct TextChunk: RopeElement {
     /// Whether an ASCII chunk has no CRLF: then characters are bytes too.
     @inline(__always) var hasNoCRLF: Bool { summary.characters == summary.utf8 }
 
-    /// Replaces the bytes `from..<to` in place. An ASCII edit of an ASCII chunk updates the counts from a window
-    /// of one byte around the edit (CR/LF pairing is the only context ASCII has); anything else recounts.
+    /// Replaces the bytes `from..<to` (scalar-aligned) in place, updating the counts from the edit alone.
+    ///
+    /// UTF-8, UTF-16 and scalar counts change by what was removed and inserted. Separators are re-counted in a
+    /// window one byte wider than the edit (CR/LF pairing is their only context). Characters are re-counted
+    /// between the nearest positions on each side where two ASCII bytes (not CR LF) meet, which are grapheme
+    /// boundaries whatever surrounds them; in ASCII text that window is a few bytes.
     mutating func replace(_ from: Int, _ to: Int, with replacement: Substring) {
+        let newCount = replacement.utf8.count
+        let delta = newCount - (to - from)
+        let old = TextChunk.editWindow(string, from, to)
+        let removed = TextChunk.unitCounts(string, from, to)
         let utf8 = string.utf8
         let a = utf8.index(utf8.startIndex, offsetBy: from)
         let b = utf8.index(utf8.startIndex, offsetBy: to)
-        let newCount = replacement.utf8.count
-        if isASCII, replacement.utf8.allSatisfy({ $0 < 0x80 }) {
-            let before = TextChunk.pairCounts(string, from - 1, to + 1)
-            string.replaceSubrange(a..<b, with: replacement)
-            let after = TextChunk.pairCounts(string, from - 1, from + newCount + 1)
-            let delta = newCount - (to - from)
-            summary.utf8 += delta
-            summary.utf16 += delta
-            summary.scalars += delta
-            summary.separators += after.separators - before.separators
-            summary.characters += delta - (after.crlf - before.crlf)
-        } else {
-            string.replaceSubrange(a..<b, with: replacement)
-            summary = TextChunk.summarize(string)
+        string.replaceSubrange(a..<b, with: replacement)
+        let inserted = TextChunk.unitCounts(string, from, from + newCount)
+        let new = TextChunk.editWindow(string, from, from + newCount)
+        summary.utf8 += delta
+        summary.utf16 += inserted.utf16 - removed.utf16
+        summary.scalars += inserted.scalars - removed.scalars
+        summary.separators += new.separators - old.separators
+        summary.characters += new.characters - old.characters
+    }
+
+    /// UTF-16 units and scalars in bytes `lo..<hi`.
+    private static func unitCounts(_ string: String, _ lo: Int, _ hi: Int) -> (utf16: Int, scalars: Int) {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            var utf16 = 0
+            var scalars = 0
+            for i in lo..<hi {
+                let byte = bytes[i]
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    utf16 += byte >= 0xF0 ? 2 : 1
+                }
+            }
+            return (utf16, scalars)
         }
     }
 
-    /// Separators and CRLF pairs that start at byte positions `lo..<hi` (clipped) of an ASCII string, looking one
-    /// byte past the window for the LF of a CRLF.
-    private static func pairCounts(_ string: String, _ lo: Int, _ hi: Int) -> (separators: Int, crlf: Int) {
+    /// Separators starting in bytes `from-1 ..< to+1`, and characters between the nearest context-free
+    /// boundaries around `from..<to`.
+    private static func editWindow(_ string: String, _ from: Int, _ to: Int) -> (separators: Int, characters: Int) {
         var copy = string
         return copy.withUTF8 { bytes in
             let n = bytes.count
             var separators = 0
-            var crlf = 0
-            var i = max(lo, 0)
-            let end = min(hi, n)
+            var i = max(from - 1, 0)
+            let end = min(to + 1, n)
             while i < end {
                 let byte = bytes[i]
                 if byte == 0x0A {
                     separators += 1
                 } else if byte == 0x0D {
-                    if i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 } else { separators += 1 }
+                    if !(i + 1 < n && bytes[i + 1] == 0x0A) { separators += 1 }
+                } else if byte == 0xE2, i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
+                    separators += 1
                 }
                 i += 1
             }
-            return (separators, crlf)
+            // A boundary p needs bytes[p-1] and bytes[p] ASCII and not CR LF; p < from keeps it clear of the edit.
+            func isFixedBoundary(_ p: Int) -> Bool {
+                if p <= 0 || p >= n { return true }
+                let l = bytes[p - 1], r = bytes[p]
+                return l < 0x80 && r < 0x80 && !(l == 0x0D && r == 0x0A)
+            }
+            var lo = min(from - 1, n)
+            while lo > 0 && !isFixedBoundary(lo) { lo -= 1 }
+            lo = max(lo, 0)
+            var hi = to + 1
+            while hi < n && !isFixedBoundary(hi) { hi += 1 }
+            hi = min(hi, n)
+            if lo >= hi { return (separators, 0) }
+            var characters = 0
+            var allASCII = true
+            var crlf = 0
+            for k in lo..<hi {
+                if bytes[k] >= 0x80 { allASCII = false; break }
+                if bytes[k] == 0x0D && k + 1 < hi && bytes[k + 1] == 0x0A { crlf += 1 }
+            }
+            if allASCII {
+                characters = (hi - lo) - crlf
+            } else {
+                characters = String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self).count
+            }
+            return (separators, characters)
         }
     }
 

@@ -145,16 +145,39 @@ struct TextRope: Sendable {
         case .utf8:
             return (n, false)
         case .scalars:
-            var seen = 0
-            var offset = 0
-            for byte in utf8 {
-                if byte & 0xC0 != 0x80 {
-                    if seen == n { return (offset, false) }
-                    seen += 1
+            var copy = string
+            return copy.withUTF8 { bytes in
+                let count = bytes.count
+                var seen = 0
+                var offset = 0
+                // Eight ASCII bytes at a time while far enough from the target.
+                if let base = bytes.baseAddress {
+                    let raw = UnsafeRawPointer(base)
+                    while offset + 8 <= count && seen + 8 <= n {
+                        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        if word & 0x8080_8080_8080_8080 != 0 { break }
+                        offset += 8
+                        seen += 8
+                    }
                 }
-                offset += 1
+                while offset < count {
+                    let byte = bytes[offset]
+                    if byte & 0xC0 != 0x80 {
+                        if seen == n { return (offset, false) }
+                        seen += 1
+                        if byte < 0x80, let base = bytes.baseAddress, offset + 9 <= count, seen + 8 <= n {
+                            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)
+                            if word & 0x8080_8080_8080_8080 == 0 {
+                                offset += 9
+                                seen += 8
+                                continue
+                            }
+                        }
+                    }
+                    offset += 1
+                }
+                return (offset, false)
             }
-            return (offset, false)
         case .utf16:
             var seen = 0
             var offset = 0

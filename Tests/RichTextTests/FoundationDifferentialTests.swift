@@ -1,0 +1,669 @@
+import Foundation
+import RichText
+import XCTest
+
+/// Differential tests: random edit scripts (DESIGN §7) over the plain keys `p1` (integer) and `p2` (string)
+/// run both on `RichString` and, through `fmtoracle`, on Foundation's `AttributedString`; after every step the
+/// text and the coalesced runs must agree.
+///
+/// Only keys without behaviours are used, so none of the documented Foundation deviations of DESIGN §2 ("Known
+/// cases") applies. One deviation for plain keys is excluded by name: see `KnownDeviation`. A Foundation trap
+/// counts as "peer crashed"; the steps it printed before trapping are still compared.
+///
+/// Reproduce: `FMTCHECK_SEED=<seed> swift test --filter FoundationDifferentialTests` runs the one script of
+/// that seed; `FMTCHECK_LONG=1` runs 2,000 scripts.
+final class FoundationDifferentialTests: XCTestCase {
+    func testRandomScriptsAgreeWithFoundation() throws {
+        let oracle = try OracleProcess.locate()
+        let long = SharedData.isLongRun
+        let scriptCount = long ? 2_000 : 40
+        let stepsPerScript = 30
+        let seeds: [UInt64]
+        if let seed = SharedData.seedOverride {
+            seeds = [seed]
+        } else {
+            let base: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : 0x00F0_4D41_7443_4845
+            seeds = (0..<UInt64(scriptCount)).map { base &+ $0 }
+        }
+        // A trap in RichString ends the test process before any message; the seed being run is then in this file.
+        let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-differential-seed")
+        print("differential: oracle=\(oracle.executable.path) seeds=\(seeds.first!)…(\(seeds.count)); "
+            + "if RichString traps, the seed being run is in \(seedFile.path)")
+
+        var counts = DifferentialCounts()
+        var failures = 0
+        for seed in seeds {
+            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
+            var rng = SeededRandom(seed: seed)
+            let script = EditScriptGenerator.generate(steps: stepsPerScript, using: &rng)
+            let verdict = try Differential.check(script, oracle: oracle)
+            counts.add(verdict)
+            if case .mismatch(let report) = verdict {
+                failures += 1
+                let shrunk = try Differential.shrink(script, oracle: oracle)
+                let shrunkReport = try Differential.check(shrunk, oracle: oracle).mismatchReport ?? report
+                let message = """
+                    RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed)).
+                    First difference in the original script: \(report)
+                    Shrunk script (\(shrunk.count) ops): \(shrunkReport)
+                    \(EditScript.jsonLines(shrunk))
+                    """
+                print(message)
+                XCTFail(message)
+                if failures >= 3 { break }
+            }
+        }
+        print(counts.summary)
+        XCTAssertGreaterThan(counts.agreements, 0, "no step was compared: \(counts.summary)")
+    }
+
+    /// A hand-written script over every op, with emoji, combining marks, CRLF and right-to-left text.
+    func testHandwrittenScriptAgreesWithFoundation() throws {
+        let oracle = try OracleProcess.locate()
+        let script: [EditOp] = [
+            .start([("ab", ["p1": .integer(3)]), ("c", [:])]),
+            .insert(at: 1, text: "👩🏽‍💻"),
+            .insert(at: 0, text: "e\u{301}"),
+            .replace(from: 2, to: 4, text: "\r\nשלום"),
+            .insertAttributed(at: 3, document: [("مرحبا", ["p2": .string("x")]), ("!", ["p1": .integer(1)])]),
+            .set(from: 1, to: 9, key: "p2", value: .string("y")),
+            .setRanges([[0, 2], [5, 7], [6, 12]], key: "p1", value: .integer(2)),
+            .remove(from: 4, to: 10, key: "p1"),
+            .delete(from: 2, to: 6),
+            .insert(at: 15, text: "👍🏿"),
+            .replace(from: 0, to: 3, text: ""),
+        ]
+        let verdict = try Differential.check(script, oracle: oracle)
+        if case .mismatch(let report) = verdict {
+            XCTFail("RichString disagrees with Foundation: \(report)\n\(EditScript.jsonLines(script))")
+        }
+    }
+
+    /// Converting from Foundation keeps runs whose boundary falls inside a grapheme cluster.
+    ///
+    /// Foundation lets attributes change at any Unicode scalar ("e" p1=1, then a combining acute accent
+    /// p1=2); `RichString` stores runs at scalar boundaries too, so the bridge must carry them over exactly.
+    func testBridgeFromFoundationKeepsRunsThatSplitAGraphemeCluster() {
+        var foundation = AttributedString()
+        for (text, value) in [("e", 1), ("\u{301}", 2), ("x", 3)] {
+            var container = AttributeContainer()
+            container[BridgeP1.self] = value
+            foundation.append(AttributedString(text, attributes: container))
+        }
+        let bridge = FoundationAttributeBridge([.key(BridgeP1.self)])
+        let rich = RichString(foundation, bridge: bridge)
+        let runs = Differential.state(of: rich).runs
+        XCTAssertEqual(
+            Differential.describe(runs), #"[[1,{"p1":1}],[1,{"p1":2}],[1,{"p1":3}]]"#,
+            "RichString(AttributedString, bridge:) moves attributes when a run boundary splits a grapheme cluster")
+        XCTAssertEqual(Array(rich.string.unicodeScalars), Array("e\u{301}x".unicodeScalars))
+
+        // The other direction keeps them.
+        let back = AttributedString(Differential.richString([("e", ["p1": .integer(1)]), ("\u{301}", ["p1": .integer(2)])]), bridge: bridge)
+        XCTAssertEqual(back.runs.map { back.unicodeScalars[$0.range].count }, [1, 1])
+        XCTAssertEqual(back.runs.map { $0[BridgeP1.self] }, [1, 2])
+    }
+
+    /// Foundation's twin of the plain key p1, for the bridge.
+    enum BridgeP1: AttributedStringKey {
+        typealias Value = Int
+        static let name = "p1"
+    }
+}
+
+// MARK: - Edit scripts
+
+/// One line of an edit script (DESIGN §7), with offsets in Unicode scalars.
+enum EditOp: Equatable {
+    typealias Document = [(text: String, attributes: [String: OracleProcess.Value])]
+
+    case start(Document)
+    case insert(at: Int, text: String)
+    case delete(from: Int, to: Int)
+    case replace(from: Int, to: Int, text: String)
+    case insertAttributed(at: Int, document: Document)
+    case set(from: Int, to: Int, key: String, value: OracleProcess.Value)
+    case remove(from: Int, to: Int, key: String)
+    case setRanges([[Int]], key: String, value: OracleProcess.Value)
+
+    static func == (lhs: EditOp, rhs: EditOp) -> Bool {
+        EditScript.jsonLine(lhs) == EditScript.jsonLine(rhs)
+    }
+
+    /// The document's length in scalars after this op, from its length before.
+    func length(after length: Int) -> Int {
+        switch self {
+        case .start(let document): return EditScript.scalarCount(document)
+        case .insert(_, let text): return length + text.unicodeScalars.count
+        case .delete(let from, let to): return length - (to - from)
+        case .replace(let from, let to, let text): return length - (to - from) + text.unicodeScalars.count
+        case .insertAttributed(_, let document): return length + EditScript.scalarCount(document)
+        case .set, .remove, .setRanges: return length
+        }
+    }
+
+    /// This op with every offset clamped into a document of `length` scalars.
+    func clamped(to length: Int) -> EditOp {
+        func c(_ x: Int) -> Int { min(max(x, 0), length) }
+        switch self {
+        case .start: return self
+        case .insert(let at, let text): return .insert(at: c(at), text: text)
+        case .delete(let from, let to): return .delete(from: c(from), to: max(c(from), c(to)))
+        case .replace(let from, let to, let text): return .replace(from: c(from), to: max(c(from), c(to)), text: text)
+        case .insertAttributed(let at, let document): return .insertAttributed(at: c(at), document: document)
+        case .set(let from, let to, let key, let value):
+            return .set(from: c(from), to: max(c(from), c(to)), key: key, value: value)
+        case .remove(let from, let to, let key): return .remove(from: c(from), to: max(c(from), c(to)), key: key)
+        case .setRanges(let ranges, let key, let value):
+            return .setRanges(ranges.map { [c($0[0]), max(c($0[0]), c($0[1]))] }, key: key, value: value)
+        }
+    }
+}
+
+/// Writing and normalising edit scripts.
+enum EditScript {
+    static func scalarCount(_ document: EditOp.Document) -> Int {
+        document.reduce(0) { $0 + $1.text.unicodeScalars.count }
+    }
+
+    /// Clamps every op to the length the ops before it leave, so that any edit of a script stays valid.
+    static func normalised(_ ops: [EditOp]) -> [EditOp] {
+        var length = 0
+        var result: [EditOp] = []
+        for (i, op) in ops.enumerated() {
+            if case .start = op, i != 0 { continue }
+            let fixed = op.clamped(to: length)
+            result.append(fixed)
+            length = fixed.length(after: length)
+        }
+        return result
+    }
+
+    /// The script as JSON Lines.
+    static func jsonLines(_ ops: [EditOp]) -> String {
+        ops.map(jsonLine).joined(separator: "\n") + "\n"
+    }
+
+    static func jsonLine(_ op: EditOp) -> String {
+        switch op {
+        case .start(let document):
+            return #"{"op":"start","document":\#(json(document))}"#
+        case .insert(let at, let text):
+            return #"{"op":"insert","at":\#(at),"text":\#(json(text))}"#
+        case .delete(let from, let to):
+            return #"{"op":"delete","from":\#(from),"to":\#(to)}"#
+        case .replace(let from, let to, let text):
+            return #"{"op":"replace","from":\#(from),"to":\#(to),"text":\#(json(text))}"#
+        case .insertAttributed(let at, let document):
+            return #"{"op":"insertAttributed","at":\#(at),"document":\#(json(document))}"#
+        case .set(let from, let to, let key, let value):
+            return #"{"op":"set","from":\#(from),"to":\#(to),"key":\#(json(key)),"value":\#(json(value))}"#
+        case .remove(let from, let to, let key):
+            return #"{"op":"remove","from":\#(from),"to":\#(to),"key":\#(json(key))}"#
+        case .setRanges(let ranges, let key, let value):
+            let list = "[" + ranges.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",") + "]"
+            return #"{"op":"setRanges","ranges":\#(list),"key":\#(json(key)),"value":\#(json(value))}"#
+        }
+    }
+
+    static func json(_ document: EditOp.Document) -> String {
+        "[" + document.map { json($0.text) + "," + json($0.attributes) }.joined(separator: ",") + "]"
+    }
+
+    static func json(_ attributes: [String: OracleProcess.Value]) -> String {
+        "{" + attributes.sorted { $0.key < $1.key }.map { json($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+    }
+
+    static func json(_ value: OracleProcess.Value) -> String {
+        switch value {
+        case .integer(let i): return String(i)
+        case .string(let s): return json(s)
+        }
+    }
+
+    /// A JSON string literal; non-ASCII stays raw UTF-8, control characters are escaped.
+    static func json(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Random scripts over p1/p2 whose offsets are always valid scalar offsets.
+enum EditScriptGenerator {
+    /// Pieces of text: ASCII, emoji with skin tones and ZWJ sequences, flags, combining marks (also a lone one
+    /// that attaches to whatever precedes it), CR, LF, CRLF, U+2029, Hebrew and Arabic.
+    static let pieces: [String] = [
+        "a", "xyz", "Hello ", " ", "milk", "👩🏽‍💻", "👍🏿", "🇫🇷", "👨‍👩‍👧", "e\u{301}", "\u{301}", "\u{308}",
+        "\r\n", "\r", "\n", "\u{2029}", "שלום", "مرحبا", "ab\r\ncd", "😀", "Z",
+    ]
+
+    static func text(using rng: inout SeededRandom) -> String {
+        (0..<rng.int(1...3)).map { _ in rng.pick(pieces) }.joined()
+    }
+
+    static func value(for key: String, using rng: inout SeededRandom) -> OracleProcess.Value {
+        key == "p1" ? .integer(rng.int(0...2)) : .string(rng.pick(["x", "y", "z"]))
+    }
+
+    static func attributes(using rng: inout SeededRandom) -> [String: OracleProcess.Value] {
+        var attributes: [String: OracleProcess.Value] = [:]
+        if rng.chance(0.5) { attributes["p1"] = value(for: "p1", using: &rng) }
+        if rng.chance(0.4) { attributes["p2"] = value(for: "p2", using: &rng) }
+        return attributes
+    }
+
+    static func document(using rng: inout SeededRandom) -> EditOp.Document {
+        (0..<rng.int(1...3)).map { _ in (text(using: &rng), attributes(using: &rng)) }
+    }
+
+    /// An offset in 0...length, biased towards the ends.
+    static func offset(_ length: Int, using rng: inout SeededRandom) -> Int {
+        let roll = rng.int(0...9)
+        if roll == 0 { return 0 }
+        if roll == 1 { return length }
+        return rng.int(0...length)
+    }
+
+    /// A range in 0...length: often short, sometimes anywhere, sometimes empty or the whole text.
+    static func range(_ length: Int, using rng: inout SeededRandom) -> (Int, Int) {
+        switch rng.int(0...9) {
+        case 0: return (0, length)
+        case 1:
+            let a = offset(length, using: &rng)
+            return (a, a)
+        case 2...5:
+            let a = offset(length, using: &rng)
+            return (a, min(length, a + rng.int(1...3)))
+        default:
+            let a = rng.int(0...length)
+            let b = rng.int(0...length)
+            return (min(a, b), max(a, b))
+        }
+    }
+
+    static func generate(steps: Int, using rng: inout SeededRandom) -> [EditOp] {
+        var ops: [EditOp] = []
+        var length = 0
+        if rng.chance(0.8) {
+            let op = EditOp.start(document(using: &rng))
+            ops.append(op)
+            length = op.length(after: 0)
+        }
+        for _ in 0..<steps {
+            let op: EditOp
+            let key = rng.chance(0.5) ? "p1" : "p2"
+            switch rng.int(0...99) {
+            case 0..<24: op = .insert(at: offset(length, using: &rng), text: rng.chance(0.03) ? "" : text(using: &rng))
+            case 24..<38:
+                let (a, b) = range(length, using: &rng)
+                op = .delete(from: a, to: b)
+            case 38..<50:
+                let (a, b) = range(length, using: &rng)
+                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(using: &rng))
+            case 50..<60: op = .insertAttributed(at: offset(length, using: &rng), document: document(using: &rng))
+            case 60..<78:
+                let (a, b) = range(length, using: &rng)
+                op = .set(from: a, to: b, key: key, value: value(for: key, using: &rng))
+            case 78..<87:
+                let (a, b) = range(length, using: &rng)
+                op = .remove(from: a, to: b, key: key)
+            default:
+                let ranges = (0..<rng.int(1...3)).map { _ -> [Int] in
+                    let (a, b) = range(length, using: &rng)
+                    return [a, b]
+                }
+                op = .setRanges(ranges, key: key, value: value(for: key, using: &rng))
+            }
+            ops.append(op)
+            length = op.length(after: length)
+        }
+        return ops
+    }
+}
+
+// MARK: - Known deviations
+
+/// Where Foundation contradicts DESIGN §2 for keys without behaviours. The table wins (DESIGN §2), so each case is
+/// excluded from the comparison by name: the peer is sent a script that means, under Foundation's rules, what
+/// the original means under ours.
+enum KnownDeviation: String, CaseIterable {
+    /// Plain text replacing a non-empty range at an offset above 0.
+    ///
+    /// - DESIGN §2: "Plain text typed or inserted takes the attributes of the character before it. At offset 0
+    ///   it takes those of the first replaced or following character." `RichString` does so.
+    /// - Foundation (Swift 6.3.1) gives the new text the attributes of the first *replaced* character:
+    ///   "ab"{p1:1} "cd"{p1:2} "ef", replace [2,5) with "X" gives "X" p1=2 in Foundation, p1=1 in ours.
+    ///
+    /// The peer gets a delete of the range followed by an insert at its start, which is the table's meaning.
+    case replaceInheritsFromFirstReplacedCharacter
+
+    /// Whether `op` falls under this deviation.
+    func applies(to op: EditOp) -> Bool {
+        switch self {
+        case .replaceInheritsFromFirstReplacedCharacter:
+            if case .replace(let from, let to, let text) = op { return from > 0 && to > from && !text.isEmpty }
+            return false
+        }
+    }
+
+    /// The peer's ops that mean what `op` means under DESIGN §2.
+    func peerOps(for op: EditOp) -> [EditOp] {
+        switch self {
+        case .replaceInheritsFromFirstReplacedCharacter:
+            guard case .replace(let from, let to, let text) = op else { return [op] }
+            return [.delete(from: from, to: to), .insert(at: from, text: text)]
+        }
+    }
+}
+
+/// The script the peer runs: ours with every known deviation rewritten, and for each of our steps (0 = start
+/// state) the peer's step that corresponds to it.
+struct PeerScript {
+    var ops: [EditOp] = []
+    var stepMap: [Int] = [0]
+    var deviations: [KnownDeviation: Int] = [:]
+
+    init(_ ours: [EditOp]) {
+        var peerSteps = 0
+        for (i, op) in ours.enumerated() {
+            if i == 0, case .start = op {
+                ops.append(op)
+                continue
+            }
+            if let deviation = KnownDeviation.allCases.first(where: { $0.applies(to: op) }) {
+                let rewritten = deviation.peerOps(for: op)
+                ops += rewritten
+                peerSteps += rewritten.count
+                deviations[deviation, default: 0] += 1
+            } else {
+                ops.append(op)
+                peerSteps += 1
+            }
+            stepMap.append(peerSteps)
+        }
+    }
+}
+
+// MARK: - Running both sides
+
+/// What comparing one script gave.
+enum DifferentialVerdict {
+    /// Every step the peer printed agreed; `peerCrashed` when Foundation trapped part-way. `steps` counts the
+    /// states ours went through (start state included), `compared` those the peer printed too.
+    case agreed(steps: Int, compared: Int, peerCrashed: Bool, excluded: [KnownDeviation: Int])
+    /// The first step that differs, described.
+    case mismatch(String)
+
+    var mismatchReport: String? {
+        if case .mismatch(let report) = self { return report }
+        return nil
+    }
+}
+
+/// The counts printed at the end of the differential run.
+struct DifferentialCounts {
+    var scripts = 0
+    var steps = 0
+    var agreements = 0
+    var peerCrashed = 0
+    var mismatches = 0
+    var excluded: [KnownDeviation: Int] = [:]
+
+    mutating func add(_ verdict: DifferentialVerdict) {
+        scripts += 1
+        switch verdict {
+        case .agreed(let s, let compared, let crashed, let deviations):
+            steps += s
+            agreements += compared
+            if crashed { peerCrashed += 1 }
+            excluded.merge(deviations, uniquingKeysWith: +)
+        case .mismatch:
+            mismatches += 1
+        }
+    }
+
+    var summary: String {
+        let exclusions = KnownDeviation.allCases.map { "\($0.rawValue)=\(excluded[$0] ?? 0)" }.joined(separator: ",")
+        return "differential: scripts=\(scripts) steps=\(steps) agreements=\(agreements) peerCrashed=\(peerCrashed) "
+            + "mismatches=\(mismatches) excluded(\(exclusions))"
+    }
+}
+
+enum Differential {
+    static let keys: [String: AttributeKeyDescriptor] = [
+        "p1": AttributeKeyDescriptor(name: "p1"),
+        "p2": AttributeKeyDescriptor(name: "p2"),
+    ]
+
+    static func attributeValue(_ value: OracleProcess.Value) -> AttributeValue {
+        switch value {
+        case .integer(let i): return .integer(i)
+        case .string(let s): return .string(s)
+        }
+    }
+
+    static func richString(_ document: EditOp.Document) -> RichString {
+        RichString(concatenating: document.map { piece in
+            RichString(piece.text, attributes: AttributeSet(piece.attributes.map { name, value in
+                AttributeEntry(name: name, value: attributeValue(value), behavior: keys[name]?.behavior ?? .plain)
+            }))
+        })
+    }
+
+    static func range(_ s: RichString, _ from: Int, _ to: Int) -> Range<RichString.Index> {
+        s.index(atOffset: from, in: .scalars)..<s.index(atOffset: to, in: .scalars)
+    }
+
+    /// Applies one op to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
+    static func apply(_ op: EditOp, to s: inout RichString) {
+        switch op {
+        case .start(let document):
+            s = richString(document)
+        case .insert(let at, let text):
+            s.insert(text, at: s.index(atOffset: at, in: .scalars))
+        case .delete(let from, let to):
+            s.removeSubrange(range(s, from, to))
+        case .replace(let from, let to, let text):
+            s.replaceSubrange(range(s, from, to), with: text)
+        case .insertAttributed(let at, let document):
+            s.insert(richString(document), at: s.index(atOffset: at, in: .scalars))
+        case .set(let from, let to, let key, let value):
+            s.setAttribute(keys[key]!, to: attributeValue(value), in: range(s, from, to))
+        case .remove(let from, let to, let key):
+            s.removeAttribute(named: key, in: range(s, from, to))
+        case .setRanges(let ranges, let key, let value):
+            let set = RangeSet(ranges.map { range(s, $0[0], $0[1]) })
+            s.setAttribute(keys[key]!, to: attributeValue(value), in: set)
+        }
+    }
+
+    /// Our state in the oracle's shape: runs with scalar lengths and values by key name.
+    static func state(of s: RichString) -> (text: String, runs: [OracleProcess.Run]) {
+        var runs: [OracleProcess.Run] = []
+        for run in s.runs {
+            var attributes: [String: OracleProcess.Value] = [:]
+            for entry in run.attributes.entries {
+                switch entry.value {
+                case .integer(let i): attributes[entry.name] = .integer(i)
+                case .string(let v): attributes[entry.name] = .string(v)
+                default: attributes[entry.name] = .string("\(entry.value)")
+                }
+            }
+            let length = s.distance(from: run.range.lowerBound, to: run.range.upperBound, in: .scalars)
+            runs.append(OracleProcess.Run(scalars: length, attributes: attributes))
+        }
+        return (s.string, runs)
+    }
+
+    static func describe(_ runs: [OracleProcess.Run]) -> String {
+        "[" + runs.map { "[\($0.scalars),\(EditScript.json($0.attributes))]" }.joined(separator: ",") + "]"
+    }
+
+    /// Compares ours with the oracle after every step.
+    static func check(_ ops: [EditOp], oracle: OracleProcess) throws -> DifferentialVerdict {
+        let peer = PeerScript(ops)
+        let outcome = try oracle.run(script: EditScript.jsonLines(peer.ops))
+        if let error = outcome.scriptError {
+            XCTFail("fmtoracle rejected a generated script: \(error)\n\(EditScript.jsonLines(peer.ops))")
+            return .agreed(steps: 0, compared: 0, peerCrashed: false, excluded: [:])
+        }
+        if !outcome.peerCrashed, outcome.exitStatus != 0 {
+            XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
+        }
+        var s = RichString()
+        var stepOps = ops
+        var steps = 0
+        var compared = 0
+        // Step 0 is the start state: after the "start" op, or the empty document.
+        if case .start? = ops.first {
+            apply(ops[0], to: &s)
+            stepOps.removeFirst()
+        }
+        for step in 0...stepOps.count {
+            if step > 0 { apply(stepOps[step - 1], to: &s) }
+            steps += 1
+            s._invariantCheck()
+            let peerStep = peer.stepMap[step]
+            guard peerStep < outcome.states.count else { continue }  // the peer trapped before this step
+            let expected = outcome.states[peerStep]
+            let ours = state(of: s)
+            let theirs = OracleProcess.coalesce(expected.runs)
+            let oursCoalesced = OracleProcess.coalesce(ours.runs)
+            let textAgrees = ours.text.unicodeScalars.elementsEqual(expected.text.unicodeScalars)
+            if !textAgrees || oursCoalesced != theirs || ours.runs != oursCoalesced {
+                let op = step == 0 ? "(start state)" : EditScript.jsonLine(stepOps[step - 1])
+                var report = "step \(step) \(op):"
+                if !textAgrees {
+                    report += "\n  text ours:       \(EditScript.json(ours.text))\n  text Foundation: \(EditScript.json(expected.text))"
+                }
+                report += "\n  runs ours:       \(describe(ours.runs))\n  runs Foundation: \(describe(theirs))"
+                if ours.runs != oursCoalesced { report += "\n  (ours holds adjacent runs with equal attributes)" }
+                return .mismatch(report)
+            }
+            compared += 1
+        }
+        return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed, excluded: peer.deviations)
+    }
+
+    /// Shrinks a mismatching script: drops ops, then shortens texts and documents, while it still mismatches.
+    /// Offsets are clamped after every cut so the script stays valid.
+    static func shrink(_ original: [EditOp], oracle: OracleProcess, budget: Int = 400) throws -> [EditOp] {
+        var best = EditScript.normalised(original)
+        var attempts = 0
+        func stillFails(_ candidate: [EditOp]) throws -> Bool {
+            attempts += 1
+            return try check(candidate, oracle: oracle).mismatchReport != nil
+        }
+        var progress = true
+        while progress && attempts < budget {
+            progress = false
+            // Drop ops, last first: later ops depend on earlier ones less often than the reverse.
+            var i = best.count - 1
+            while i >= 0 && attempts < budget {
+                var candidate = best
+                candidate.remove(at: i)
+                candidate = EditScript.normalised(candidate)
+                if try stillFails(candidate) {
+                    best = candidate
+                    progress = true
+                }
+                i = min(i - 1, best.count - 1)
+            }
+            // Shorten texts and documents.
+            for index in best.indices where attempts < budget {
+                for smaller in simpler(best[index]) where attempts < budget {
+                    var candidate = best
+                    candidate[index] = smaller
+                    candidate = EditScript.normalised(candidate)
+                    if try stillFails(candidate) {
+                        best = candidate
+                        progress = true
+                        break
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// Simpler versions of one op: shorter texts, fewer pieces, fewer attributes, fewer ranges.
+    static func simpler(_ op: EditOp) -> [EditOp] {
+        func shorter(_ text: String) -> [String] {
+            let scalars = Array(text.unicodeScalars)
+            guard !scalars.isEmpty else { return [] }
+            var result: [String] = []
+            if scalars.count > 2 {
+                result.append(String(String.UnicodeScalarView(scalars[..<(scalars.count / 2)])))
+                result.append(String(String.UnicodeScalarView(scalars[(scalars.count / 2)...])))
+            }
+            for i in scalars.indices {
+                var copy = scalars
+                copy.remove(at: i)
+                result.append(String(String.UnicodeScalarView(copy)))
+            }
+            return result
+        }
+        func simplerDocuments(_ document: EditOp.Document) -> [EditOp.Document] {
+            var result: [EditOp.Document] = []
+            if document.count > 1 {
+                for i in document.indices {
+                    var copy = document
+                    copy.remove(at: i)
+                    result.append(copy)
+                }
+            }
+            for i in document.indices {
+                for name in document[i].attributes.keys.sorted() {
+                    var copy = document
+                    copy[i].attributes[name] = nil
+                    result.append(copy)
+                }
+                for text in shorter(document[i].text) {
+                    var copy = document
+                    copy[i].text = text
+                    result.append(copy)
+                }
+            }
+            return result
+        }
+        switch op {
+        case .start(let document): return simplerDocuments(document).map { .start($0) }
+        case .insert(let at, let text): return shorter(text).map { .insert(at: at, text: $0) }
+        case .replace(let from, let to, let text):
+            var result: [EditOp] = shorter(text).map { .replace(from: from, to: to, text: $0) }
+            if to > from { result.append(.replace(from: from, to: to - 1, text: text)) }
+            return result
+        case .delete(let from, let to):
+            return to - from > 1 ? [.delete(from: from, to: to - 1), .delete(from: from + 1, to: to)] : []
+        case .insertAttributed(let at, let document):
+            return simplerDocuments(document).map { .insertAttributed(at: at, document: $0) }
+        case .set(let from, let to, let key, let value):
+            return to - from > 1 ? [.set(from: from, to: to - 1, key: key, value: value), .set(from: from + 1, to: to, key: key, value: value)] : []
+        case .remove(let from, let to, let key):
+            return to - from > 1 ? [.remove(from: from, to: to - 1, key: key), .remove(from: from + 1, to: to, key: key)] : []
+        case .setRanges(let ranges, let key, let value):
+            guard ranges.count > 1 else { return [.set(from: ranges[0][0], to: ranges[0][1], key: key, value: value)] }
+            return ranges.indices.map { i in
+                var copy = ranges
+                copy.remove(at: i)
+                return .setRanges(copy, key: key, value: value)
+            }
+        }
+    }
+}
