@@ -6,18 +6,21 @@ let package = Package(
     products: [
         .library(name: "RichText", targets: ["RichText"]),
         .library(name: "StreamingJSON", targets: ["StreamingJSON"]),
+        .library(name: "RichTextFormats", targets: ["RichTextFormats"]),
         .executable(name: "fmtcheck", targets: ["fmtcheck"]),
         .executable(name: "fmtbench", targets: ["fmtbench"]),
     ],
     targets: [
         .target(name: "RichText"),
         .target(name: "StreamingJSON"),
+        .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText"]),
         .executableTarget(name: "fmtbench", dependencies: ["RichText"]),
         .executableTarget(name: "fmtoracle"),
         .executableTarget(name: "string-tour", dependencies: ["RichText"], path: "Examples/string-tour"),
         .testTarget(name: "RichTextTests", dependencies: ["RichText"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
+        .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )
