@@ -102,22 +102,17 @@ extension RichString {
     func behaviorKeysNear(_ range: Range<Int>) -> Bool {
         let total = text.utf8Count
         guard total > 0 else { return false }
-        var found = false
-        func probe(_ window: Range<Int>) {
-            let clipped = max(0, window.lowerBound)..<min(total, window.upperBound)
-            guard !found, !clipped.isEmpty else { return }
-            runStore.forEachRun(in: clipped) { _, attributes in
-                found = attributes.hasBehaviors
-                return !found
-            }
+        let probes = [range.lowerBound - 1, range.lowerBound, range.upperBound - 1, range.upperBound]
+        var i = 0
+        while i < probes.count {
+            let probe = probes[i]
+            guard probe >= 0, probe < total else { i += 1; continue }
+            let (_, start, run) = runStore.run(containing: probe)!
+            if run.attributes.hasBehaviors { return true }
+            let end = start + run.utf8Count
+            while i < probes.count && probes[i] < end { i += 1 }
         }
-        if range.count <= 2 {
-            probe((range.lowerBound - 1)..<(range.upperBound + 1))
-        } else {
-            probe((range.lowerBound - 1)..<(range.lowerBound + 1))
-            probe((range.upperBound - 1)..<(range.upperBound + 1))
-        }
-        return found
+        return false
     }
 
     /// Whether any run over `range` carries a key that has a behaviour.

@@ -46,19 +46,19 @@ extension Rope {
         }
         while true {
             if node.height == 0 {
-                let elements = node.elements
-                for i in elements.indices {
-                    let m = M.measure(elements[i].summary)
+                let summaries = node.summaries
+                for i in summaries.indices {
+                    let m = M.measure(summaries[i])
                     if remaining < m || (prefer == .previous && remaining == m) {
-                        return (index + i, remaining, elements[i], prefix)
+                        return (index + i, remaining, node.elements[i], prefix)
                     }
                     remaining -= m
-                    prefix.add(elements[i].summary)
+                    prefix.add(summaries[i])
                 }
                 // Past the end (only with .previous and an offset beyond the total): clamp to the last element.
-                let last = elements[elements.count - 1]
-                prefix.subtract(last.summary)
-                return (index + elements.count - 1, remaining + M.measure(last.summary), last, prefix)
+                let last = summaries.count - 1
+                prefix.subtract(summaries[last])
+                return (index + last, remaining + M.measure(summaries[last]), node.elements[last], prefix)
             }
             let children = node.children
             var chosen = children.count - 1
@@ -85,7 +85,7 @@ extension Rope {
         var i = index
         while true {
             if node.height == 0 {
-                for element in node.elements[..<i] { sum.add(element.summary) }
+                for element in node.summaries[..<i] { sum.add(element) }
                 return sum
             }
             for child in node.children {

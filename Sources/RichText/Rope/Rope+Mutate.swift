@@ -15,10 +15,12 @@ extension Rope {
 
     private static func update<R>(_ node: inout Node, _ index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
         if node.height == 0 {
-            let old = node.elements[index].summary
+            let old = node.summaries[index]
             let result = try body(&node.elements[index])
+            let new = node.elements[index].summary
+            node.summaries[index] = new
             node.summary.subtract(old)
-            node.summary.add(node.elements[index].summary)
+            node.summary.add(new)
             return result
         }
         var i = index
@@ -54,6 +56,7 @@ extension Rope {
         node.summary.add(element.summary)
         if node.height == 0 {
             node.elements.insert(element, at: index)
+            node.summaries.insert(element.summary, at: index)
             guard node.elements.count > maxFanout else { return nil }
             let half = node.elements.count / 2
             let right = Node(elements: Array(node.elements[half...]))
@@ -97,6 +100,7 @@ extension Rope {
     private static func remove(from node: inout Node, at index: Int) -> Element {
         if node.height == 0 {
             let removed = node.elements.remove(at: index)
+            node.summaries.remove(at: index)
             node.count -= 1
             node.summary.subtract(removed.summary)
             return removed
@@ -158,8 +162,17 @@ extension Rope {
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
     where C.Element == Element {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
+        let replacement = Array(newElements)
+        // Fast path: the whole splice happens inside one leaf that stays within its fan-out bounds.
+        if root != nil, !(range.isEmpty && replacement.isEmpty) {
+            Self.makeUnique(&root!)
+            if Self.splice(&root!, range, replacement, isRoot: true) {
+                if root!.height == 0 && root!.elements.isEmpty { root = nil }
+                return
+            }
+        }
         var position = range.lowerBound
-        var iterator = newElements.makeIterator()
+        var iterator = replacement.makeIterator()
         var replaced = 0
         // Overwrite in place while both sides have elements.
         while replaced < range.count, let element = iterator.next() {
@@ -176,6 +189,41 @@ extension Rope {
             insert(element, at: position)
             position += 1
         }
+    }
+
+    /// Splices `new` over `range` when both lie in one leaf that stays within its bounds; false otherwise
+    /// (nothing changed then, beyond copying shared nodes on the path).
+    private static func splice(_ node: inout Node, _ range: Range<Int>, _ new: [Element], isRoot: Bool) -> Bool {
+        if node.height == 0 {
+            let width = node.elements.count - range.count + new.count
+            guard width <= maxFanout, width >= (isRoot ? 0 : minFanout) else { return false }
+            var removed = Element.Summary.zero
+            for summary in node.summaries[range] { removed.add(summary) }
+            let added = new.map(\.summary)
+            node.elements.replaceSubrange(range, with: new)
+            node.summaries.replaceSubrange(range, with: added)
+            node.count = width
+            node.summary.subtract(removed)
+            for summary in added { node.summary.add(summary) }
+            return true
+        }
+        var start = range.lowerBound
+        var slot = 0
+        while slot < node.children.count - 1 && start >= node.children[slot].count
+                && !(range.isEmpty && start == node.children[slot].count) {
+            start -= node.children[slot].count
+            slot += 1
+        }
+        let local = start..<(start + range.count)
+        guard local.upperBound <= node.children[slot].count else { return false }
+        makeUnique(&node.children[slot])
+        let oldSummary = node.children[slot].summary
+        let oldCount = node.children[slot].count
+        guard splice(&node.children[slot], local, new, isRoot: false) else { return false }
+        node.count += node.children[slot].count - oldCount
+        node.summary.subtract(oldSummary)
+        node.summary.add(node.children[slot].summary)
+        return true
     }
 
     /// Appends an element at the end.

@@ -128,15 +128,19 @@ extension Rope {
         @exclusivity(unchecked) @usableFromInline var count: Int
         @exclusivity(unchecked) @usableFromInline var summary: Element.Summary
         @exclusivity(unchecked) @usableFromInline var elements: [Element]
+        /// In a leaf, each element's summary, kept beside the elements so searches read plain counts and never
+        /// copy (and retain) an element.
+        @exclusivity(unchecked) @usableFromInline var summaries: [Element.Summary]
         @exclusivity(unchecked) @usableFromInline var children: [Node]
 
         init(elements: [Element]) {
             height = 0
             count = elements.count
             self.elements = elements
+            summaries = elements.map(\.summary)
             children = []
             var sum = Element.Summary.zero
-            for element in elements { sum.add(element.summary) }
+            for element in summaries { sum.add(element) }
             summary = sum
         }
 
@@ -144,6 +148,7 @@ extension Rope {
             height = children[0].height + 1
             self.children = children
             elements = []
+            summaries = []
             var sum = Element.Summary.zero
             var total = 0
             for child in children {
@@ -159,6 +164,7 @@ extension Rope {
             count = other.count
             summary = other.summary
             elements = other.elements
+            summaries = other.summaries
             children = other.children
         }
 
@@ -169,7 +175,8 @@ extension Rope {
         func recompute() {
             var sum = Element.Summary.zero
             if height == 0 {
-                for element in elements { sum.add(element.summary) }
+                summaries = elements.map(\.summary)
+                for element in summaries { sum.add(element) }
                 count = elements.count
             } else {
                 var total = 0

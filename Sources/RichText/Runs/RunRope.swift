@@ -109,17 +109,24 @@ struct RunRope: Sendable {
             lastOffset = rope[last].utf8Count
         }
         if range.lowerBound == 0 { (first, firstOffset) = (0, 0) }
-        var pieces: [AttributeRun] = []
-        pieces.reserveCapacity(newRuns.count + 4)
-        if first > 0 { pieces.append(rope[first - 1]) }
-        let head = rope[first]
-        pieces.append(AttributeRun(utf8Count: firstOffset, attributes: head.attributes))
-        pieces.append(contentsOf: newRuns)
-        let tail = rope[last]
-        pieces.append(AttributeRun(utf8Count: tail.utf8Count - lastOffset, attributes: tail.attributes))
-        if last + 1 < rope.count { pieces.append(rope[last + 1]) }
         let low = first > 0 ? first - 1 : first
         let high = last + 1 < rope.count ? last + 1 : last
+        // The touched runs and one neighbour on each side, fetched in one walk.
+        var window: [AttributeRun] = []
+        window.reserveCapacity(high - low + 1)
+        rope.forEach(from: low) { i, run in
+            window.append(run)
+            return i < high
+        }
+        var pieces: [AttributeRun] = []
+        pieces.reserveCapacity(newRuns.count + 4)
+        if first > 0 { pieces.append(window[0]) }
+        let head = window[first - low]
+        pieces.append(AttributeRun(utf8Count: firstOffset, attributes: head.attributes))
+        pieces.append(contentsOf: newRuns)
+        let tail = window[last - low]
+        pieces.append(AttributeRun(utf8Count: tail.utf8Count - lastOffset, attributes: tail.attributes))
+        if last + 1 < rope.count { pieces.append(window[window.count - 1]) }
         rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces))
     }
 
