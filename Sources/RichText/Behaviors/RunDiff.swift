@@ -21,18 +21,27 @@ func keyChanges(from old: [AttributeRun], to new: [AttributeRun], start: Int) ->
         let before = old[i].attributes
         let after = new[j].attributes
         if before != after {
-            let names = Set(before.entries.map(\.name)).union(after.entries.map(\.name))
-            for name in names.sorted() {
-                let a = before.entry(named: name)
-                let b = after.entry(named: name)
-                guard a?.value != b?.value else { continue }
-                let behavior = b?.behavior ?? a!.behavior
+            // Entries are sorted by name: walk both lists together.
+            let a = before.entries, b = after.entries
+            var x = 0, y = 0
+            while x < a.count || y < b.count {
+                let name: String
+                let old: AttributeEntry?, new: AttributeEntry?
+                if y == b.count || (x < a.count && a[x].name < b[y].name) {
+                    name = a[x].name; old = a[x]; new = nil; x += 1
+                } else if x == a.count || b[y].name < a[x].name {
+                    name = b[y].name; old = nil; new = b[y]; y += 1
+                } else {
+                    name = a[x].name; old = a[x]; new = b[y]; x += 1; y += 1
+                }
+                guard old?.value != new?.value else { continue }
+                let behavior = new?.behavior ?? old!.behavior
                 let range = position..<(position + step)
                 if let last = changes.lastIndex(where: { $0.key == name }), changes[last].range.upperBound == position,
-                   changes[last].oldValue == a?.value, changes[last].newValue == b?.value {
+                   changes[last].oldValue == old?.value, changes[last].newValue == new?.value {
                     changes[last].range = changes[last].range.lowerBound..<range.upperBound
                 } else {
-                    changes.append(KeyChange(key: name, range: range, oldValue: a?.value, newValue: b?.value, behavior: behavior))
+                    changes.append(KeyChange(key: name, range: range, oldValue: old?.value, newValue: new?.value, behavior: behavior))
                 }
             }
         }

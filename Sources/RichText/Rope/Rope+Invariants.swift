@@ -17,7 +17,7 @@ extension Rope {
         if node.height == 0 {
             for element in node.elements { sum.add(element.summary) }
             total = node.elements.count
-            precondition(node.summaries == node.elements.map(\.summary), "Rope leaf's cached element summaries are stale")
+            precondition(node.summaries == node.elements.map { $0.summary }, "Rope leaf's cached element summaries are stale")
         } else {
             if isRoot { precondition(node.children.count >= 2, "Rope inner root with a single child") }
             for child in node.children {

@@ -199,7 +199,7 @@ extension Rope {
             guard width <= maxFanout, width >= (isRoot ? 0 : minFanout) else { return false }
             var removed = Element.Summary.zero
             for summary in node.summaries[range] { removed.add(summary) }
-            let added = new.map(\.summary)
+            let added = new.map { $0.summary }
             node.elements.replaceSubrange(range, with: new)
             node.summaries.replaceSubrange(range, with: added)
             node.count = width

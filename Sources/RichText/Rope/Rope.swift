@@ -137,7 +137,7 @@ extension Rope {
             height = 0
             count = elements.count
             self.elements = elements
-            summaries = elements.map(\.summary)
+            summaries = elements.map { $0.summary }
             children = []
             var sum = Element.Summary.zero
             for element in summaries { sum.add(element) }
@@ -175,7 +175,7 @@ extension Rope {
         func recompute() {
             var sum = Element.Summary.zero
             if height == 0 {
-                summaries = elements.map(\.summary)
+                summaries = elements.map { $0.summary }
                 for element in summaries { sum.add(element) }
                 count = elements.count
             } else {
