@@ -1,0 +1,165 @@
+import RichText
+
+/// Runs every mutation through DESIGN §3's pipeline — the raw edit with inheritance, invalidation (both done by
+/// the string), then scope, value constraints, run boundaries and coalescing — over the affected region only,
+/// and reports every change it made on its own.
+public struct FormattingEngine: Sendable {
+    /// The definition enforced.
+    public let definition: FormattingDefinition
+    let scopeNames: Set<String>
+    let descriptors: [String: AttributeKeyDescriptor]
+    let hasParagraphOwnedKeys: Bool
+
+    /// An engine for `definition`.
+    public init(_ definition: FormattingDefinition) {
+        self.definition = definition
+        scopeNames = definition.scopeNames
+        descriptors = Dictionary(definition.scope.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        hasParagraphOwnedKeys = definition.constraints.contains { $0.key.behavior.runBoundaries == .paragraph }
+            || definition.scope.contains { $0.behavior.runBoundaries == .paragraph }
+    }
+
+    /// Applies `edit` to `document` and returns every adjustment, in the order made.
+    @discardableResult
+    public func apply(_ edit: Edit, to document: inout RichString) -> [Adjustment] {
+        var behaviorReports: [AttributeAdjustment] = []
+        var region: Range<Int>
+        switch edit {
+        case let .replaceText(range, text):
+            let r = document.utf8Range(of: range)
+            behaviorReports = document.replaceSubrange(range, with: text)
+            region = r.lowerBound..<(r.lowerBound + text.utf8.count)
+        case let .replaceAttributed(range, piece):
+            let r = document.utf8Range(of: range)
+            behaviorReports = document.replaceSubrange(range, with: piece)
+            region = r.lowerBound..<(r.lowerBound + piece.counts.utf8)
+        case let .removeText(ranges):
+            let list = ranges.ranges.map { document.utf8Range(of: $0) }
+            behaviorReports = document.removeSubranges(ranges)
+            let removed = list.reduce(0) { $0 + $1.count }
+            let lower = list.first?.lowerBound ?? 0
+            region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
+        case let .setAttribute(key, value, ranges):
+            let list = ranges.ranges.map { document.utf8Range(of: $0) }
+            behaviorReports = document.setAttribute(key, to: value, in: ranges)
+            region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
+        }
+        var adjustments = behaviorReports.map(Adjustment.init)
+        for report in behaviorReports { region = region.union(report.utf8Range) }
+        adjustments += enforceDefinition(on: &document, in: region)
+        return adjustments
+    }
+
+    /// Normalises a whole document: behaviours, scope, constraints and run boundaries, once each.
+    @discardableResult
+    public func normalize(_ document: inout RichString) -> [Adjustment] {
+        var adjustments = document.enforceBehaviors().map(Adjustment.init)
+        adjustments += enforceDefinition(on: &document, in: 0..<document.utf8Count)
+        return adjustments
+    }
+
+    /// What `normalize` would change, without changing anything: linting is normalisation run dry.
+    public func lint(_ document: RichString) -> [Adjustment] {
+        var copy = document
+        return normalize(&copy)
+    }
+
+    /// Scope, constraints and run boundaries over `region` (widened to whole paragraphs when paragraph-bound
+    /// keys are in play).
+    func enforceDefinition(on document: inout RichString, in region: Range<Int>) -> [Adjustment] {
+        let total = document.utf8Count
+        guard total > 0 else { return [] }
+        var lower = min(max(region.lowerBound, 0), total)
+        var upper = min(max(region.upperBound, lower), total)
+        // A zero-width region still touches the runs on either side of it.
+        if lower == upper { lower = max(0, lower - 1); upper = min(total, upper + 1) }
+        var paragraphs = [lower..<upper]
+        if hasParagraphOwnedKeys {
+            paragraphs = document.paragraphRanges(overlappingUTF8: lower..<upper).filter { !$0.isEmpty }
+        }
+        var adjustments: [Adjustment] = []
+        var writes: [(Range<Int>, [AttributeRun])] = []
+        for paragraph in paragraphs {
+            var first: AttributeSet? = nil
+            if hasParagraphOwnedKeys, !paragraph.isEmpty {
+                var start: AttributeSet = .empty
+                document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
+                first = constrained(start, paragraphStart: nil, range: paragraph).0
+            }
+            document.forEachRun(inUTF8: paragraph) { range, attributes in
+                let (new, made) = constrained(attributes, paragraphStart: first, range: range)
+                adjustments += made
+                if new != attributes { writes.append((range, splitForCharacterKeys(new, over: range, in: document))) }
+                return true
+            }
+        }
+        for (range, runs) in writes { document.replaceAttributesRaw(range, with: runs) }
+        adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
+        return adjustments
+    }
+
+    /// One run's attributes after scope and every constraint, with each value change it made.
+    func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?, range: Range<Int>) -> (AttributeSet, [Adjustment]) {
+        var current = attributes
+        var adjustments: [Adjustment] = []
+        // Scope: keys outside it go; keys inside it carry the definition's behaviours.
+        for entry in attributes.entries {
+            if let descriptor = descriptors[entry.name] {
+                if entry.behavior != descriptor.behavior {
+                    current = current.setting(AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior))
+                }
+            } else {
+                current = current.removing(entry.name)
+                adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
+            }
+        }
+        for constraint in definition.constraints {
+            let before = current[constraint.key.name]
+            if constraint.key.behavior.runBoundaries == .paragraph, let paragraphStart {
+                // A paragraph-bound key is decided once per paragraph, on its first character.
+                current = current.setting(constraint.key.name, to: paragraphStart[constraint.key.name], behavior: constraint.key.behavior)
+            } else {
+                var view = ConstrainedAttributes(attributes: current, owned: constraint.key)
+                constraint.constrain(&view)
+                current = view.attributes
+            }
+            let after = current[constraint.key.name]
+            if before != after {
+                adjustments.append(Adjustment(rule: .constraint(constraint.name), utf8Range: range, key: constraint.key.name, oldValue: before, newValue: after))
+            }
+        }
+        return (current, adjustments)
+    }
+
+    /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that
+    /// character, so the boundary step that follows has nothing to undo.
+    func splitForCharacterKeys(_ attributes: AttributeSet, over range: Range<Int>, in document: RichString) -> [AttributeRun] {
+        let bound = attributes.entries.compactMap { entry -> (String, Character)? in
+            if case .character(let c) = entry.behavior.runBoundaries { return (entry.name, c) }
+            return nil
+        }
+        guard !bound.isEmpty else { return [AttributeRun(utf8Count: range.count, attributes: attributes)] }
+        var runs: [AttributeRun] = []
+        let text = document[document.indexAtUTF8(range.lowerBound)..<document.indexAtUTF8(range.upperBound)].string
+        var position = 0
+        for character in text {
+            let length = String(character).utf8.count
+            var set = attributes
+            for (name, c) in bound where character != c { set = set.removing(name) }
+            if let last = runs.last, last.attributes == set {
+                runs[runs.count - 1].utf8Count += length
+            } else {
+                runs.append(AttributeRun(utf8Count: length, attributes: set))
+            }
+            position += length
+        }
+        return runs
+    }
+}
+
+extension Range where Bound == Int {
+    /// The smallest range covering both.
+    func union(_ other: Range<Int>) -> Range<Int> {
+        Swift.min(lowerBound, other.lowerBound)..<Swift.max(upperBound, other.upperBound)
+    }
+}

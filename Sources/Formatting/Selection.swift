@@ -1,0 +1,40 @@
+import RichText
+
+/// What is selected: ranges of text, or an insertion point — SwiftUI's `AttributedTextSelection`.
+public struct Selection: Hashable, Sendable {
+    /// The selected ranges; empty when the selection is an insertion point.
+    public var ranges: RangeSet<RichString.Index>
+    /// The caret, when nothing is selected.
+    public var insertionPoint: RichString.Index?
+
+    /// A caret at `index`.
+    public static func caret(_ index: RichString.Index) -> Selection { Selection(ranges: RangeSet(), insertionPoint: index) }
+
+    /// A selection of `ranges`.
+    public static func ranges(_ ranges: RangeSet<RichString.Index>) -> Selection { Selection(ranges: ranges, insertionPoint: nil) }
+
+    /// The ranges as a list, the insertion point as an empty range.
+    var trackedRanges: [Range<RichString.Index>] {
+        if let insertionPoint { return [insertionPoint..<insertionPoint] }
+        return ranges.ranges.map { $0 }
+    }
+
+    /// A selection from tracked ranges, keeping the shape (caret or ranges) of `shape`.
+    init(tracked: [Range<RichString.Index>], shape: Selection) {
+        if shape.insertionPoint != nil, let caret = tracked.first {
+            self = .caret(caret.lowerBound)
+        } else {
+            let kept = tracked.filter { !$0.isEmpty }
+            if kept.isEmpty, let collapsed = tracked.first {
+                self = .caret(collapsed.lowerBound)
+            } else {
+                self = .ranges(RangeSet(kept))
+            }
+        }
+    }
+
+    init(ranges: RangeSet<RichString.Index>, insertionPoint: RichString.Index?) {
+        self.ranges = ranges
+        self.insertionPoint = insertionPoint
+    }
+}
