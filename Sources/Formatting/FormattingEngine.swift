@@ -88,8 +88,27 @@ public struct FormattingEngine: Sendable {
             }
             document.forEachRun(inUTF8: paragraph) { range, attributes in
                 let (new, made) = constrained(attributes, paragraphStart: first, range: range)
-                adjustments += made
-                if new != attributes { writes.append((range, splitForCharacterKeys(new, over: range, in: document))) }
+                guard new != attributes else { return true }
+                let runs = splitForCharacterKeys(new, over: range, in: document)
+                writes.append((range, runs))
+                // Report what really changes, piece by piece, under the rule that made the final value.
+                let responsible = Dictionary(made.map { ($0.key, $0.rule) }, uniquingKeysWith: { _, last in last })
+                var position = range.lowerBound
+                for run in runs {
+                    let piece = position..<(position + run.utf8Count)
+                    let names = Set(attributes.entries.map { $0.name }).union(run.attributes.entries.map { $0.name })
+                    for name in names.sorted() where attributes[name] != run.attributes[name] {
+                        let rule = run.attributes[name] == new[name] ? responsible[name] ?? .scope : .behavior(.characterBoundary)
+                        let adjustment = Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: attributes[name], newValue: run.attributes[name])
+                        if let last = adjustments.last, last.rule == adjustment.rule, last.key == name,
+                           last.utf8Range.upperBound == piece.lowerBound, last.oldValue == adjustment.oldValue, last.newValue == adjustment.newValue {
+                            adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
+                        } else {
+                            adjustments.append(adjustment)
+                        }
+                    }
+                    position = piece.upperBound
+                }
                 return true
             }
         }

@@ -1,0 +1,153 @@
+import XCTest
+import Formatting
+import RichText
+
+/// SplitMix64 for reproducible scripts.
+struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
+
+/// Random valid definitions: a random scope from a pool of keys of every behaviour, constraints in a random
+/// order, each reading only keys owned earlier or owned by nobody.
+func randomDefinition(_ rng: inout Seeded) throws -> FormattingDefinition {
+    let pool: [AttributeKeyDescriptor] = [
+        AttributeKeyDescriptor(name: "k1"),
+        AttributeKeyDescriptor(name: "k2"),
+        AttributeKeyDescriptor(name: "tag", behavior: AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged])),
+        AttributeKeyDescriptor(name: "para", behavior: AttributeBehavior(runBoundaries: .paragraph)),
+        AttributeKeyDescriptor(name: "dep", behavior: AttributeBehavior(invalidationConditions: [.attributeChanged("k1")])),
+        AttributeKeyDescriptor(name: "bullet", behavior: AttributeBehavior(runBoundaries: .character("•"))),
+        AttributeKeyDescriptor(name: "num"),
+    ]
+    let scope = pool.filter { _ in rng.chance(0.7) }
+    let values: [AttributeValue] = [.integer(1), .integer(2), .string("a")]
+    var owned: [String] = []
+    var constraints: [any ValueConstraint] = []
+    for key in scope.shuffled(using: &rng) where rng.chance(0.6) {
+        // A constraint reads only keys owned by earlier constraints, so the order is valid by construction.
+        let reads = owned
+        func condition() -> Condition {
+            guard let read = reads.isEmpty ? nil : rng.pick(reads) else { return .present(key.name) }
+            switch rng.int(0...4) {
+            case 0: return .present(read)
+            case 1: return .absent(read)
+            case 2: return .equals(read, rng.pick(values))
+            case 3: return .oneOf(read, [rng.pick(values), rng.pick(values)])
+            default: return .not(.equals(read, rng.pick(values)))
+            }
+        }
+        switch rng.int(0...2) {
+        case 0:
+            constraints.append(AllowedValues("allowed-\(key.name)", for: key, values: [rng.pick(values)], default: rng.chance(0.5) ? rng.pick(values) : nil))
+        case 1:
+            constraints.append(Clamp("clamp-\(key.name)", for: key, lower: 1, upper: 1))
+        default:
+            guard !reads.isEmpty else { continue }
+            let rules = (0..<rng.int(1...2)).map { _ in Rule(when: condition(), rng.chance(0.7) ? .set(rng.pick(values)) : .remove) }
+            constraints.append(Rules("rules-\(key.name)", for: key, rules, otherwise: rng.pick([.keep, .remove, .set(rng.pick(values))])))
+        }
+        owned.append(key.name)
+    }
+    return try FormattingDefinition(name: "random", scope: scope, constraintList: constraints)
+}
+
+/// The reference for selection tracking: Foundation's documented rules, applied to scalar offsets.
+func trackReference(_ range: Range<Int>, through mutation: Range<Int>, newLength: Int) -> Range<Int> {
+    var (lower, upper) = (range.lowerBound, range.upperBound)
+    let lowerInside = lower > mutation.lowerBound && lower < mutation.upperBound
+    let upperInside = upper > mutation.lowerBound && upper < mutation.upperBound
+    switch (lowerInside, upperInside) {
+    case (true, true): (lower, upper) = (mutation.lowerBound, mutation.lowerBound)
+    case (true, false): lower = mutation.upperBound
+    case (false, true): upper = mutation.lowerBound
+    default: break
+    }
+    let delta = newLength - mutation.count
+    guard delta != 0 else { return lower..<upper }
+    let original = lower
+    if lower > mutation.lowerBound || (lower == mutation.lowerBound && mutation.isEmpty) { lower += delta }
+    if upper > mutation.lowerBound || lower != original { upper += delta }
+    return lower..<max(lower, upper)
+}
+
+final class EnginePropertyTests: XCTestCase {
+    func testRandomDefinitionsKeepDocumentsLintCleanIdempotentAndTrackTheSelection() throws {
+        let env = ProcessInfo.processInfo.environment
+        let scripts = Int(env["FMTCHECK_ITERATIONS"] ?? "") ?? (env["FMTCHECK_LONG"] == "1" ? 2000 : 60)
+        var steps = 0
+        let fragments = ["a", "bc", " ", "\n", "•", "\r\n", "e\u{301}", "👍🏽", "\u{FFFC}", "xyz"]
+        let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
+        for seed in 1...UInt64(scripts) {
+            var rng = Seeded(state: seed)
+            let definition = try randomDefinition(&rng)
+            let engine = FormattingEngine(definition)
+            var session = EditingSession(document: RichString("start\ntext"), engine: engine)
+            // The tracked selection, in scalars, kept by the reference rules.
+            var reference = 2..<7
+            session.select(.ranges(RangeSet(session.document.scalars(2, 7))))
+            var log: [String] = []
+            for step in 0..<30 {
+                let length = session.document.counts.scalars
+                let from = rng.int(0...length)
+                let to = min(length, from + rng.int(0...4))
+                let range = session.document.scalars(from, to)
+                let keys = definition.scope.isEmpty ? [AttributeKeyDescriptor(name: "k1")] : definition.scope
+                let edit: Edit
+                var mutation: (Range<Int>, Int)? = nil
+                switch rng.int(0...3) {
+                case 0:
+                    let text = rng.pick(fragments)
+                    edit = .replaceText(range, with: text)
+                    mutation = (from..<to, text.unicodeScalars.count)
+                case 1:
+                    edit = .removeText(RangeSet(range))
+                    mutation = (from..<to, 0)
+                case 2:
+                    let key = rng.pick(keys)
+                    let text = rng.pick(fragments)
+                    edit = .replaceAttributed(range, with: RichString(text, attributes: AttributeSet([AttributeEntry(name: key.name, value: rng.pick(values), behavior: key.behavior)])))
+                    mutation = (from..<to, text.unicodeScalars.count)
+                default:
+                    edit = .setAttribute(rng.pick(keys), to: rng.chance(0.8) ? rng.pick(values) : nil, in: RangeSet(range))
+                }
+                log.append("step \(step): \(edit)")
+                let selectionBefore = session.selection.ranges.ranges.first.map { session.document[$0].string }
+                session.perform(edit)
+                steps += 1
+                if let (m, n) = mutation, !(m.isEmpty && n == 0) { reference = trackReference(reference, through: m, newLength: n) }
+                let document = session.document
+                document._invariantCheck()
+                let findings = engine.lint(document)
+                if !findings.isEmpty {
+                    return XCTFail("seed \(seed) step \(step): not lint-clean after the edit: \(findings)\n\(log.joined(separator: "\n"))")
+                }
+                var once = document
+                engine.normalize(&once)
+                var twice = once
+                let second = engine.normalize(&twice)
+                if !second.isEmpty || twice != once {
+                    return XCTFail("seed \(seed) step \(step): normalising twice differs: \(second)")
+                }
+                let tracked = session.selection.insertionPoint.map { i -> Range<Int> in
+                    let o = document.offset(of: i, in: .scalars); return o..<o
+                } ?? session.selection.ranges.ranges.first.map {
+                    document.offset(of: $0.lowerBound, in: .scalars)..<document.offset(of: $0.upperBound, in: .scalars)
+                } ?? reference.lowerBound..<reference.lowerBound
+                if tracked != reference && !(tracked.isEmpty && reference.isEmpty && tracked.lowerBound == reference.lowerBound) {
+                    return XCTFail("seed \(seed) step \(step): selection \(tracked) != reference \(reference) (was \(selectionBefore ?? "-"))\n\(log.joined(separator: "\n"))")
+                }
+            }
+        }
+        print("engine property test: \(scripts) random definitions, \(steps) steps checked (lint-clean, idempotent, selection tracked)")
+    }
+}
