@@ -69,13 +69,15 @@ public struct FormattingEngine: Sendable {
     func enforceDefinition(on document: inout RichString, in region: Range<Int>) -> [Adjustment] {
         let total = document.utf8Count
         guard total > 0 else { return [] }
-        var lower = min(max(region.lowerBound, 0), total)
-        var upper = min(max(region.upperBound, lower), total)
-        // A zero-width region still touches the runs on either side of it.
-        if lower == upper { lower = max(0, lower - 1); upper = min(total, upper + 1) }
+        // Whole characters; a zero-width region still touches the characters on either side of it.
+        let widened = document.widenedToCharacters(region, margin: region.isEmpty)
+        let lower = widened.lowerBound
+        let upper = widened.upperBound
         var paragraphs = [lower..<upper]
         if hasParagraphOwnedKeys {
-            paragraphs = document.paragraphRanges(overlappingUTF8: lower..<upper).filter { !$0.isEmpty }
+            // One byte further: a paragraph that starts right where the region ends has a new first character
+            // when the edit inserted or removed a separator.
+            paragraphs = document.paragraphRanges(overlappingUTF8: lower..<min(upper + 1, total)).filter { !$0.isEmpty }
         }
         var adjustments: [Adjustment] = []
         var writes: [(Range<Int>, [AttributeRun])] = []
@@ -159,18 +161,17 @@ public struct FormattingEngine: Sendable {
         }
         guard !bound.isEmpty else { return [AttributeRun(utf8Count: range.count, attributes: attributes)] }
         var runs: [AttributeRun] = []
-        let text = document[document.indexAtUTF8(range.lowerBound)..<document.indexAtUTF8(range.upperBound)].string
-        var position = 0
-        for character in text {
-            let length = String(character).utf8.count
+        // Characters as the whole document segments them: a "•" followed by a combining mark is not "•".
+        document.forEachCharacter(inUTF8: range) { cluster, character in
+            let piece = max(cluster.lowerBound, range.lowerBound)..<min(cluster.upperBound, range.upperBound)
+            let whole = piece == cluster
             var set = attributes
-            for (name, c) in bound where character != c { set = set.removing(name) }
+            for (name, c) in bound where !whole || character != c { set = set.removing(name) }
             if let last = runs.last, last.attributes == set {
-                runs[runs.count - 1].utf8Count += length
+                runs[runs.count - 1].utf8Count += piece.count
             } else {
-                runs.append(AttributeRun(utf8Count: length, attributes: set))
+                runs.append(AttributeRun(utf8Count: piece.count, attributes: set))
             }
-            position += length
         }
         return runs
     }

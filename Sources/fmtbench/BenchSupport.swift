@@ -125,11 +125,17 @@ struct ChildResult {
     }
 }
 
-/// Runs this executable with `arguments`, capturing stdout (stderr passes through).
-func runSelf(_ arguments: [String]) -> ChildResult {
+/// Runs this executable with `arguments`, capturing stdout (stderr passes through). With `quietCrash`, the
+/// Swift runtime's backtracer is off in the child, so an expected trap costs one line instead of a backtrace.
+func runSelf(_ arguments: [String], quietCrash: Bool = false) -> ChildResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: selfExecutablePath())
     process.arguments = arguments
+    if quietCrash {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     do { try process.run() } catch {
@@ -149,4 +155,17 @@ func fnv1a<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
     return h
+}
+
+/// A `metric NAME VALUE` line for a count.
+func printMetric(_ name: String, _ value: Int) {
+    print("metric \(name) \(value)")
+}
+
+/// The median of `values` (nan when empty).
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }

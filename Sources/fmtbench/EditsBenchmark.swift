@@ -37,8 +37,9 @@ enum EditsBenchmark {
     /// Applies `count` operations of `phase`; both sides draw positions from the same generator and the same
     /// running scalar count, so they make identical edits.
     @inline(never)
-    static func runOurs(_ phase: EditPhase, _ s: inout RichString, count: Int) {
-        var rng = SplitMix64(seed: phase.seed)
+    static func runOurs(_ phase: EditPhase, _ s: inout RichString, count: Int, seed: UInt64? = nil,
+                        tag: AttributeKeyDescriptor = tagDescriptor) {
+        var rng = SplitMix64(seed: seed ?? phase.seed)
         var scalars = s.counts.scalars
         switch phase {
         case .insert:
@@ -62,7 +63,7 @@ enum EditsBenchmark {
                 let value = rng.below(16)
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + length, in: .scalars)
-                s.setAttribute(tagDescriptor, to: .integer(value), in: a..<b)
+                s.setAttribute(tag, to: .integer(value), in: a..<b)
             }
         }
     }
@@ -93,7 +94,15 @@ enum EditsBenchmark {
     /// operations done and the seconds taken.
     @inline(never)
     static func runFoundation(_ phase: EditPhase, _ s: inout AttributedString, count: Int, budget: Double) -> (Int, Double) {
-        var rng = SplitMix64(seed: phase.seed)
+        runFoundation(phase, &s, count: count, budget: budget, seed: phase.seed, tag: FTagKey.self)
+    }
+
+    /// The same, with the script's seed and the tag key given (the constrained script uses `FCTagKey`).
+    @inline(never)
+    static func runFoundation<Tag: AttributedStringKey>(
+        _ phase: EditPhase, _ s: inout AttributedString, count: Int, budget: Double, seed: UInt64, tag: Tag.Type
+    ) -> (Int, Double) where Tag.Value == Int {
+        var rng = SplitMix64(seed: seed)
         var scalars = s.unicodeScalars.count
         let start = now()
         var done = 0
@@ -120,7 +129,7 @@ enum EditsBenchmark {
                 let value = rng.below(16)
                 let i = index(s, p)
                 let j = s.unicodeScalars.index(i, offsetBy: length)
-                s[i..<j][FTagKey.self] = value
+                s[i..<j][Tag.self] = value
             }
             done += 1
         }
@@ -267,11 +276,18 @@ enum EditsBenchmark {
         printTable(["scaling (ours)", "build", "build method", "ns per mixed edit", "edits/s"], scaling.rows)
         print("")
 
+        // The constrained script, 8 seeds, both sides in child processes.
+        let constrained = ConstrainedEdits.run()
+        print("")
+
         printMetric("edits_insert_vs_foundation", ratio(oursRate[.insert], peerRate[.insert]))
         printMetric("edits_delete_vs_foundation", ratio(oursRate[.delete], peerRate[.delete]))
         printMetric("edits_attribute_vs_foundation", ratio(oursRate[.attribute], peerRate[.attribute]))
         printMetric("scaling_cost_100m_over_100k", scaling.costRatio)
         printMetric("memory_bytes_per_utf8_byte", bytesPerByte)
+        printMetric("constrained_min_vs_foundation", constrained.minRatio)
+        printMetric("foundation_crashed_seeds", constrained.foundationCrashed)
+        printMetric("our_crashed_seeds", constrained.oursCrashed)
     }
 
     static func ratio(_ a: Double?, _ b: Double?) -> Double {

@@ -3,8 +3,9 @@ import Foundation
 // fmtbench NAME: benchmark dispatch (DESIGN §7). Hidden subcommands are the children benchmarks spawn.
 
 let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
-    ("edits", "random inserts, deletes and attribute sets on ~1M characters vs Foundation; memory; scaling to 100M", EditsBenchmark.main),
+    ("edits", "random inserts, deletes and attribute sets on ~1M characters vs Foundation; memory; scaling to 100M; constrained keys on 8 seeds", EditsBenchmark.main),
     ("traces", "replay real editing traces (automerge-paper, seph-blog1, rustcode) vs Foundation", TracesBenchmark.main),
+    ("paragraphs", "set a paragraph-bound value on one character of a 100 / 10,000 / 100,000-character paragraph in a 1M document vs Foundation", ParagraphsBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,6 +18,16 @@ case "edits-peer":
     EditsBenchmark.peerMain()
 case "edits-memory":
     EditsBenchmark.memoryMain(arguments.count > 1 ? arguments[1] : "idle")
+case "edits-constrained-ours":
+    ConstrainedEdits.childMain(foundation: false, Array(arguments.dropFirst()))
+case "edits-constrained-peer":
+    ConstrainedEdits.childMain(foundation: true, Array(arguments.dropFirst()))
+case "edits-constrained-profile":
+    ConstrainedEdits.profileMain(Array(arguments.dropFirst()))
+case "paragraphs-peer":
+    ParagraphsBenchmark.peerMain()
+case "paragraphs-profile":
+    ParagraphsBenchmark.profileMain(Array(arguments.dropFirst()))
 case "edits-profile":
     EditsBenchmark.profileMain()
 case "traces-profile":

@@ -87,9 +87,13 @@ final class EnginePropertyTests: XCTestCase {
         var steps = 0
         let fragments = ["a", "bc", " ", "\n", "•", "\r\n", "e\u{301}", "👍🏽", "\u{FFFC}", "xyz"]
         let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
-        for seed in 1...UInt64(scripts) {
+        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        for seed in firstSeed...(firstSeed + UInt64(scripts) - 1) {
+            if env["FMTCHECK_TRACE"] == "1" { FileHandle.standardError.write(Data("seed \(seed)\n".utf8)) }
+            let traceDefinition = { (definition: FormattingDefinition) in if env["FMTCHECK_TRACE"] == "1" { FileHandle.standardError.write(Data("scope \(definition.scope.map { "\($0.name): \($0.behavior)" }) constraints \(definition.constraints)\n".utf8)) } }
             var rng = Seeded(state: seed)
             let definition = try randomDefinition(&rng)
+            traceDefinition(definition)
             let engine = FormattingEngine(definition)
             var session = EditingSession(document: RichString("start\ntext"), engine: engine)
             // The tracked selection, in scalars, kept by the reference rules.
@@ -121,6 +125,7 @@ final class EnginePropertyTests: XCTestCase {
                     edit = .setAttribute(rng.pick(keys), to: rng.chance(0.8) ? rng.pick(values) : nil, in: RangeSet(range))
                 }
                 log.append("step \(step): \(edit)")
+                if env["FMTCHECK_TRACE"] == "1" { FileHandle.standardError.write(Data("\(log.last!)\n\(session.document)\n".utf8)) }
                 let selectionBefore = session.selection.ranges.ranges.first.map { session.document[$0].string }
                 session.perform(edit)
                 steps += 1

@@ -19,6 +19,33 @@ extension RichString {
         text.character(at: text.roundDownToCharacter(offset))
     }
 
+    /// `range` widened to whole characters, plus one character on each side when `margin` is set.
+    package func widenedToCharacters(_ range: Range<Int>, margin: Bool) -> Range<Int> {
+        let total = text.utf8Count
+        var lower = text.roundDownToCharacter(min(max(range.lowerBound, 0), total))
+        var upper = min(max(range.upperBound, lower), total)
+        if upper > lower || margin {
+            let roundedUpper = text.roundDownToCharacter(upper)
+            upper = roundedUpper < upper ? text.characterBoundary(after: roundedUpper) : upper
+        }
+        if margin {
+            if lower > 0 { lower = text.characterBoundary(before: lower) }
+            if upper < total { upper = text.characterBoundary(after: upper) }
+        }
+        return lower..<upper
+    }
+
+    /// Calls `body` with each character overlapping `range`, as the whole text segments it, and its full range
+    /// (which may reach outside `range` when a cluster straddles it).
+    package func forEachCharacter(inUTF8 range: Range<Int>, _ body: (Range<Int>, Character) -> Void) {
+        var position = text.roundDownToCharacter(min(range.lowerBound, text.utf8Count))
+        while position < range.upperBound && position < text.utf8Count {
+            let next = text.characterBoundary(after: position)
+            body(position..<next, text.character(at: position))
+            position = next
+        }
+    }
+
     /// The UTF-8 range of an index range, checked.
     package func utf8Range(of range: Range<Index>) -> Range<Int> { offsets(of: range) }
 
@@ -28,6 +55,7 @@ extension RichString {
     /// Replaces the attribute sets over `range` without firing any behaviour: the engine's own writes, which
     /// come after invalidation in the pipeline. The runs must cover `range` exactly.
     package mutating func replaceAttributesRaw(_ range: Range<Int>, with runs: [AttributeRun]) {
+        precondition(runs.reduce(0) { $0 + $1.utf8Count } == range.count, "Attribute runs must cover the range they replace")
         runStore.replace(range, with: runs)
     }
 
