@@ -48,6 +48,12 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// Whether any key in the set declares a behaviour (inheritance, invalidation or run boundaries).
     @inlinable public var hasBehaviors: Bool { storage.hasBehaviors }
+    /// Whether any key in the set is bound to paragraphs.
+    @inlinable public var hasParagraphKeys: Bool { storage.hasParagraphKeys }
+    /// Whether any key in the set is bound to a character.
+    @inlinable public var hasCharacterKeys: Bool { storage.hasCharacterKeys }
+    /// Whether any key in the set is invalidated by another key's change.
+    @inlinable public var hasDependentKeys: Bool { storage.hasDependentKeys }
 
     /// The value stored under `name`.
     public subscript(name: String) -> AttributeValue? { entry(named: name)?.value }
@@ -69,8 +75,17 @@ public struct AttributeSet: Hashable, Sendable {
         self[K.name].flatMap { K.Value(attributeValue: $0) }
     }
 
-    /// This set with `entry` added or replacing the entry of the same name.
+    /// This set with `entry` added or replacing the entry of the same name. Repeated transitions are cached.
     public func setting(_ entry: AttributeEntry) -> AttributeSet {
+        if let cached = Interner.shared.transition(from: storage, adding: entry) { return AttributeSet(storage: cached) }
+        let result = computeSetting(entry)
+        Interner.shared.remember(from: storage, adding: entry, result: result.storage)
+        return result
+    }
+
+    init(storage: Storage) { self.storage = storage }
+
+    private func computeSetting(_ entry: AttributeEntry) -> AttributeSet {
         var entries = storage.entries
         if let i = entries.firstIndex(where: { $0.name >= entry.name }) {
             if entries[i].name == entry.name {
@@ -132,9 +147,18 @@ public struct AttributeSet: Hashable, Sendable {
         @usableFromInline let entries: [AttributeEntry]
         /// Whether any entry's key declares a behaviour, so edits next to plain runs can skip enforcement.
         @usableFromInline let hasBehaviors: Bool
+        /// Whether any key is bound to paragraphs.
+        @usableFromInline let hasParagraphKeys: Bool
+        /// Whether any key is bound to a character.
+        @usableFromInline let hasCharacterKeys: Bool
+        /// Whether any key is invalidated when another key changes.
+        @usableFromInline let hasDependentKeys: Bool
         init(_ entries: [AttributeEntry]) {
             self.entries = entries
             hasBehaviors = entries.contains { $0.behavior != .plain }
+            hasParagraphKeys = entries.contains { $0.behavior.runBoundaries == .paragraph }
+            hasCharacterKeys = entries.contains { if case .character = $0.behavior.runBoundaries { return true } else { return false } }
+            hasDependentKeys = entries.contains { $0.behavior.invalidationConditions.contains { if case .attributeChanged = $0 { return true } else { return false } } }
         }
     }
 
@@ -143,6 +167,13 @@ public struct AttributeSet: Hashable, Sendable {
     final class Interner: Sendable {
         static let shared = Interner()
         private let table = Mutex<[[AttributeEntry]: Storage]>([:])
+        private let transitions = Mutex<[Transition: Storage]>([:])
+
+        /// A cached `setting` step: from one set, adding one entry.
+        struct Transition: Hashable {
+            let from: ObjectIdentifier
+            let entry: AttributeEntry
+        }
 
         func intern(_ entries: [AttributeEntry]) -> Storage {
             table.withLock { table in
@@ -151,6 +182,15 @@ public struct AttributeSet: Hashable, Sendable {
                 table[entries] = storage
                 return storage
             }
+        }
+
+        func transition(from storage: Storage, adding entry: AttributeEntry) -> Storage? {
+            transitions.withLock { $0[Transition(from: ObjectIdentifier(storage), entry: entry)] }
+        }
+
+        func remember(from storage: Storage, adding entry: AttributeEntry, result: Storage) {
+            // Interned storages live for the whole process, so their identifiers are never reused.
+            transitions.withLock { $0[Transition(from: ObjectIdentifier(storage), entry: entry)] = result }
         }
     }
 }

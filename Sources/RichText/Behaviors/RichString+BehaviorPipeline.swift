@@ -60,11 +60,21 @@ extension RichString {
                 dirty = min(dirty.lowerBound, piece.lowerBound)..<max(dirty.upperBound, piece.upperBound)
             }
         }
-        let paragraphStartChanged = text.paragraphRange(containing: dirty.lowerBound).lowerBound >= dirty.lowerBound
-        let whole = structural || paragraphStartChanged || !survivors.isEmpty || attributedRuns != nil
-        enforceParagraphBoundaries(
-            in: dirty, rule: .firstCharacterDecides, wholeParagraphs: whole, into: &adjustments, changes: &changes)
-        enforceCharacterBoundaries(in: dirty, into: &adjustments, changes: &changes)
+        let near = attributesNear(dirty)
+        let inserted_ = runs
+        if near.contains(where: { $0.hasParagraphKeys }) || inserted_.contains(where: { $0.attributes.hasParagraphKeys }) {
+            // Only the dirty part needs checking unless paragraphs were split, merged or got a new first
+            // character, or a paragraph-bound key lost a stretch.
+            let lostParagraphKey = survivors.contains { survivor in
+                survivor.pieces.contains { runStore.attributes(at: min($0.lowerBound, max(0, text.utf8Count - 1))).hasParagraphKeys }
+            }
+            let whole = structural || isParagraphStart(dirty.lowerBound) || lostParagraphKey
+            enforceParagraphBoundaries(
+                in: dirty, rule: .firstCharacterDecides, wholeParagraphs: whole, into: &adjustments, changes: &changes)
+        }
+        if near.contains(where: { $0.hasCharacterKeys }) || inserted_.contains(where: { $0.attributes.hasCharacterKeys }) {
+            enforceCharacterBoundaries(in: dirty, into: &adjustments, changes: &changes)
+        }
         propagateAttributeChanges(changes.flatMap { $0.excluding(inserted) }, into: &adjustments)
         return adjustments
     }
@@ -145,7 +155,29 @@ extension RichString {
 
     /// Whether `offset` starts a paragraph: the start of the text, or just after LF, U+2029 or a lone CR.
     func isParagraphStart(_ offset: Int) -> Bool {
-        offset == 0 || text.endOfSeparator(text.separators(endingAtOrBefore: offset)) == offset
+        if offset <= 0 { return true }
+        let before = text.byte(at: offset - 1)
+        switch before {
+        case 0x0A: return true
+        case 0x0D: return offset >= text.utf8Count || text.byte(at: offset) != 0x0A
+        case 0xA9: return offset >= 3 && text.byte(at: offset - 3) == 0xE2 && text.byte(at: offset - 2) == 0x80
+        default: return false
+        }
+    }
+
+    /// The attribute sets of the runs holding the bytes just before, at the start of, and at the end of `range`.
+    func attributesNear(_ range: Range<Int>) -> [AttributeSet] {
+        let total = text.utf8Count
+        guard total > 0 else { return [] }
+        var result: [AttributeSet] = []
+        var covered = -1
+        for probe in [range.lowerBound - 1, range.lowerBound, range.upperBound - 1, range.upperBound]
+        where probe >= 0 && probe < total && probe >= covered {
+            let (_, start, run) = runStore.run(containing: probe)!
+            result.append(run.attributes)
+            covered = start + run.utf8Count
+        }
+        return result
     }
 
     /// Whether removing `range` could change the paragraph structure: a separator in or right next to it.

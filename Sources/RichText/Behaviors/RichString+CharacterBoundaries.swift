@@ -5,6 +5,12 @@ extension RichString {
     ) {
         let total = text.utf8Count
         guard total > 0 else { return }
+        var any = false
+        runStore.forEachRun(in: max(0, region.lowerBound - 1)..<min(total, max(region.upperBound + 1, region.lowerBound + 1))) { _, attributes in
+            any = attributes.hasCharacterKeys
+            return !any
+        }
+        guard any else { return }
         // Widen to whole characters, one more on each side: an edit can merge or split clusters next to it.
         var lower = text.roundDownToCharacter(min(region.lowerBound, total))
         if lower > 0 { lower = text.characterBoundary(before: lower) }

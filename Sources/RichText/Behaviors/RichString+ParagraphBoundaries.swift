@@ -57,8 +57,13 @@ extension RichString {
         _ key: String, entry: AttributeEntry?, behavior: AttributeBehavior, over range: Range<Int>,
         cause: AttributeAdjustment.Cause
     ) -> (adjustments: [AttributeAdjustment], changes: [KeyChange]) {
+        var differs = false
+        runStore.forEachRun(in: range) { _, attributes in
+            differs = attributes.entry(named: key) != entry
+            return !differs
+        }
+        guard differs else { return ([], []) }
         let old = runStore.runs(in: range)
-        guard old.contains(where: { $0.attributes.entry(named: key) != entry }) else { return ([], []) }
         let new = old.map { run in
             AttributeRun(utf8Count: run.utf8Count, attributes: entry.map { run.attributes.setting($0) } ?? run.attributes.removing(key))
         }

@@ -3,9 +3,10 @@ extension TextRope {
     func separators(endingAtOrBefore offset: Int) -> Int {
         if offset <= 0 { return 0 }
         if offset >= utf8Count { return summary.separators }
-        let (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .previous)
-        let before = rope.prefixSummary(upTo: index).separators
-        return before + TextRope.separators(in: rope[index].string, upTo: remainder)
+        let located = rope.locate(UTF8Metric.self, offset, prefer: .previous)
+        let chunk = located.element!
+        if chunk.summary.separators == 0 { return located.prefix.separators }
+        return located.prefix.separators + TextRope.separators(in: chunk.string, upTo: located.remainder)
     }
 
     /// Separators ending in the first `limit` bytes of `string`.
@@ -33,9 +34,10 @@ extension TextRope {
     func endOfSeparator(_ k: Int) -> Int {
         if k <= 0 { return 0 }
         if k > summary.separators { return utf8Count }
-        let (index, remainder) = rope.find(SeparatorMetric.self, k - 1, prefer: .next)
-        let start = rope.offset(UTF8Metric.self, ofElement: index)
-        var copy = rope[index].string
+        let located = rope.locate(SeparatorMetric.self, k - 1, prefer: .next)
+        let remainder = located.remainder
+        let start = located.prefix.utf8
+        var copy = located.element!.string
         let inside: Int = copy.withUTF8 { bytes in
             var seen = 0
             var i = 0

@@ -213,23 +213,21 @@ struct TextRope: Sendable {
     }
 
     /// The start of the character before `offset`, or of the character holding it when it is not aligned.
+    ///
+    /// Steps back inside the chunk with the standard library's backward grapheme breaking; a chunk starts on a
+    /// character boundary of the whole text, so the chunk alone is enough context.
     func characterBoundary(before offset: Int) -> Int {
         guard offset > 0 else { return 0 }
-        let (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .previous)
-        let chunk = rope[index]
-        let start = offset - remainder
-        let s = chunk.string
-        // Walk forward inside the chunk: its start is a character boundary.
-        var i = s.startIndex
-        var last = 0
-        while i < s.endIndex {
-            let next = s.index(after: i)
-            let nextOffset = s.utf8.distance(from: s.utf8.startIndex, to: next)
-            if nextOffset >= remainder { return start + s.utf8.distance(from: s.utf8.startIndex, to: i) }
-            last = nextOffset
-            i = next
-        }
-        return start + last
+        let located = rope.locate(UTF8Metric.self, offset, prefer: .previous)
+        let s = located.element!.string
+        let start = offset - located.remainder
+        let i = s.utf8.index(s.utf8.startIndex, offsetBy: located.remainder)
+        // Inside (or at the end of) the chunk's first character: that character.
+        if i <= s.index(after: s.startIndex) { return start }
+        let previous = s.index(before: i)
+        let next = s.index(after: previous)
+        let result = next < i ? next : previous
+        return start + s.utf8.distance(from: s.utf8.startIndex, to: result)
     }
 
     /// Rounds `offset` down to the start of the character that holds it.
