@@ -115,7 +115,13 @@ public struct FormattingEngine: Sendable {
             }
         }
         for (range, runs) in writes { document.replaceAttributesRaw(range, with: runs) }
-        adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
+        // The writes are boundary-consistent by construction (paragraph-owned keys come from the paragraph's
+        // first character, character-bound keys were split per character); only re-stamped behaviours on
+        // outside data can leave a boundary to fix, so the step runs when a written set has bound keys.
+        let writesBoundKeys = writes.contains { $0.1.contains { $0.attributes.hasParagraphKeys || $0.attributes.hasCharacterKeys } }
+        if writesBoundKeys {
+            adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
+        }
         return adjustments
     }
 

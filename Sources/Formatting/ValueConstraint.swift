@@ -21,7 +21,10 @@ public struct ConstrainedAttributes: Sendable {
     /// The owned key's value; setting it (nil removes) is the constraint's output.
     public var value: AttributeValue? {
         get { attributes[owned.name] }
-        set { attributes = attributes.setting(owned.name, to: newValue, behavior: owned.behavior) }
+        set {
+            guard newValue != attributes[owned.name] else { return }
+            attributes = attributes.setting(owned.name, to: newValue, behavior: owned.behavior)
+        }
     }
 }
 

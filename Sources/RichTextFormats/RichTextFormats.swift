@@ -1,1 +1,9 @@
-// RichTextFormats: document formats (native JSON, plain text with attachments, HTML). See the files beside this one.
+// RichTextFormats: the document formats that fmtcheck reads and writes (DESIGN.md §5). FORMATS.md beside
+// this file describes every layout on disk.
+//
+// - Native JSON (Foundation's AttributedString Codable layout): NativeJSONDecoder, NativeJSONEncoder,
+//   NativeJSONSchema, AttributeValueCodec; errors are DocumentError, results DecodedDocument.
+// - Adaptive image glyphs: ImageGlyphReference values (RichText) with their bytes in an ImageStore.
+// - Plain text with attachments: PlainTextWithAttachments (decompose / recompose / folder form).
+// - HTML export: HTMLExporter, HTMLExport, HTMLLinkPolicy, PNGEncoder.
+// - The attribute names the formats give meaning to: StandardAttributes.

@@ -5,6 +5,7 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("edits", "random inserts, deletes and attribute sets on ~1M characters vs Foundation; memory; scaling to 100M; constrained keys on 8 seeds", EditsBenchmark.main),
     ("traces", "replay real editing traces (automerge-paper, seph-blog1, rustcode) vs Foundation", TracesBenchmark.main),
+    ("engine", "the edits script and the traces through FormattingEngine (recipe and a 20-constraint definition) vs bare RichString and Foundation; probe vs apply", EngineBenchmark.main),
     ("paragraphs", "set a paragraph-bound value on one character of a 100 / 10,000 / 100,000-character paragraph in a 1M document vs Foundation", ParagraphsBenchmark.main),
 ]
 
@@ -32,6 +33,8 @@ case "edits-profile":
     EditsBenchmark.profileMain()
 case "traces-profile":
     TracesBenchmark.profileMain(arguments.dropFirst().first ?? "rustcode")
+case "engine-profile":
+    EngineBenchmark.profileMain(Array(arguments.dropFirst()))
 case "traces-peer":
     TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
 case let name?:

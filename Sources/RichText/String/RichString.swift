@@ -117,3 +117,22 @@ extension RichString: ExpressibleByStringLiteral {
     /// Plain text from a literal.
     public init(stringLiteral value: String) { self.init(value) }
 }
+
+extension RichString {
+    /// A string from text and runs exactly as given, with no behaviour enforced: for readers of outside data,
+    /// which then call `enforceBehaviors()` and report what it changed. O(n).
+    ///
+    /// Returns nil when the runs do not add up to the text's UTF-8 length or a run boundary cuts a scalar.
+    public init?(unenforcedText string: String, runs: [AttributeRun]) {
+        var total = 0
+        let bytes = Array(string.utf8)
+        for run in runs {
+            guard run.utf8Count >= 0 else { return nil }
+            total += run.utf8Count
+            guard total <= bytes.count else { return nil }
+            if total < bytes.count && bytes[total] & 0xC0 == 0x80 { return nil }
+        }
+        guard total == bytes.count else { return nil }
+        self.init(text: TextRope(string), runs: runs)
+    }
+}

@@ -1,0 +1,60 @@
+extension Command {
+    /// The top-level commands, for did-you-mean hints.
+    static let commandNames = ["definition", "help"]
+    /// The `definition` subcommands.
+    static let definitionSubcommands = ["check", "explain"]
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        var rest = arguments[...]
+        guard let first = rest.popFirst() else {
+            throw UsageError("no command given", hint: "try 'fmtcheck definition check FILE'")
+        }
+        switch first {
+        case "--help", "-h", "help":
+            return .help(topic: rest.first)
+        case "--version", "-V":
+            return .version
+        case "definition":
+            return try parseDefinition(rest)
+        default:
+            if first.hasPrefix("-") {
+                throw UsageError("unknown option '\(first)'", hint: Suggestions.didYouMean(first, in: ["--help", "--version"]))
+            }
+            throw UsageError("unknown command '\(first)'",
+                             hint: Suggestions.didYouMean(first, in: commandNames) ?? "the commands are " + commandNames.joined(separator: ", "))
+        }
+    }
+
+    /// Parses `definition check FILE...` and `definition explain FILE`.
+    private static func parseDefinition(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
+        var rest = arguments
+        guard let subcommand = rest.popFirst() else {
+            throw UsageError("'definition' needs a subcommand", hint: "write 'fmtcheck definition check FILE' or 'fmtcheck definition explain FILE'")
+        }
+        if subcommand == "--help" || subcommand == "-h" { return .help(topic: "definition") }
+        guard definitionSubcommands.contains(subcommand) else {
+            throw UsageError("unknown subcommand 'definition \(subcommand)'",
+                             hint: Suggestions.didYouMean(subcommand, in: definitionSubcommands) ?? "the subcommands are check and explain")
+        }
+        var paths: [String] = []
+        var optionsEnded = false
+        for argument in rest {
+            if !optionsEnded && argument == "--" { optionsEnded = true; continue }
+            if !optionsEnded && (argument == "--help" || argument == "-h") { return .help(topic: "definition") }
+            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+                throw UsageError("unknown option '\(argument)' for 'definition \(subcommand)'")
+            }
+            paths.append(argument)
+        }
+        if subcommand == "check" {
+            guard !paths.isEmpty else { throw UsageError("'definition check' needs a definition file", hint: "write 'fmtcheck definition check Definitions/recipe.json'") }
+            return .definitionCheck(paths: paths)
+        }
+        guard paths.count == 1 else {
+            throw UsageError(paths.isEmpty ? "'definition explain' needs a definition file" : "'definition explain' takes one file, not \(paths.count)",
+                             hint: "write 'fmtcheck definition explain Definitions/recipe.json'")
+        }
+        return .definitionExplain(path: paths[0])
+    }
+}

@@ -1,0 +1,12 @@
+/// What one `fmtcheck` invocation asks for. New commands (`lint`, `convert`, `replay`) become new cases, with
+/// their parsing in `Command+Parse.swift` and their work in a `CommandRunner` extension of their own.
+public enum Command: Hashable, Sendable {
+    /// Print usage, for the whole tool or one command group (`definition`).
+    case help(topic: String?)
+    /// Print the version.
+    case version
+    /// Validate definition files: `fmtcheck definition check FILE...`.
+    case definitionCheck(paths: [String])
+    /// Describe a definition in words: `fmtcheck definition explain FILE`.
+    case definitionExplain(path: String)
+}

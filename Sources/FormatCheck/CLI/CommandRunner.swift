@@ -1,0 +1,31 @@
+/// Runs `fmtcheck` commands: parses arguments, does the work, writes to a console, and returns the exit code.
+/// The executable's `main.swift` only calls `CommandRunner.main` and exits with its result.
+public enum CommandRunner {
+    /// Parses `arguments` (without the program name) and runs the command.
+    public static func main(arguments: [String], console: Console) -> ExitCode {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            console.err(error.description + "\n")
+            return .failure
+        }
+        return run(command, console: console)
+    }
+
+    /// Runs a parsed command.
+    public static func run(_ command: Command, console: Console) -> ExitCode {
+        switch command {
+        case .help(let topic):
+            console.out(HelpText.text(topic: topic))
+            return .success
+        case .version:
+            console.out("fmtcheck \(FormatCheckVersion.current)\n")
+            return .success
+        case .definitionCheck(let paths):
+            return checkDefinitions(paths, console: console)
+        case .definitionExplain(let path):
+            return explainDefinition(path, console: console)
+        }
+    }
+}

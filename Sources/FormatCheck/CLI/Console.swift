@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where a command writes: standard output for results, standard error for diagnostics. Tests pass closures
+/// that collect the text instead.
+public struct Console: Sendable {
+    /// Writes to standard output.
+    public var out: @Sendable (String) -> Void
+    /// Writes to standard error.
+    public var err: @Sendable (String) -> Void
+
+    /// A console from two writers.
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+
+    /// The process's standard output and standard error.
+    public static var standard: Console {
+        Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                err: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+}

@@ -1,0 +1,26 @@
+/// The rules a document can break besides the file's own constraints: the names a file's `"severities"` may
+/// use next to constraint names, and the rule ids the linter reports.
+///
+/// The behaviour rules carry the identifiers of `AttributeAdjustment.Cause` and `scope` that of
+/// `Adjustment.Rule.scope`, so an adjustment's `rule.identifier` is always a constraint name or one of these.
+public enum BuiltInRule: String, Hashable, Sendable, CaseIterable {
+    /// An attribute outside the definition's scope.
+    case scope
+    /// An attribute the file does not declare.
+    case undeclaredAttribute = "undeclared-attribute"
+    /// A value that is not of its attribute's declared type (or not one of an enum's values).
+    case wrongType = "wrong-type"
+    /// A value that `textChanged` invalidation would remove.
+    case textChanged = "text-changed"
+    /// A value that `attributeChanged` invalidation would remove.
+    case attributeChanged = "attribute-changed"
+    /// A paragraph-bound value that varies inside a paragraph.
+    case paragraphBoundary = "paragraph-boundary"
+    /// A character-bound value on other characters.
+    case characterBoundary = "character-boundary"
+    /// A document that cannot be read.
+    case malformedDocument = "malformed-document"
+
+    /// The identifier used in reports and in `"severities"`.
+    public var id: String { rawValue }
+}

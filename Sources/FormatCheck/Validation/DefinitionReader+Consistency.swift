@@ -1,0 +1,89 @@
+import Formatting
+import RichText
+import StreamingJSON
+
+extension DefinitionReader {
+    /// The scope as the engine knows it: declared keys with their behaviours.
+    var scopeDescriptors: [AttributeKeyDescriptor] { scope.compactMap { attributes[$0]?.descriptor } }
+
+    /// The constraints that could be built, in order.
+    var builtConstraints: [any ValueConstraint] { constraints.compactMap(\.constraint) }
+
+    /// Runs the Formatting module's checks (scope, owners, order, cycles, idempotence) on what was read, and
+    /// reports each problem at the place in the file that causes it.
+    mutating func checkConsistency() {
+        checkOwners()
+        for problem in FormattingDefinition.problems(scope: scopeDescriptors, constraints: builtConstraints) {
+            switch problem {
+            case .ownsKeyOutsideScope, .duplicateOwner, .duplicateScopeKey:
+                continue  // Checked on every constraint read, built or not, by `checkOwners` and `readScope`.
+            default:
+                report(problem)
+            }
+        }
+        checkReadsInScope()
+    }
+
+    /// Reports keys owned twice and keys owned outside the scope, over every constraint whose key could be
+    /// read, so a constraint with an unrelated mistake still takes part.
+    private mutating func checkOwners() {
+        var owners: [String: String] = [:]
+        for constraint in constraints {
+            guard let key = constraint.keyName else { continue }
+            let site = constraint.keySite ?? constraint.nameSite
+            let name = constraint.name.isEmpty ? "the constraint at \(constraint.site.path)" : "'\(constraint.name)'"
+            if let first = owners[key] {
+                report(.duplicateOwner, "constraints '\(first)' and \(name) both own '\(key)'; a key has one owner", at: site,
+                       hint: "merge the rules of \(name) into '\(first)'")
+            } else {
+                owners[key] = constraint.name
+            }
+            if scopeIsComplete && !scope.contains(key) {
+                report(.outsideScope, "constraint \(name) writes '\(key)', which is not in the scope", at: site,
+                       hint: "add '\(key)' to \"scope\", or remove the constraint")
+            }
+        }
+    }
+
+    /// Reports one of Formatting's problems at its place in the file.
+    mutating func report(_ problem: DefinitionError) {
+        func parsed(_ name: String) -> ParsedConstraint? { constraints.first { $0.name == name } }
+        switch problem {
+        case let .ownsKeyOutsideScope(rule, key):
+            report(.outsideScope, "constraint '\(rule)' writes '\(key)', which is not in the scope", at: parsed(rule).flatMap { $0.keySite ?? $0.nameSite },
+                   hint: "add '\(key)' to \"scope\", or remove the constraint")
+        case let .duplicateOwner(key, rules):
+            report(.duplicateOwner, "constraints " + rules.map { "'\($0)'" }.joined(separator: " and ") + " all own '\(key)'; a key has one owner",
+                   at: rules.last.flatMap(parsed).flatMap { $0.keySite ?? $0.nameSite }, hint: "merge their rules into one constraint")
+        case let .readsLaterWrite(rule, key, writer):
+            let reader = parsed(rule)
+            report(.orderDependence, "constraint '\(rule)' reads '\(key)', which the later constraint '\(writer)' writes, so normalising twice could differ",
+                   at: reader?.readSites[key] ?? reader?.nameSite, hint: "move '\(writer)' before '\(rule)'")
+        case let .cycle(rules):
+            let first = rules.first.flatMap(parsed)
+            let next = rules.count > 1 ? parsed(rules[1]) : nil
+            let site = next?.keyName.flatMap { first?.readSites[$0] } ?? first?.nameSite
+            report(.cycle, "constraints read each other's keys in a cycle: " + rules.map { "'\($0)'" }.joined(separator: " -> "), at: site,
+                   hint: "no order makes normalising idempotent; one of them must stop reading the key the other writes")
+        case let .notIdempotent(rule, detail):
+            let constraint = parsed(rule)
+            let site = constraint?.keyName.flatMap { constraint?.readSites[$0] } ?? constraint?.nameSite
+            report(.notIdempotent, "constraint '\(rule)' reads its own key and gives a different result on its own output: \(detail)", at: site,
+                   hint: "make the rule that fires on the value it sets leave it as it is")
+        case .duplicateScopeKey:
+            break  // Reported while reading the scope, at the repeat.
+        }
+    }
+
+    /// Warns about conditions that read keys outside the scope: the scope removes them before any constraint
+    /// runs, so such a condition always sees them absent.
+    private mutating func checkReadsInScope() {
+        guard scopeIsComplete else { return }
+        for constraint in constraints where constraint.constraint != nil {
+            for (key, site) in constraint.readSites.sorted(by: { $0.value.location.byteOffset < $1.value.location.byteOffset }) where !scope.contains(key) {
+                report(.outsideScope, "constraint '\(constraint.name)' reads '\(key)', which is not in the scope; the scope removes it first, so here it is always absent",
+                       at: site, hint: "add '\(key)' to \"scope\"", severity: .warning)
+            }
+        }
+    }
+}

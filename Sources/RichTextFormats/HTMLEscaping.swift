@@ -1,0 +1,57 @@
+/// Escaping for the HTML writer. Everything user-controlled goes through one of these, so no text or value
+/// can close a tag, open one, or leave an attribute.
+enum HTMLEscaping {
+    /// Text content: `& < > " '` become character references, C0 controls other than tab and line breaks
+    /// become U+FFFD (HTML has no use for them, and NUL is a parse error).
+    static func text(_ s: Substring, into out: inout String) {
+        var start = s.startIndex
+        var i = s.startIndex
+        let scalars = s.unicodeScalars
+        while i < s.endIndex {
+            let scalar = scalars[i]
+            let replacement: String?
+            switch scalar {
+            case "&": replacement = "&amp;"
+            case "<": replacement = "&lt;"
+            case ">": replacement = "&gt;"
+            case "\"": replacement = "&quot;"
+            case "'": replacement = "&#39;"
+            default:
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F { replacement = "\u{FFFD}" } else { replacement = nil }
+            }
+            let next = scalars.index(after: i)
+            if let replacement {
+                out.unicodeScalars.append(contentsOf: s.unicodeScalars[start..<i])
+                out += replacement
+                start = next
+            }
+            i = next
+        }
+        out.unicodeScalars.append(contentsOf: s.unicodeScalars[start..<s.endIndex])
+    }
+
+    /// An attribute value (always written in double quotes); the same escapes as text.
+    static func attribute(_ s: String) -> String {
+        var out = ""
+        text(Substring(s), into: &out)
+        return out
+    }
+
+    /// A CSS string literal in double quotes: every character other than ASCII letters, digits, space, `-` and
+    /// `_` becomes a CSS hex escape, so nothing in it can end the string, the declaration or the attribute.
+    static func cssString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            let v = scalar.value
+            let plain = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x20 || v == 0x2D || v == 0x5F
+            if plain {
+                out.unicodeScalars.append(scalar)
+            } else if v == 0 {
+                out += "\\FFFD "
+            } else {
+                out += "\\" + String(v, radix: 16, uppercase: true) + " "
+            }
+        }
+        return out + "\""
+    }
+}

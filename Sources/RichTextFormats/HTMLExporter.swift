@@ -1,0 +1,309 @@
+import Foundation
+import RichText
+
+/// Writes a document as HTML: semantic tags and inline styles for formatting, a `<p>` per paragraph with its
+/// alignment and writing direction, and adaptive image glyphs the way Apple's HTML writer writes them:
+///
+/// ```
+/// <picture><source srcset="images/ID.heic" type="image/x-apple-adaptive-glyph"><img src="images/ID.png" alt="description"></picture>
+/// ```
+///
+/// | attribute (`StandardAttributes`) | HTML |
+/// |---|---|
+/// | `link`, `NSLink` | `<a href>` when `HTMLLinkPolicy` allows the target; otherwise no link |
+/// | `bold`, `italic`, `underline`, `strikethrough` | `<strong>`, `<em>`, `<u>`, `<s>` |
+/// | `foregroundColor`, `backgroundColor`, `font`, `fontSize` | `<span style="color:…;background-color:…;font-family:…;font-size:…pt">` |
+/// | `alignment` (paragraph) | `style="text-align:…"` on `<p>` |
+/// | `writingDirection` (paragraph) | `dir="ltr" / "rtl" / "auto"` on `<p>` |
+/// | any `.imageGlyph` value on U+FFFC | `<picture>…</picture>` |
+///
+/// All text and values are escaped (`HTMLEscaping`); font names are CSS-escaped strings; colours and sizes are
+/// written from typed values only. A lone U+2028 is `<br>`.
+public struct HTMLExporter: Sendable {
+    /// Where glyph images go.
+    public enum ImagePolicy: Sendable, Hashable {
+        /// Files beside the page, in the named folder (relative to the page).
+        case files(folder: String)
+        /// `data:` URLs inside the page.
+        case dataURLs
+    }
+
+    /// Where glyph images go; files in `images/` by default.
+    public var imagePolicy: ImagePolicy
+    /// Whether to write a whole page (doctype, head with charset and title) or only the paragraphs.
+    public var fullDocument: Bool
+    /// The page title, when writing a whole page.
+    public var title: String
+
+    /// An exporter.
+    public init(imagePolicy: ImagePolicy = .files(folder: "images"), fullDocument: Bool = true, title: String = "") {
+        self.imagePolicy = imagePolicy
+        self.fullDocument = fullDocument
+        self.title = title
+    }
+
+    /// The document as HTML, with the image files it refers to.
+    public func export(_ document: RichString, images: ImageStore = ImageStore()) -> HTMLExport {
+        var state = HTMLWriting(policy: imagePolicy, images: images)
+        for run in document.textRuns { state.write(run.text, attributes: run.attributes) }
+        state.closeParagraph(atEnd: true)
+        var html = ""
+        if fullDocument {
+            html += "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>"
+            html += HTMLEscaping.attribute(title)
+            html += "</title>\n</head>\n<body>\n"
+            html += state.body
+            html += "</body>\n</html>\n"
+        } else {
+            html = state.body
+        }
+        return HTMLExport(html: html, files: state.files)
+    }
+}
+
+/// An exported page: the HTML and the files it refers to, by path relative to the page.
+public struct HTMLExport: Sendable, Hashable {
+    /// The page.
+    public var html: String
+    /// The image files, by path relative to the page (`images/ID.heic`); empty with `data:` URLs.
+    public var files: [String: Data]
+
+    /// An export.
+    public init(html: String, files: [String: Data]) {
+        self.html = html
+        self.files = files
+    }
+
+    /// Writes the files beside `page`, then the page, each atomically.
+    public func write(to page: URL) throws(DocumentError) {
+        let folder = page.deletingLastPathComponent()
+        for path in files.keys.sorted() {
+            try AtomicFile.write(files[path]!, to: folder.appendingPathComponent(path))
+        }
+        try AtomicFile.write(Data(html.utf8), to: page)
+    }
+}
+
+/// The state of one export: the body so far, the open paragraph, and the image files made.
+struct HTMLWriting {
+    let policy: HTMLExporter.ImagePolicy
+    let images: ImageStore
+    var body = ""
+    var files: [String: Data] = [:]
+    var paragraph = ""
+    var paragraphOpen = false
+    var paragraphAttributes = AttributeSet.empty
+    var lastWasCR = false
+    var names = ImageFileNames()
+    /// The (source, fallback) URLs of each glyph image already written.
+    var glyphURLs: [String: (source: String?, fallback: String)] = [:]
+    var placeholderURL: String? = nil
+
+    init(policy: HTMLExporter.ImagePolicy, images: ImageStore) {
+        self.policy = policy
+        self.images = images
+    }
+
+    mutating func write(_ text: Substring, attributes: AttributeSet) {
+        let glyph = attributes.entries.lazy.compactMap { entry -> ImageGlyphReference? in
+            if case .imageGlyph(let g) = entry.value { return g } else { return nil }
+        }.first
+        var pieceStart = text.startIndex
+        var i = text.startIndex
+        let scalars = text.unicodeScalars
+        func flush(_ end: String.Index, _ state: inout HTMLWriting) {
+            if pieceStart < end { state.inline(Substring(scalars[pieceStart..<end]), attributes: attributes) }
+        }
+        while i < text.endIndex {
+            let scalar = scalars[i]
+            let next = scalars.index(after: i)
+            switch scalar {
+            case "\n", "\r", "\u{2029}":
+                flush(i, &self)
+                if scalar == "\n" && lastWasCR && pieceStart == i && !paragraphOpen {
+                    // The LF of a CRLF split across runs: the CR already ended the paragraph.
+                } else {
+                    openParagraph(attributes)
+                    closeParagraph(atEnd: false)
+                }
+                lastWasCR = scalar == "\r"
+                pieceStart = next
+            case "\u{2028}":
+                flush(i, &self)
+                openParagraph(attributes)
+                paragraph += "<br>"
+                lastWasCR = false
+                pieceStart = next
+            case "\u{FFFC}" where glyph != nil:
+                flush(i, &self)
+                openParagraph(attributes)
+                picture(glyph!, attributes: attributes)
+                lastWasCR = false
+                pieceStart = next
+            default:
+                lastWasCR = false
+            }
+            i = next
+        }
+        flush(text.endIndex, &self)
+    }
+
+    mutating func openParagraph(_ attributes: AttributeSet) {
+        guard !paragraphOpen else { return }
+        paragraphOpen = true
+        paragraphAttributes = attributes
+    }
+
+    /// Ends the open paragraph (an empty one when a separator comes with nothing before it).
+    mutating func closeParagraph(atEnd: Bool) {
+        guard paragraphOpen || !atEnd else { return }
+        var tag = "<p"
+        if case .string(let alignment)? = paragraphAttributes[StandardAttributes.alignment.name] {
+            let css: String?
+            switch alignment {
+            case "left": css = "left"
+            case "center": css = "center"
+            case "right": css = "right"
+            case "justified": css = "justify"
+            case "natural": css = "start"
+            default: css = nil
+            }
+            if let css { tag += " style=\"text-align:\(css)\"" }
+        }
+        if case .string(let direction)? = paragraphAttributes[StandardAttributes.writingDirection.name] {
+            switch direction {
+            case "leftToRight": tag += " dir=\"ltr\""
+            case "rightToLeft": tag += " dir=\"rtl\""
+            case "natural": tag += " dir=\"auto\""
+            default: break
+            }
+        }
+        body += tag + ">" + (paragraph.isEmpty ? "<br>" : paragraph) + "</p>\n"
+        paragraph = ""
+        paragraphOpen = false
+        paragraphAttributes = .empty
+    }
+
+    /// Text with its formatting: link, then strong, em, u, s, then a styled span.
+    mutating func inline(_ text: Substring, attributes: AttributeSet) {
+        openParagraph(attributes)
+        var closing: [String] = []
+        if let href = Self.linkTarget(attributes).flatMap(HTMLLinkPolicy.href(for:)) {
+            paragraph += "<a href=\"" + HTMLEscaping.attribute(href) + "\">"
+            closing.append("</a>")
+        }
+        for (key, tag) in [(StandardAttributes.bold, "strong"), (StandardAttributes.italic, "em"),
+                           (StandardAttributes.underline, "u"), (StandardAttributes.strikethrough, "s")]
+        where attributes[key.name] == .bool(true) {
+            paragraph += "<\(tag)>"
+            closing.append("</\(tag)>")
+        }
+        let style = Self.style(attributes)
+        if !style.isEmpty {
+            paragraph += "<span style=\"" + HTMLEscaping.attribute(style) + "\">"
+            closing.append("</span>")
+        }
+        HTMLEscaping.text(text, into: &paragraph)
+        for tag in closing.reversed() { paragraph += tag }
+    }
+
+    static func linkTarget(_ attributes: AttributeSet) -> String? {
+        for name in [StandardAttributes.link.name, StandardAttributes.foundationLink.name] {
+            switch attributes[name] {
+            case .url(let url)?: return url.absoluteString
+            case .string(let s)?: return s
+            case .record(let fields)?:
+                if case .string(let s)? = fields["relative"] { return s }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    static func color(_ value: AttributeValue?) -> String? {
+        switch value {
+        case .color(let c)?: return c.hex
+        case .string(let s)?: return RichColor(hex: s)?.hex
+        default: return nil
+        }
+    }
+
+    static func style(_ attributes: AttributeSet) -> String {
+        var declarations: [String] = []
+        if let c = color(attributes[StandardAttributes.foregroundColor.name]) { declarations.append("color:\(c)") }
+        if let c = color(attributes[StandardAttributes.backgroundColor.name]) { declarations.append("background-color:\(c)") }
+        if case .string(let family)? = attributes[StandardAttributes.font.name] {
+            declarations.append("font-family:" + HTMLEscaping.cssString(family))
+        }
+        let size: Double?
+        switch attributes[StandardAttributes.fontSize.name] {
+        case .number(let d)?: size = d
+        case .integer(let i)?: size = Double(i)
+        default: size = nil
+        }
+        if let size, size.isFinite, size > 0, size <= 10_000 {
+            var text = String(size)
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            if !text.contains("e") { declarations.append("font-size:\(text)pt") }
+        }
+        return declarations.joined(separator: ";")
+    }
+
+    mutating func picture(_ glyph: ImageGlyphReference, attributes: AttributeSet) {
+        let urls = glyphURLsFor(glyph.contentIdentifier)
+        var html = "<picture>"
+        if let source = urls.source {
+            html += "<source srcset=\"" + HTMLEscaping.attribute(source) + "\" type=\"image/x-apple-adaptive-glyph\">"
+        }
+        html += "<img src=\"" + HTMLEscaping.attribute(urls.fallback) + "\" alt=\"" + HTMLEscaping.attribute(glyph.contentDescription) + "\">"
+        html += "</picture>"
+        if let href = Self.linkTarget(attributes).flatMap(HTMLLinkPolicy.href(for:)) {
+            html = "<a href=\"" + HTMLEscaping.attribute(href) + "\">" + html + "</a>"
+        }
+        paragraph += html
+    }
+
+    /// The source and fallback URLs for a glyph image, making its files the first time.
+    mutating func glyphURLsFor(_ id: String) -> (source: String?, fallback: String) {
+        if let known = glyphURLs[id] { return known }
+        let result: (source: String?, fallback: String)
+        if let image = images[id] {
+            let isPNG = image.contentType == "public.png" || PNGEncoder.isPNG(image.data)
+            switch policy {
+            case .dataURLs:
+                let mime = isPNG ? "image/png" : ImageFileNames.mimeType(for: image.contentType)
+                let source = "data:\(mime);base64," + image.data.base64EncodedString()
+                result = (source, isPNG ? source : placeholder())
+            case .files(let folder):
+                let name = names.name(for: id, fileExtension: isPNG ? "png" : ImageFileNames.fileExtension(for: image.contentType))
+                let path = Self.join(folder, name)
+                files[path] = image.data
+                result = (path, isPNG ? path : placeholder())
+            }
+        } else {
+            result = (nil, placeholder())
+        }
+        glyphURLs[id] = result
+        return result
+    }
+
+    /// The URL of the shared placeholder PNG, made once.
+    mutating func placeholder() -> String {
+        if let placeholderURL { return placeholderURL }
+        let png = PNGEncoder.placeholder()
+        let url: String
+        switch policy {
+        case .dataURLs:
+            url = "data:image/png;base64," + Data(png).base64EncodedString()
+        case .files(let folder):
+            url = Self.join(folder, names.name(for: "placeholder", fileExtension: "png"))
+            files[url] = Data(png)
+        }
+        placeholderURL = url
+        return url
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+}

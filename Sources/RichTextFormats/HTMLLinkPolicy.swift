@@ -1,0 +1,33 @@
+/// Which link targets the HTML writer emits as `href`: `http`, `https` and `mailto` URLs, and relative
+/// references. Anything with another scheme (`javascript:`, `data:`, `vbscript:`, `file:`) is left out, and
+/// the text is written without a link.
+public enum HTMLLinkPolicy {
+    /// The schemes that may appear in an `href`.
+    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The href to write for `target`, or nil when it must not be a link.
+    ///
+    /// Browsers drop tabs and line breaks anywhere in a URL and trim controls and spaces at its ends before
+    /// finding the scheme (`java\tscript:` is `javascript:`), so the check runs on the string a browser would
+    /// see. Anything before the first `:` that comes before any `/` or `?` counts as a scheme, even when it is
+    /// not a well-formed one (`&#106;avascript:`, `#x:y`): what is not plainly allowed is refused.
+    public static func href(for target: String) -> String? {
+        var scalars = String.UnicodeScalarView(target.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        let cleaned = String(scalars)
+        guard !cleaned.isEmpty else { return nil }
+        for scalar in cleaned.unicodeScalars {
+            switch scalar {
+            case "/", "?":
+                return cleaned
+            case ":":
+                let scheme = String(cleaned.unicodeScalars.prefix { $0 != ":" }).lowercased()
+                return allowedSchemes.contains(scheme) ? cleaned : nil
+            default:
+                continue
+            }
+        }
+        return cleaned
+    }
+}
