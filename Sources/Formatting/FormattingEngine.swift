@@ -9,6 +9,7 @@ public struct FormattingEngine: Sendable {
     let scopeNames: Set<String>
     let descriptors: [String: AttributeKeyDescriptor]
     let hasParagraphOwnedKeys: Bool
+    let cache = ConstraintCache()
 
     /// An engine for `definition`.
     public init(_ definition: FormattingDefinition) {
@@ -127,6 +128,21 @@ public struct FormattingEngine: Sendable {
 
     /// One run's attributes after scope and every constraint, with each value change it made.
     func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?, range: Range<Int>) -> (AttributeSet, [Adjustment]) {
+        let key = ConstraintCache.Key(attributes: attributes, paragraphStart: paragraphStart)
+        let entry: ConstraintCache.Entry
+        if let cached = cache.entry(for: key) {
+            entry = cached
+        } else {
+            entry = computeConstrained(attributes, paragraphStart: paragraphStart)
+            cache.store(entry, for: key)
+        }
+        return (entry.result, entry.changes.map {
+            Adjustment(rule: $0.rule, utf8Range: range, key: $0.key, oldValue: $0.old, newValue: $0.new)
+        })
+    }
+
+    private func computeConstrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> ConstraintCache.Entry {
+        let range = 0..<0
         var current = attributes
         var adjustments: [Adjustment] = []
         // Scope: keys outside it go; keys inside it carry the definition's behaviours.
@@ -155,7 +171,7 @@ public struct FormattingEngine: Sendable {
                 adjustments.append(Adjustment(rule: .constraint(constraint.name), utf8Range: range, key: constraint.key.name, oldValue: before, newValue: after))
             }
         }
-        return (current, adjustments)
+        return ConstraintCache.Entry(result: current, changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
     }
 
     /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that

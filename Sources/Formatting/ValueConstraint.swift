@@ -48,7 +48,8 @@ extension ValueConstraint {
     public var reads: Set<String> { [] }
 }
 
-/// A constraint written as a closure, for definitions built in Swift.
+/// A constraint written as a closure, for definitions built in Swift. The closure must be a pure function of
+/// the run's attributes: the engine remembers its answer for each distinct attribute set.
 public struct CustomConstraint: ValueConstraint {
     public let name: String
     public let key: AttributeKeyDescriptor
