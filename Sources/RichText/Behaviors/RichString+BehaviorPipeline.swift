@@ -63,14 +63,29 @@ extension RichString {
         let near = attributesNear(dirty)
         let inserted_ = runs
         if near.contains(where: { $0.hasParagraphKeys }) || inserted_.contains(where: { $0.attributes.hasParagraphKeys }) {
-            // Only the dirty part needs checking unless paragraphs were split, merged or got a new first
-            // character, or a paragraph-bound key lost a stretch.
+            // Paragraphs were uniform before the edit. They can stop being so only when paragraphs were split
+            // or merged, a paragraph-bound key lost a stretch, attributed text came in, or plain text replaced
+            // a paragraph's first character (it inherits from the paragraph before). Plain typing takes its
+            // paragraph's values (DESIGN §2), and a deletion inside a paragraph leaves it uniform.
             let lostParagraphKey = survivors.contains { survivor in
                 survivor.pieces.contains { runStore.attributes(at: min($0.lowerBound, max(0, text.utf8Count - 1))).hasParagraphKeys }
             }
-            let whole = structural || isParagraphStart(dirty.lowerBound) || lostParagraphKey
-            enforceParagraphBoundaries(
-                in: dirty, rule: .firstCharacterDecides, wholeParagraphs: whole, into: &adjustments, changes: &changes)
+            let replacedFirstCharacter = !range.isEmpty && length > 0 && attributedRuns == nil && isParagraphStart(range.lowerBound)
+            // Typed text lacks the paragraph-bound keys that are not inherited; it differs from its paragraph then.
+            var typedTextDiffers = false
+            if length > 0, attributedRuns == nil, let typed = runs.first?.attributes {
+                let inside = inserted.lowerBound > 0 && !isParagraphStart(inserted.lowerBound) ? inserted.lowerBound - 1 : inserted.upperBound
+                if inside < text.utf8Count {
+                    let neighbour = runStore.attributes(at: inside)
+                    typedTextDiffers = neighbour.entries.filter { $0.behavior.runBoundaries == .paragraph }
+                        != typed.entries.filter { $0.behavior.runBoundaries == .paragraph }
+                }
+            }
+            if structural || lostParagraphKey || attributedRuns != nil || replacedFirstCharacter || typedTextDiffers {
+                let whole = structural || lostParagraphKey || isParagraphStart(dirty.lowerBound)
+                enforceParagraphBoundaries(
+                    in: dirty, rule: .firstCharacterDecides, wholeParagraphs: whole, into: &adjustments, changes: &changes)
+            }
         }
         if near.contains(where: { $0.hasCharacterKeys }) || inserted_.contains(where: { $0.attributes.hasCharacterKeys }) {
             enforceCharacterBoundaries(in: dirty, into: &adjustments, changes: &changes)
