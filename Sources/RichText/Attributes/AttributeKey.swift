@@ -16,7 +16,7 @@ public enum RunBoundary: Hashable, Sendable {
     /// The value is constant over each paragraph; the paragraph's first character decides.
     case paragraph
     /// The value can only stand on runs made of exactly this character.
-    case character(Character)
+    indirect case character(Character)
 }
 
 /// How a key behaves when the text around it changes (DESIGN §2, "Key behaviours").

@@ -189,8 +189,12 @@ public struct AttributeSet: Hashable, Sendable {
         }
 
         func remember(from storage: Storage, adding entry: AttributeEntry, result: Storage) {
-            // Interned storages live for the whole process, so their identifiers are never reused.
-            transitions.withLock { $0[Transition(from: ObjectIdentifier(storage), entry: entry)] = result }
+            // Interned storages live for the whole process, so their identifiers are never reused. The cache
+            // starts over when full, so memory stays bounded by the distinct sets, not by the edits made.
+            transitions.withLock { table in
+                if table.count >= 16_384 { table.removeAll(keepingCapacity: true) }
+                table[Transition(from: ObjectIdentifier(storage), entry: entry)] = result
+            }
         }
     }
 }

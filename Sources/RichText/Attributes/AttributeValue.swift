@@ -64,16 +64,16 @@ public struct ImageGlyphReference: Hashable, Sendable {
 }
 
 /// The value of an attribute: a closed set of kinds, so that keys declared only by name in a definition file
-/// share storage with typed Swift keys.
+/// share storage with typed Swift keys. The large payloads are boxed, so a value takes 24 bytes in a set.
 public enum AttributeValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
     case bool(Bool)
-    case color(RichColor)
+    indirect case color(RichColor)
     case url(URL)
     case data(Data)
-    case imageGlyph(ImageGlyphReference)
+    indirect case imageGlyph(ImageGlyphReference)
     case list([AttributeValue])
     /// A JSON object: structured values such as Foundation's encoding of `NSLink`.
     case record([String: AttributeValue])

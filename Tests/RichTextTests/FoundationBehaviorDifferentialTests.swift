@@ -1,0 +1,381 @@
+import Foundation
+@testable import RichText
+import XCTest
+
+/// Differential tests of key behaviours (DESIGN §2, "Key behaviours"): random edit scripts over keys of every
+/// behaviour run both on `RichString` and, through `fmtoracle`, on Foundation's `AttributedString`; after every
+/// step the text and the coalesced runs (scalar lengths, values by key name) must agree.
+///
+/// Keys (the same names and behaviours on both sides; `paradep`, which the oracle lacks, is never generated):
+/// `p1`, `color` (plain), `tag` (not inherited, `textChanged`), `dep` (`attributeChanged(color)`), `dep2`
+/// (`attributeChanged(dep)`), `para` (paragraph), `tagpara` (`textChanged` + paragraph), `bullet` (character
+/// "•"), `noinherit` (not inherited).
+///
+/// Where Foundation contradicts DESIGN's table, the table wins: the first step of a script on which the two
+/// disagree is classified into a named `BehaviorDeviation` (see `KnownDeviations.swift`) by a precise condition,
+/// and the rest of that script is not compared (both states have diverged). A disagreement that fits no named
+/// deviation fails the test, shrunk, with its seed and script. A Foundation trap is "peer crashed": the rest of
+/// that script is skipped.
+///
+/// Reproduce: `FMTCHECK_SEED=<seed> swift test --filter FoundationBehaviorDifferentialTests` runs the one script
+/// of that seed; `FMTCHECK_LONG=1` runs 2,000 scripts.
+final class FoundationBehaviorDifferentialTests: XCTestCase {
+    func testRandomBehaviourScriptsAgreeWithFoundation() throws {
+        let oracle = try OracleProcess.locate()
+        let long = SharedData.isLongRun
+        let scriptCount = long ? 2_000 : 40
+        let stepsPerScript = 30
+        let seeds: [UInt64]
+        if let seed = SharedData.seedOverride {
+            seeds = [seed]
+        } else {
+            let base: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : 0xBE4A_0715_D1FF
+            seeds = (0..<UInt64(scriptCount)).map { base &+ $0 }
+        }
+        let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-behaviour-differential-seed")
+        print("behaviour differential: seeds=\(seeds.first!)…(\(seeds.count)); if RichString traps, the seed is in \(seedFile.path)")
+
+        var counts = BehaviorDifferentialCounts()
+        var failures = 0
+        for seed in seeds {
+            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
+            var rng = SeededRandom(seed: seed)
+            let script = BehaviorScriptGenerator.generate(steps: stepsPerScript, using: &rng)
+            let verdict = try BehaviorDifferential.check(script, oracle: oracle)
+            counts.add(verdict)
+            if case .mismatch(let step, let report) = verdict {
+                failures += 1
+                // Shrink the first three; later ones are only listed by seed, so the counts cover every script.
+                guard failures <= 3 else {
+                    XCTFail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)): \(report)")
+                    continue
+                }
+                let shrunk = try BehaviorDifferential.shrink(script, oracle: oracle)
+                let shrunkReport = try BehaviorDifferential.check(shrunk, oracle: oracle).mismatchReport ?? report
+                let message = """
+                    RichString disagrees with Foundation on a step no known deviation explains \
+                    (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)).
+                    First difference in the original script: \(report)
+                    Shrunk script (\(shrunk.count) ops): \(shrunkReport)
+                    \(EditScript.jsonLines(shrunk))
+                    """
+                print(message)
+                XCTFail(message)
+            }
+        }
+        print(counts.summary)
+        XCTAssertGreaterThan(counts.agreements, 0, "no step was compared: \(counts.summary)")
+    }
+
+    /// Each named deviation on its minimal example: Foundation really gives the output documented in
+    /// `BehaviorDeviation`, ours gives the table's, and the classifier names it. If Foundation is fixed, this
+    /// test says which exclusion to drop.
+    func testKnownDeviationExamplesAreClassified() throws {
+        let oracle = try OracleProcess.locate()
+        for deviation in BehaviorDeviation.allCases {
+            let example = deviation.example
+            let outcome = try oracle.run(script: EditScript.jsonLines(example.script))
+            guard outcome.states.count == example.script.count else {
+                XCTFail("\(deviation.rawValue): the oracle printed \(outcome.states.count) states; \(outcome.standardError)")
+                continue
+            }
+            let theirs = BehaviorDifferential.describe(OracleProcess.coalesce(outcome.states.last!.runs))
+            XCTAssertEqual(theirs, example.foundation, "\(deviation.rawValue): Foundation's output changed")
+            var s = RichString()
+            for op in example.script { BehaviorDifferential.apply(op, to: &s) }
+            let ours = BehaviorDifferential.describe(Differential.state(of: s).runs)
+            XCTAssertEqual(ours, example.ours, "\(deviation.rawValue): our output changed")
+            let verdict = try BehaviorDifferential.check(example.script, oracle: oracle)
+            guard case .excluded(let name, _, _) = verdict else {
+                XCTFail("\(deviation.rawValue): the example was not excluded: \(verdict)")
+                continue
+            }
+            XCTAssertEqual(name, deviation, "\(deviation.rawValue): the example was classified as \(name.rawValue)")
+        }
+    }
+}
+
+// MARK: - Generating scripts
+
+/// Random scripts over keys of every behaviour, weighted like `EditScriptGenerator` (inserts, deletes,
+/// replaces, attributed inserts, set / remove / setRanges), with separators, bullets, combining marks and emoji.
+enum BehaviorScriptGenerator {
+    /// The keys both `ScriptKeys.behaviors` and `fmtoracle` know with identical behaviours.
+    static let keys = ["p1", "tag", "color", "dep", "dep2", "para", "tagpara", "bullet", "noinherit"]
+
+    static let pieces: [String] = EditScriptGenerator.pieces + [
+        "•", "• ", "\n• ", "\u{2029}", "\r", "\n", "milk ", "x\u{301}", "\u{301}", "•\u{301}", "\r\n", "ab",
+    ]
+
+    static func text(using rng: inout SeededRandom) -> String {
+        (0..<rng.int(1...3)).map { _ in rng.pick(pieces) }.joined()
+    }
+
+    /// Few distinct values, so neighbouring stretches often share one.
+    static func value(for key: String, using rng: inout SeededRandom) -> OracleProcess.Value {
+        key == "tag" ? .string(rng.pick(["x", "y"])) : .integer(rng.int(1...2))
+    }
+
+    /// A key for set / remove: behaviour keys more often than plain ones, chains included.
+    static func key(using rng: inout SeededRandom) -> String {
+        rng.pick(["p1", "tag", "tag", "color", "color", "color", "dep", "dep", "dep2", "para", "para", "tagpara",
+                  "tagpara", "bullet", "bullet", "noinherit"])
+    }
+
+    static func attributes(using rng: inout SeededRandom) -> [String: OracleProcess.Value] {
+        var attributes: [String: OracleProcess.Value] = [:]
+        for key in keys where rng.chance(key == "p1" ? 0.3 : 0.22) {
+            attributes[key] = value(for: key, using: &rng)
+        }
+        // Chains: a dependent usually comes with what it depends on.
+        if attributes["dep"] != nil, attributes["color"] == nil, rng.chance(0.7) { attributes["color"] = value(for: "color", using: &rng) }
+        if attributes["dep2"] != nil, attributes["dep"] == nil, rng.chance(0.7) { attributes["dep"] = value(for: "dep", using: &rng) }
+        return attributes
+    }
+
+    static func document(using rng: inout SeededRandom) -> EditOp.Document {
+        (0..<rng.int(1...4)).map { _ in (text(using: &rng), attributes(using: &rng)) }
+    }
+
+    static func generate(steps: Int, using rng: inout SeededRandom) -> [EditOp] {
+        typealias G = EditScriptGenerator
+        var ops: [EditOp] = []
+        var length = 0
+        if rng.chance(0.85) {
+            let op = EditOp.start(document(using: &rng))
+            ops.append(op)
+            length = op.length(after: 0)
+        }
+        for _ in 0..<steps {
+            let op: EditOp
+            let key = key(using: &rng)
+            switch rng.int(0...99) {
+            case 0..<24: op = .insert(at: G.offset(length, using: &rng), text: rng.chance(0.04) ? "" : text(using: &rng))
+            case 24..<38:
+                let (a, b) = G.range(length, using: &rng)
+                op = .delete(from: a, to: b)
+            case 38..<50:
+                let (a, b) = G.range(length, using: &rng)
+                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(using: &rng))
+            case 50..<60: op = .insertAttributed(at: G.offset(length, using: &rng), document: document(using: &rng))
+            case 60..<78:
+                let (a, b) = G.range(length, using: &rng)
+                op = .set(from: a, to: b, key: key, value: value(for: key, using: &rng))
+            case 78..<87:
+                let (a, b) = G.range(length, using: &rng)
+                op = .remove(from: a, to: b, key: key)
+            default:
+                let ranges = (0..<rng.int(1...3)).map { _ -> [Int] in
+                    let (a, b) = G.range(length, using: &rng)
+                    return [a, b]
+                }
+                op = .setRanges(ranges, key: key, value: value(for: key, using: &rng))
+            }
+            ops.append(op)
+            length = op.length(after: length)
+        }
+        return ops
+    }
+}
+
+// MARK: - Running both sides
+
+/// What comparing one script gave.
+enum BehaviorDifferentialVerdict {
+    /// Every step compared agreed; `peerCrashed` when Foundation trapped part-way (the rest was skipped).
+    case agreed(steps: Int, compared: Int, peerCrashed: Bool)
+    /// The first disagreement is a known deviation; the rest of the script was not compared.
+    case excluded(BehaviorDeviation, steps: Int, compared: Int)
+    /// The first disagreement fits no known deviation.
+    case mismatch(step: Int, String)
+
+    var mismatchReport: String? {
+        if case .mismatch(_, let report) = self { return report }
+        return nil
+    }
+}
+
+struct BehaviorDifferentialCounts {
+    var scripts = 0
+    var steps = 0
+    var agreements = 0
+    var peerCrashed = 0
+    var mismatches = 0
+    var excluded: [BehaviorDeviation: Int] = [:]
+
+    mutating func add(_ verdict: BehaviorDifferentialVerdict) {
+        scripts += 1
+        switch verdict {
+        case .agreed(let s, let compared, let crashed):
+            steps += s
+            agreements += compared
+            if crashed { peerCrashed += 1 }
+        case .excluded(let deviation, let s, let compared):
+            steps += s
+            agreements += compared
+            excluded[deviation, default: 0] += 1
+        case .mismatch:
+            mismatches += 1
+        }
+    }
+
+    var summary: String {
+        let exclusions = BehaviorDeviation.allCases.map { "\($0.rawValue)=\(excluded[$0] ?? 0)" }.joined(separator: ", ")
+        return "behaviour differential: scripts=\(scripts) steps=\(steps) agreements=\(agreements) "
+            + "excluded(\(exclusions)) peerCrashed=\(peerCrashed) mismatches=\(mismatches)"
+    }
+}
+
+enum BehaviorDifferential {
+    static let descriptors = ScriptKeys.behaviors.descriptors
+
+    static func richString(_ document: EditOp.Document) -> RichString {
+        var s = RichString(concatenating: document.map { piece in
+            RichString(piece.text, attributes: AttributeSet(piece.attributes.map { name, value in
+                AttributeEntry(name: name, value: Differential.attributeValue(value), behavior: descriptors[name]!.behavior)
+            }))
+        })
+        // A document built from pieces is made consistent with its keys, as Foundation's `append` does.
+        s.enforceBehaviors()
+        return s
+    }
+
+    /// Applies one op to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
+    static func apply(_ op: EditOp, to s: inout RichString) {
+        func range(_ from: Int, _ to: Int) -> Range<RichString.Index> { Differential.range(s, from, to) }
+        switch op {
+        case .start(let document): s = richString(document)
+        case .insert(let at, let text): s.insert(text, at: s.index(atOffset: at, in: .scalars))
+        case .delete(let from, let to): s.removeSubrange(range(from, to))
+        case .replace(let from, let to, let text): s.replaceSubrange(range(from, to), with: text)
+        case .insertAttributed(let at, let document): s.insert(richString(document), at: s.index(atOffset: at, in: .scalars))
+        case .set(let from, let to, let key, let value):
+            s.setAttribute(descriptors[key]!, to: Differential.attributeValue(value), in: range(from, to))
+        case .remove(let from, let to, let key): s.removeAttribute(named: key, in: range(from, to))
+        case .setRanges(let ranges, let key, let value):
+            let set = RangeSet(ranges.map { range($0[0], $0[1]) })
+            s.setAttribute(descriptors[key]!, to: Differential.attributeValue(value), in: set)
+        }
+    }
+
+    /// Follows where every scalar came from: typed as plain text (true), or pasted / original (false).
+    static func track(_ op: EditOp, typed: inout [Bool]) {
+        switch op {
+        case .start(let document): typed = Array(repeating: false, count: EditScript.scalarCount(document))
+        case .insert(let at, let text): typed.insert(contentsOf: Array(repeating: true, count: text.unicodeScalars.count), at: at)
+        case .delete(let from, let to): typed.removeSubrange(from..<to)
+        case .replace(let from, let to, let text):
+            typed.replaceSubrange(from..<to, with: Array(repeating: true, count: text.unicodeScalars.count))
+        case .insertAttributed(let at, let document):
+            typed.insert(contentsOf: Array(repeating: false, count: EditScript.scalarCount(document)), at: at)
+        case .set, .remove, .setRanges: break
+        }
+    }
+
+    static func describe(_ runs: [OracleProcess.Run]) -> String { Differential.describe(runs) }
+
+    /// Runs the script on both sides, comparing after every step; classifies the first disagreement.
+    static func check(_ ops: [EditOp], oracle: OracleProcess) throws -> BehaviorDifferentialVerdict {
+        let outcome = try oracle.run(script: EditScript.jsonLines(ops))
+        if let error = outcome.scriptError {
+            XCTFail("fmtoracle rejected a generated script: \(error)\n\(EditScript.jsonLines(ops))")
+            return .agreed(steps: 0, compared: 0, peerCrashed: false)
+        }
+        if !outcome.peerCrashed, outcome.exitStatus != 0 {
+            XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
+        }
+        var s = RichString()
+        var stepOps = ops
+        if case .start? = ops.first { stepOps.removeFirst() }
+        var previous = s
+        var typed: [Bool] = []
+        var typedBefore: [Bool] = []
+        var steps = 0
+        var compared = 0
+        for step in 0...stepOps.count {
+            previous = s
+            typedBefore = typed
+            if step > 0 { track(stepOps[step - 1], typed: &typed) } else if case .start(let document)? = ops.first {
+                typed = Array(repeating: false, count: EditScript.scalarCount(document))
+            }
+            if step == 0 {
+                if case .start? = ops.first { apply(ops[0], to: &s) }
+            } else {
+                apply(stepOps[step - 1], to: &s)
+            }
+            steps += 1
+            s._invariantCheck()
+            // Foundation trapped before printing this step: skip the rest of the script.
+            guard step < outcome.states.count else { return .agreed(steps: steps, compared: compared, peerCrashed: true) }
+            let ours = Differential.state(of: s)
+            let theirs = OracleProcess.coalesce(outcome.states[step].runs)
+            let textAgrees = ours.text.unicodeScalars.elementsEqual(outcome.states[step].text.unicodeScalars)
+            if textAgrees && ours.runs == theirs {
+                compared += 1
+                continue
+            }
+            let op: EditOp = step == 0 ? (ops.first ?? .start([])) : stepOps[step - 1]
+            let situation = DeviationSituation(
+                op: op, isStart: step == 0, before: previous,
+                foundationBefore: step == 0 ? [] : outcome.states[step - 1].runs,
+                ours: s, foundationText: outcome.states[step].text, foundation: theirs, typedBefore: typedBefore)
+            if let deviation = BehaviorDeviation.classify(situation) {
+                return .excluded(deviation, steps: steps, compared: compared)
+            }
+            var report = "step \(step) \(step == 0 ? "(start state)" : EditScript.jsonLine(op)):"
+            if !textAgrees {
+                report += "\n  text ours:       \(EditScript.json(ours.text))\n  text Foundation: \(EditScript.json(outcome.states[step].text))"
+            } else {
+                report += "\n  text:            \(EditScript.json(ours.text))"
+            }
+            report += "\n  runs before:     \(describe(Differential.state(of: previous).runs))"
+            report += "\n  runs ours:       \(describe(ours.runs))\n  runs Foundation: \(describe(theirs))"
+            return .mismatch(step: step, report)
+        }
+        return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed)
+    }
+
+    /// Shrinks a script whose first disagreement is unexplained: drops ops, then simplifies them, while the
+    /// verdict stays a mismatch.
+    static func shrink(_ original: [EditOp], oracle: OracleProcess, budget: Int = 400) throws -> [EditOp] {
+        var best = EditScript.normalised(original)
+        // Nothing after the failing step matters.
+        if case .mismatch(let step, _) = try check(best, oracle: oracle) {
+            let keep = (best.first.map { if case .start = $0 { return 1 } else { return 0 } } ?? 0) + step
+            best = Array(best.prefix(max(keep, 1)))
+        }
+        var attempts = 0
+        func stillFails(_ candidate: [EditOp]) throws -> Bool {
+            attempts += 1
+            return try check(candidate, oracle: oracle).mismatchReport != nil
+        }
+        var progress = true
+        while progress && attempts < budget {
+            progress = false
+            var i = best.count - 1
+            while i >= 0 && attempts < budget {
+                var candidate = best
+                candidate.remove(at: i)
+                candidate = EditScript.normalised(candidate)
+                if try stillFails(candidate) {
+                    best = candidate
+                    progress = true
+                }
+                i = min(i - 1, best.count - 1)
+            }
+            for index in best.indices where attempts < budget {
+                for smaller in Differential.simpler(best[index]) where attempts < budget {
+                    var candidate = best
+                    candidate[index] = smaller
+                    candidate = EditScript.normalised(candidate)
+                    if try stillFails(candidate) {
+                        best = candidate
+                        progress = true
+                        break
+                    }
+                }
+            }
+        }
+        return best
+    }
+}
