@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "StreamingJSON"),
         .target(name: "Formatting", dependencies: ["RichText"]),
         .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"], exclude: ["FORMATS.md"]),
-        .target(name: "FormatCheck", dependencies: ["Formatting", "RichText", "StreamingJSON"]),
+        .target(name: "FormatCheck", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText", "FormatCheck"]),
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting"]),
         .executableTarget(name: "fmtoracle"),
@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
-        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "Formatting", "RichText", "StreamingJSON"]),
+        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

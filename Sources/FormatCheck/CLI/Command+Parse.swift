@@ -1,6 +1,6 @@
 extension Command {
     /// The top-level commands, for did-you-mean hints.
-    static let commandNames = ["definition", "help"]
+    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "help"]
     /// The `definition` subcommands.
     static let definitionSubcommands = ["check", "explain"]
 
@@ -17,12 +17,27 @@ extension Command {
             return .version
         case "definition":
             return try parseDefinition(rest)
+        case "lint":
+            return try parseLint(rest)
+        case "replay":
+            return try parseReplay(rest)
+        case "trace-to-script":
+            return try parseTraceToScript(rest)
+        case "convert":
+            return try parseConvert(rest)
         default:
-            if first.hasPrefix("-") {
-                throw UsageError("unknown option '\(first)'", hint: Suggestions.didYouMean(first, in: ["--help", "--version"]))
+            // `fmtcheck PATH...` and `fmtcheck --lint-option …` lint; a mistyped command name is a usage error.
+            if first.hasPrefix("-") && first != "-" {
+                let option = first.split(separator: "=").first.map(String.init) ?? first
+                guard lintOptions.contains(option) || ["-d", "-f", "-o", "-q"].contains(option) else {
+                    throw UsageError("unknown option '\(first)'", hint: Suggestions.didYouMean(option, in: ["--help", "--version"] + lintOptions))
+                }
+                return try parseLint(arguments[...])
             }
-            throw UsageError("unknown command '\(first)'",
-                             hint: Suggestions.didYouMean(first, in: commandNames) ?? "the commands are " + commandNames.joined(separator: ", "))
+            if let hint = Suggestions.didYouMean(first, in: commandNames), !FileSystemProbe.exists(first) {
+                throw UsageError("unknown command '\(first)'", hint: hint)
+            }
+            return try parseLint(arguments[...])
         }
     }
 

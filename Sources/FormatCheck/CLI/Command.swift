@@ -9,4 +9,12 @@ public enum Command: Hashable, Sendable {
     case definitionCheck(paths: [String])
     /// Describe a definition in words: `fmtcheck definition explain FILE`.
     case definitionExplain(path: String)
+    /// Lint documents: `fmtcheck [lint] [options] PATH...` (or show the configuration with `--print-config`).
+    case lint(LintCommand)
+    /// Apply an edit script through the engine: `fmtcheck replay --definition D --script S [DOC]`.
+    case replay(ReplayCommand)
+    /// Convert a trace (`{startContent, endContent, txns}`, gzipped or not) to an edit script on stdout.
+    case traceToScript(path: String)
+    /// Convert a document between formats: `fmtcheck convert IN OUT [--to FORMAT]`.
+    case convert(ConvertCommand)
 }

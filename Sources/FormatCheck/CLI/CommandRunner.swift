@@ -26,6 +26,14 @@ public enum CommandRunner {
             return checkDefinitions(paths, console: console)
         case .definitionExplain(let path):
             return explainDefinition(path, console: console)
+        case .lint(let lint):
+            return self.lint(lint, console: console)
+        case .replay(let replay):
+            return self.replay(replay, console: console)
+        case .traceToScript(let path):
+            return traceToScript(path, console: console)
+        case .convert(let convert):
+            return self.convert(convert, console: console)
         }
     }
 }

@@ -15,13 +15,77 @@ enum HelpText {
             EXIT CODES: 0 valid (warnings allowed), 2 a usage error or an invalid or unreadable definition.
 
             """
+        case "lint"?:
+            return """
+            USAGE: fmtcheck [lint] [options] PATH...
+
+              PATH is a native JSON document, a folder (searched recursively for .json documents;
+              .fmtcheck.json and definition files are skipped) or - for standard input.
+              Without --definition, the nearest .fmtcheck.json (the document's folder or a parent)
+              names the definition and options: {"definition", "select", "ignore", "format",
+              "maxWarnings", "maxFileSize", "root"}.
+
+            OPTIONS:
+              -d, --definition FILE      lint every document against this definition
+              --select RULES             only these rules (comma-separated rule ids or constraint names)
+              --ignore RULES             never these rules
+              -f, --format FORMAT        default, json, sarif, github or html
+              -o, --output FILE          write the report to FILE; the summary still goes to stderr
+              --max-warnings N           fail when there are more than N warnings (-1: no limit)
+              --exit-zero                exit 0 even with findings (input errors still exit 2)
+              --fix                      write each normalised document in place, atomically
+              --diff                     show what --fix would change; write nothing
+              --stdin-filename NAME      the name (and configuration lookup) of standard input
+              --max-file-size SIZE       refuse larger files unread (default 256M; 512K, 1G, bytes)
+              --print-config             show the effective configuration as JSON
+              -q, --quiet                no summary line
+
+            RULES: each constraint's name, and scope, undeclared-attribute, wrong-type, text-changed,
+              attribute-changed, paragraph-boundary, character-boundary, malformed-document.
+
+            EXIT CODES: 0 clean, 1 violations, 2 usage, definition or input error.
+
+            """
+        case "replay"?:
+            return """
+            USAGE: fmtcheck replay --definition FILE --script SCRIPT [DOC] [--adjustments]
+                   fmtcheck replay --trace TRACE.json.gz [--definition FILE] [DOC]
+                   fmtcheck trace-to-script TRACE.json.gz
+
+              Applies an edit script (JSON Lines, DESIGN.md §7; --script - reads stdin) through the engine,
+              starting from DOC (native JSON) or an empty document, and writes the final document as
+              native JSON on stdout. --adjustments writes every adjustment to stderr, one JSON object a
+              line. A bad line is an error naming it; nothing is written to stdout.
+              --trace replays an editing trace ({startContent, endContent, txns}); trace-to-script prints
+              the edit script a trace converts to.
+
+            EXIT CODES: 0 applied, 2 usage, definition, document or script error.
+
+            """
+        case "convert"?:
+            return """
+            USAGE: fmtcheck convert IN OUT [--from FORMAT] [--to FORMAT] [--definition FILE]
+
+              Formats: native (.json), plain (a folder: text.txt, attachments.json, images/),
+              text (.txt, the text alone) and html (.html, export only). The format follows the
+              extension unless --from/--to say. OUT is written beside itself and renamed into place,
+              so a failure leaves it untouched.
+
+            EXIT CODES: 0 converted, 2 usage or conversion error.
+
+            """
         default:
             return """
             fmtcheck \(FormatCheckVersion.current): keep rich text valid against a formatting definition.
 
             USAGE: fmtcheck <command> [options]
+                   fmtcheck [options] PATH...          (lint is the default command)
 
             COMMANDS:
+              lint PATH...               lint documents against a definition (fmtcheck lint --help)
+              replay                     apply an edit script through the engine
+              trace-to-script TRACE      convert an editing trace to an edit script
+              convert IN OUT             convert a document between formats
               definition check FILE...   validate definition files
               definition explain FILE    describe a definition in words
 

@@ -1,0 +1,73 @@
+extension Command {
+    /// The options of `fmtcheck lint`.
+    static let lintOptions = ["--definition", "--select", "--ignore", "--format", "--output", "--max-warnings", "--exit-zero",
+                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--help"]
+
+    /// Parses `fmtcheck [lint] [options] PATH...`.
+    static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
+        var scanner = ArgumentScanner(arguments, command: "lint")
+        var request = LintRequest(paths: [])
+        var command = LintCommand(request: request)
+        var fix = false, diff = false
+        while let item = scanner.next() {
+            switch item {
+            case .positional(let path):
+                request.paths.append(path)
+            case .option(let option, let inline):
+                switch option {
+                case "-h", "--help": return .help(topic: "lint")
+                case "-d", "--definition": request.definition = try scanner.value(for: option, inline: inline)
+                case "--select": request.select = (request.select ?? []) + (try scanner.list(for: option, inline: inline))
+                case "--ignore": request.ignore = (request.ignore ?? []) + (try scanner.list(for: option, inline: inline))
+                case "-f", "--format":
+                    let name = try scanner.value(for: option, inline: inline)
+                    guard let format = ReportFormat(rawValue: name) else {
+                        let names = ReportFormat.allCases.map(\.rawValue)
+                        throw UsageError("unknown format '\(name)'", hint: Suggestions.didYouMean(name, in: names) ?? "the formats are " + names.joined(separator: ", "))
+                    }
+                    command.format = format
+                case "-o", "--output": command.output = try scanner.value(for: option, inline: inline)
+                case "--max-warnings":
+                    let n = try scanner.integer(for: option, inline: inline)
+                    guard n >= -1 else { throw UsageError("--max-warnings needs a count of 0 or more (or -1 for no limit)") }
+                    command.maxWarnings = n
+                case "--exit-zero": command.exitZero = true
+                case "--fix": fix = true
+                case "--diff": diff = true
+                case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
+                case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
+                case "--print-config": command.printConfig = true
+                case "-q", "--quiet": command.quiet = true
+                default: throw scanner.unknown(option, among: lintOptions)
+                }
+            }
+        }
+        if fix && diff { throw UsageError("--fix and --diff cannot be combined", hint: "use --diff to see the changes, then --fix to write them") }
+        request.mode = fix ? .fix : diff ? .diff : .check
+        if fix && request.paths.contains("-") {
+            throw UsageError("--fix cannot rewrite standard input", hint: "use --diff to see what would change")
+        }
+        if request.paths.isEmpty && !command.printConfig {
+            throw UsageError("no files to lint", hint: "write 'fmtcheck lint PATH...', for example 'fmtcheck Examples'")
+        }
+        command.request = request
+        return .lint(command)
+    }
+
+    /// A byte count: `1048576`, `512K`, `256M`, `1G` (binary multiples).
+    static func parseSize(_ text: String) throws(UsageError) -> Int {
+        var digits = Substring(text)
+        var multiplier = 1
+        switch digits.last?.uppercased() {
+        case "K"?: multiplier = 1 << 10
+        case "M"?: multiplier = 1 << 20
+        case "G"?: multiplier = 1 << 30
+        default: break
+        }
+        if multiplier > 1 { digits = digits.dropLast() }
+        guard let n = Int(digits), n > 0 else {
+            throw UsageError("--max-file-size needs a positive size such as 1048576, 512K or 256M, not '\(text)'")
+        }
+        return n * multiplier
+    }
+}

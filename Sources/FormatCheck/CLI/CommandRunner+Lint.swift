@@ -1,0 +1,95 @@
+import Foundation
+
+extension CommandRunner {
+    /// `fmtcheck [lint]`: lint, report in the chosen format (to stdout or `-o FILE`), the human summary and any
+    /// input problems on stderr, and the linters' exit code.
+    static func lint(_ command: LintCommand, console: Console) -> ExitCode {
+        let runConfig: LintConfiguration
+        do {
+            runConfig = try runConfiguration(for: command.request.paths)
+        } catch {
+            console.err(error.description + "\n")
+            return .failure
+        }
+        if command.printConfig { return printConfiguration(command, base: runConfig, console: console) }
+        let format = command.format ?? runConfig.format ?? .default
+        let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
+        var request = command.request
+        request.keepsDocuments = format == .html
+        let bar = ProgressBar(write: console.err)
+        let result = LintRun(request).run(progress: { bar.update($0, $1) })
+        bar.finish()
+
+        for problem in result.configurationProblems { console.err(problem.description + "\n") }
+        for problem in result.definitionProblems {
+            for diagnostic in problem.diagnostics { console.err(diagnostic.description + "\n") }
+            console.err("\(problem.fileName): invalid definition: \(count(problem.errors.count, "error"))\n")
+        }
+        for file in result.files { if let failure = file.failure { console.err(failure.description + "\n") } }
+        warnAboutUnknownRules(request, result: result, console: console)
+
+        let report: String
+        if request.mode == .diff {
+            report = result.files.map(\.diff).joined()
+        } else {
+            report = Report.render(result, as: format)
+        }
+        if let output = command.output {
+            do {
+                try AtomicWriter.write(Array(report.utf8), to: output)
+            } catch {
+                console.err("fmtcheck: error: cannot write the report to \(output): \(error.message)\n")
+                return .failure
+            }
+        } else {
+            console.out(report)
+        }
+        if !command.quiet {
+            var summary = RunSummary.line(result, mode: request.mode)
+            if let output = command.output { summary += "; report written to \(output)" }
+            console.err(summary + "\n")
+        }
+        if result.hasInputErrors { return .failure }
+        if command.exitZero { return .success }
+        if request.mode == .diff { return result.filesWithDiffs > 0 ? .violations : .success }
+        if result.errorCount > 0 { return .violations }
+        if maxWarnings >= 0 && result.warningCount > maxWarnings {
+            console.err("fmtcheck: \(count(result.warningCount, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)\n")
+            return .violations
+        }
+        return .success
+    }
+
+    /// The configuration for run-wide options (format, warning limit): the nearest `.fmtcheck.json` of the
+    /// current folder, else that of the first path.
+    static func runConfiguration(for paths: [String]) throws(ConfigurationError) -> LintConfiguration {
+        let resolver = ConfigurationResolver()
+        let here = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
+        guard here.sources.isEmpty, let first = paths.first(where: { $0 != "-" }) else { return here }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) else { return here }
+        return isDirectory.boolValue ? try resolver.configuration(forFolder: first) : try resolver.configuration(forFile: first)
+    }
+
+    /// `--print-config`: the effective configuration, as JSON, after the command line's overrides.
+    static func printConfiguration(_ command: LintCommand, base: LintConfiguration, console: Console) -> ExitCode {
+        let request = command.request
+        let overrides = LintConfiguration(definition: request.definition, select: request.select, ignore: request.ignore,
+                                          format: command.format, maxWarnings: command.maxWarnings, maxFileSize: request.maxFileSize)
+        let effective = base.overridden(by: overrides)
+        console.out(ConfigurationPrinter.json(effective))
+        return .success
+    }
+
+    /// Warns about `--select`/`--ignore` names no definition in the run knows.
+    static func warnAboutUnknownRules(_ request: LintRequest, result: LintRunResult, console: Console) {
+        let known = Set(result.files.flatMap(\.ruleIDs))
+        guard !known.isEmpty else { return }
+        for (option, names) in [("--select", request.select ?? []), ("--ignore", request.ignore ?? [])] {
+            for name in names where !known.contains(name) {
+                let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
+                console.err("fmtcheck: warning: \(option) names '\(name)', which no rule of the definitions in this run has\(hint)\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// `fmtcheck [lint] …`: what to lint (a `LintRequest`) and how to report it. Members left nil fall back to
+/// the `.fmtcheck.json` that applies, then to the defaults.
+public struct LintCommand: Hashable, Sendable {
+    /// The documents, definition, rules and mode.
+    public var request: LintRequest
+    /// `--format`.
+    public var format: ReportFormat?
+    /// `-o FILE`: the report goes to this file (atomically); the summary still goes to the terminal.
+    public var output: String?
+    /// `--max-warnings N`: more warnings than this fail the run; -1 for no limit.
+    public var maxWarnings: Int?
+    /// `--exit-zero`: findings do not fail the run (input and usage errors still do).
+    public var exitZero: Bool
+    /// `--print-config`: show the effective configuration instead of linting.
+    public var printConfig: Bool
+    /// `--quiet`: no summary line.
+    public var quiet: Bool
+
+    /// A lint command.
+    public init(request: LintRequest, format: ReportFormat? = nil, output: String? = nil, maxWarnings: Int? = nil,
+                exitZero: Bool = false, printConfig: Bool = false, quiet: Bool = false) {
+        self.request = request
+        self.format = format
+        self.output = output
+        self.maxWarnings = maxWarnings
+        self.exitZero = exitZero
+        self.printConfig = printConfig
+        self.quiet = quiet
+    }
+}

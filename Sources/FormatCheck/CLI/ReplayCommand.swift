@@ -1,0 +1,22 @@
+/// `fmtcheck replay`: an edit script (or a trace) applied through the engine to a document.
+public struct ReplayCommand: Hashable, Sendable {
+    /// `--definition FILE`; required with `--script`, optional with `--trace` (then no attribute is in scope).
+    public var definition: String?
+    /// `--script FILE` (`-` for standard input).
+    public var script: String?
+    /// `--trace FILE.json[.gz]`: replay a trace converted to a script.
+    public var trace: String?
+    /// The starting document (native JSON); empty when nil.
+    public var document: String?
+    /// `--adjustments`: every adjustment on stderr, one JSON object a line.
+    public var adjustments: Bool
+
+    /// A replay command.
+    public init(definition: String? = nil, script: String? = nil, trace: String? = nil, document: String? = nil, adjustments: Bool = false) {
+        self.definition = definition
+        self.script = script
+        self.trace = trace
+        self.document = document
+        self.adjustments = adjustments
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Finds the `.fmtcheck.json` files that apply to a folder — the nearest one and, member by member, the
+/// farther ones it does not override — and caches the result per folder.
+public final class ConfigurationResolver: @unchecked Sendable {
+    private var cache: [String: LintConfiguration] = [:]
+    private let lock = NSLock()
+
+    /// A resolver with an empty cache.
+    public init() {}
+
+    /// The merged configuration for documents in `folder` (an absolute or relative path).
+    public func configuration(forFolder folder: String) throws(ConfigurationError) -> LintConfiguration {
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        lock.lock()
+        if let cached = cache[absolute] { lock.unlock(); return cached }
+        lock.unlock()
+        var chain: [LintConfiguration] = []
+        var current = URL(fileURLWithPath: absolute)
+        while true {
+            let candidate = current.appendingPathComponent(LintConfiguration.fileName).path
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                let config = try LintConfiguration.load(path: candidate)
+                chain.append(config)
+                if config.root { break }
+            }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path || current.path == "/" { break }
+            current = parent
+        }
+        let merged = chain.reversed().reduce(LintConfiguration()) { $0.overridden(by: $1) }
+        lock.lock()
+        cache[absolute] = merged
+        lock.unlock()
+        return merged
+    }
+
+    /// The merged configuration for a document at `path`.
+    public func configuration(forFile path: String) throws(ConfigurationError) -> LintConfiguration {
+        try configuration(forFolder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+}

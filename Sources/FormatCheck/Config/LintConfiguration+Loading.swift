@@ -1,0 +1,69 @@
+import Foundation
+import StreamingJSON
+
+extension LintConfiguration {
+    /// The members a configuration file may set.
+    static let memberNames = ["$schema", "definition", "select", "ignore", "format", "maxWarnings", "maxFileSize", "root"]
+
+    /// Reads one configuration file; `definition` is resolved against the file's folder.
+    public static func load(path: String) throws(ConfigurationError) -> LintConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(fileName: path, message: "the file cannot be read")
+        }
+        return try parse(bytes: [UInt8](data), path: path)
+    }
+
+    /// Parses a configuration file's bytes.
+    public static func parse(bytes: [UInt8], path: String) throws(ConfigurationError) -> LintConfiguration {
+        let root: LocatedJSON
+        do {
+            root = try JSONValue.parseWithLocations(bytes, limits: JSONReader.Limits(maxDepth: 16))
+        } catch {
+            throw ConfigurationError(fileName: path, location: error.location, message: error.message)
+        }
+        guard case .object(let members) = root.kind else {
+            throw ConfigurationError(fileName: path, location: root.location, message: "a configuration is a JSON object")
+        }
+        var config = LintConfiguration(sources: [path])
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        for member in members {
+            let value = member.value
+            func fail(_ expected: String) -> ConfigurationError {
+                ConfigurationError(fileName: path, location: value.location, message: "\"\(member.key)\" must be \(expected)")
+            }
+            switch member.key {
+            case "$schema":
+                continue
+            case "definition":
+                guard case .string(let s) = value.value, !s.isEmpty else { throw fail("a path to a definition file") }
+                config.definition = s.hasPrefix("/") ? s : folder.appendingPathComponent(s).standardizedFileURL.path
+            case "select", "ignore":
+                guard case .array(let items) = value.value else { throw fail("an array of rule ids") }
+                var names: [String] = []
+                for item in items {
+                    guard case .string(let s) = item else { throw fail("an array of rule ids (strings)") }
+                    names.append(s)
+                }
+                if member.key == "select" { config.select = names } else { config.ignore = names }
+            case "format":
+                guard case .string(let s) = value.value, let format = ReportFormat(rawValue: s) else {
+                    throw fail("one of " + ReportFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+                }
+                config.format = format
+            case "maxWarnings":
+                guard case .integer(let n) = value.value, n >= -1 else { throw fail("a whole number, -1 for no limit") }
+                config.maxWarnings = n
+            case "maxFileSize":
+                guard case .integer(let n) = value.value, n > 0 else { throw fail("a positive number of bytes") }
+                config.maxFileSize = n
+            case "root":
+                guard case .bool(let b) = value.value else { throw fail("true or false") }
+                config.root = b
+            default:
+                throw ConfigurationError(fileName: path, location: member.keyLocation, message: "unknown option \"\(member.key)\"",
+                                         hint: Suggestions.didYouMean(member.key, in: memberNames) ?? "the options are " + memberNames.dropFirst().joined(separator: ", "))
+            }
+        }
+        return config
+    }
+}

@@ -1,0 +1,59 @@
+/// The options a `.fmtcheck.json` file sets, and the effective options of a run after the command line.
+///
+/// ```json
+/// {"definition": "../Definitions/recipe.json", "select": ["IngredientsAreGreen"], "ignore": ["scope"],
+///  "format": "default", "maxWarnings": -1, "maxFileSize": 268435456, "root": true}
+/// ```
+///
+/// Every member is optional. `definition` is relative to the file that names it. A file's options apply to
+/// the documents in its folder and below; a nearer file overrides a farther one member by member, and
+/// `"root": true` stops the search for farther ones.
+public struct LintConfiguration: Hashable, Sendable {
+    /// The definition file's path (resolved against the configuration file's folder).
+    public var definition: String?
+    /// Only these rules, when set.
+    public var select: [String]?
+    /// Rules never reported.
+    public var ignore: [String]?
+    /// The report format.
+    public var format: ReportFormat?
+    /// Warnings allowed before the run fails; -1 for no limit.
+    public var maxWarnings: Int?
+    /// Files larger than this many bytes are refused unread.
+    public var maxFileSize: Int?
+    /// Whether farther configuration files are ignored.
+    public var root: Bool
+    /// The configuration files these options come from, farthest first.
+    public var sources: [String]
+
+    /// A configuration; empty by default.
+    public init(definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil, format: ReportFormat? = nil,
+                maxWarnings: Int? = nil, maxFileSize: Int? = nil, root: Bool = false, sources: [String] = []) {
+        self.definition = definition
+        self.select = select
+        self.ignore = ignore
+        self.format = format
+        self.maxWarnings = maxWarnings
+        self.maxFileSize = maxFileSize
+        self.root = root
+        self.sources = sources
+    }
+
+    /// The configuration file's name.
+    public static let fileName = ".fmtcheck.json"
+    /// The default size limit: 256 MiB.
+    public static let defaultMaxFileSize = 256 << 20
+
+    /// These options with every member `nearer` sets taking precedence.
+    public func overridden(by nearer: LintConfiguration) -> LintConfiguration {
+        LintConfiguration(definition: nearer.definition ?? definition, select: nearer.select ?? select,
+                          ignore: nearer.ignore ?? ignore, format: nearer.format ?? format,
+                          maxWarnings: nearer.maxWarnings ?? maxWarnings, maxFileSize: nearer.maxFileSize ?? maxFileSize,
+                          root: nearer.root || root, sources: sources + nearer.sources)
+    }
+
+    /// The rules these options select.
+    public var selection: RuleSelection {
+        RuleSelection(select: select.map(Set.init), ignore: Set(ignore ?? []))
+    }
+}

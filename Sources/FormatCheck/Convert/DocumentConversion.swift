@@ -1,0 +1,117 @@
+import Foundation
+import RichText
+import RichTextFormats
+
+/// Converts a document between native JSON, plain text with attachments (folder form), plain text and HTML.
+/// Every output is written beside its destination first and renamed into place, so a failure leaves the
+/// destination as it was.
+public enum DocumentConversion {
+    /// Why a conversion failed.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// What a conversion produced besides the output: attributes the target format cannot carry.
+    public struct Outcome: Sendable, Hashable {
+        /// Attribute names left behind.
+        public var droppedKeys: [String]
+        /// Reader warnings.
+        public var warnings: [String]
+    }
+
+    /// Reads `input` in `from`, writes `output` in `to`.
+    public static func convert(_ input: String, from: DocumentFormat, to output: String, as target: DocumentFormat,
+                               schema: NativeJSONSchema = .standard) throws(Failure) -> Outcome {
+        let decoded = try read(input, format: from, schema: schema)
+        var outcome = Outcome(droppedKeys: [], warnings: decoded.warnings.map(\.description))
+        switch target {
+        case .native:
+            do {
+                try write(try NativeJSONEncoder().encode(decoded.document, images: decoded.images), to: output)
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(message: "\(output): cannot write native JSON: \(error)")
+            }
+        case .plain:
+            let (plain, dropped) = PlainTextWithAttachments.decompose(decoded.document, images: decoded.images)
+            outcome.droppedKeys = dropped.sorted()
+            try writeFolder(output) { (folder) throws(DocumentError) in try plain.write(to: folder) }
+        case .text:
+            outcome.droppedKeys = Set(decoded.document.runs.flatMap { $0.attributes.entries.map(\.name) }).sorted()
+            try write(Array(decoded.document.string.utf8), to: output)
+        case .html:
+            let title = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let export = HTMLExporter(imagePolicy: .dataURLs, title: title).export(decoded.document, images: decoded.images)
+            try write(Array(export.html.utf8), to: output)
+        }
+        return outcome
+    }
+
+    /// Reads a document.
+    static func read(_ path: String, format: DocumentFormat, schema: NativeJSONSchema) throws(Failure) -> DecodedDocument {
+        do {
+            switch format {
+            case .native:
+                let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
+                return try NativeJSONDecoder(schema: schema).decode(bytes)
+            case .plain:
+                return try PlainTextWithAttachments.read(from: URL(fileURLWithPath: path, isDirectory: true)).recompose()
+            case .text:
+                let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw Failure(message: "\(path): not valid UTF-8 text")
+                }
+                return DecodedDocument(document: RichString(text))
+            case .html:
+                throw Failure(message: "\(path): HTML is an export format; it cannot be read")
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch let failure as InputFailure {
+            throw Failure(message: failure.description)
+        } catch let error as DocumentError {
+            throw Failure(message: "\(path): \(error)")
+        } catch {
+            throw Failure(message: "\(path): \(error)")
+        }
+    }
+
+    /// Writes a file atomically.
+    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        do {
+            try AtomicWriter.write(bytes, to: path)
+        } catch {
+            throw Failure(message: "\(path): \(error.message)")
+        }
+    }
+
+    /// Writes a folder atomically: into a fresh folder beside it, then swapped into place (the old one, if any,
+    /// is moved aside first and removed once the new one is in place).
+    static func writeFolder(_ path: String, _ body: (URL) throws(DocumentError) -> Void) throws(Failure) {
+        let destination = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = destination.deletingLastPathComponent()
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).fmtcheck-\(suffix).tmp")
+        let aside = parent.appendingPathComponent(".\(destination.lastPathComponent).fmtcheck-\(suffix).old")
+        let manager = FileManager.default
+        do {
+            try body(staging)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw Failure(message: "\(path): \(error)")
+        }
+        let exists = manager.fileExists(atPath: destination.path)
+        do {
+            if exists { try manager.moveItem(at: destination, to: aside) }
+            try manager.moveItem(at: staging, to: destination)
+            if exists { try? manager.removeItem(at: aside) }
+        } catch {
+            if exists && !manager.fileExists(atPath: destination.path) { try? manager.moveItem(at: aside, to: destination) }
+            try? manager.removeItem(at: staging)
+            throw Failure(message: "\(path): cannot move the converted folder into place: \(error.localizedDescription)")
+        }
+    }
+}

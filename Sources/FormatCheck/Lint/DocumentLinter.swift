@@ -1,0 +1,129 @@
+import Formatting
+import RichText
+import RichTextFormats
+import StreamingJSON
+
+/// Lints one native JSON document against a loaded definition: linting is normalisation run dry (DESIGN §3),
+/// plus what reading finds (wrong-typed values, behaviour fix-ups, undeclared attributes, malformed JSON).
+///
+/// ```swift
+/// let linter = DocumentLinter(definition: loaded)
+/// let outcome = linter.lint(bytes)
+/// for violation in outcome.violations { print(violation.message) }
+/// ```
+public struct DocumentLinter: Sendable {
+    /// The definition enforced.
+    public let definition: LoadedDefinition
+    /// The rules reported.
+    public var selection: RuleSelection
+    let engine: FormattingEngine
+    let reader: LintDocumentReader
+
+    /// A linter for `definition`, reporting the rules `selection` chooses.
+    public init(definition: LoadedDefinition, selection: RuleSelection = .all,
+                limits: JSONReader.Limits = JSONReader.Limits(maxDepth: 256)) {
+        self.definition = definition
+        self.selection = selection
+        engine = FormattingEngine(definition.definition)
+        reader = LintDocumentReader(definition: definition, limits: limits)
+    }
+
+    /// What linting one document found.
+    public struct Outcome: Sendable {
+        /// The findings the selection reports, in document order.
+        public var violations: [Violation]
+        /// The normalised document when normalisation (or reading) changes anything, whatever the selection;
+        /// nil when the document is clean or could not be read.
+        public var fixed: RichString?
+        /// The document as read (typed, behaviours fixed up); nil when it could not be read.
+        public var document: RichString?
+        /// The document's glyph images.
+        public var images: ImageStore
+        /// Whether the document could not be read at all.
+        public var isMalformed: Bool
+    }
+
+    /// Lints a document's bytes.
+    public func lint(_ bytes: [UInt8]) -> Outcome {
+        let read: LintDocumentReader.Result
+        do {
+            read = try reader.read(bytes)
+        } catch {
+            return Outcome(violations: malformed(error, bytes: bytes), fixed: nil, document: nil, images: ImageStore(), isMalformed: true)
+        }
+        return lint(read)
+    }
+
+    /// Lints a document already read.
+    public func lint(_ read: LintDocumentReader.Result) -> Outcome {
+        var normalized = read.document
+        let adjustments = engine.normalize(&normalized)
+        var violations: [Violation] = []
+        for finding in read.findings { violations.append(violation(for: finding, in: read.document)) }
+        for adjustment in adjustments { violations.append(violation(for: adjustment, in: read.document)) }
+        let changed = !read.findings.isEmpty || !adjustments.isEmpty
+        violations = violations.enumerated().sorted { a, b in
+            let (x, y) = (a.element.position, b.element.position)
+            if x.utf8Offset != y.utf8Offset { return x.utf8Offset < y.utf8Offset }
+            return a.offset < b.offset
+        }.map(\.element).filter { selection.includes($0.rule) }
+        return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
+                       images: read.images, isMalformed: false)
+    }
+
+    /// The rule id, severity and message of a reading finding.
+    func violation(for finding: LintDocumentReader.Finding, in document: RichString) -> Violation {
+        let text = ViolationMessage.quote(finding.utf8Range, in: document)
+        let rule: String, message: String
+        var expected: ValueDescription? = ViolationMessage.describe(finding.newValue)
+        switch finding.kind {
+        case .wrongType(let type):
+            rule = BuiltInRule.wrongType.id
+            message = ViolationMessage.wrongType(key: finding.key, actual: finding.oldValue, type: type, on: text)
+            expected = ValueDescription(text: nil, kind: type.name)
+        case .behavior(let cause):
+            rule = cause.identifier
+            message = ViolationMessage.behavior(cause, key: finding.key, actual: finding.oldValue, expected: finding.newValue, on: text)
+        }
+        return Violation(rule: rule, severity: definition.severity(of: rule), message: message,
+                         position: DocumentPosition(utf8Range: finding.utf8Range, in: document), key: finding.key,
+                         expected: expected, actual: ViolationMessage.describe(finding.oldValue))
+    }
+
+    /// The rule id, severity and message of something normalisation would change.
+    func violation(for adjustment: Adjustment, in document: RichString) -> Violation {
+        let text = ViolationMessage.quote(adjustment.utf8Range, in: document)
+        let rule: String, message: String
+        switch adjustment.rule {
+        case .scope where definition.attributes[adjustment.key] == nil:
+            rule = BuiltInRule.undeclaredAttribute.id
+            let hint = Suggestions.didYouMean(adjustment.key, in: definition.attributeOrder)
+            message = ViolationMessage.undeclared(key: adjustment.key, actual: adjustment.oldValue, definition: definition.name, hint: hint, on: text)
+        case .scope:
+            rule = BuiltInRule.scope.id
+            message = ViolationMessage.scope(key: adjustment.key, actual: adjustment.oldValue, definition: definition.name, on: text)
+        case .constraint(let name):
+            rule = name
+            message = ViolationMessage.constraint(name, key: adjustment.key, actual: adjustment.oldValue, expected: adjustment.newValue, on: text)
+        case .behavior(let cause):
+            rule = cause.identifier
+            message = ViolationMessage.behavior(cause, key: adjustment.key, actual: adjustment.oldValue, expected: adjustment.newValue, on: text)
+        }
+        return Violation(rule: rule, severity: definition.severity(of: rule), message: message,
+                         position: DocumentPosition(utf8Range: adjustment.utf8Range, in: document), key: adjustment.key,
+                         expected: ViolationMessage.describe(adjustment.newValue), actual: ViolationMessage.describe(adjustment.oldValue))
+    }
+
+    /// A document that cannot be read: one `malformed-document` finding at the error's line and column.
+    func malformed(_ error: DocumentError, bytes: [UInt8]) -> [Violation] {
+        let rule = BuiltInRule.malformedDocument.id
+        guard selection.includes(rule) else { return [] }
+        let location = error.location
+        let offset = location?.byteOffset ?? 0
+        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, utf8Offset: offset,
+                                        utf8Length: 0, utf16Offset: offset, utf16Length: 0)
+        var message = error.message
+        if let expected = error.expected, !message.contains(expected) { message += "; expected \(expected)" }
+        return [Violation(rule: rule, severity: .error, message: "the document cannot be read: \(message)", position: position)]
+    }
+}

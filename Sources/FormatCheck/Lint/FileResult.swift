@@ -1,0 +1,41 @@
+import RichText
+
+/// What a lint run found in one document.
+public struct FileResult: Sendable {
+    /// The document.
+    public var target: LintTarget
+    /// The findings reported (after `--select`/`--ignore`), in document order.
+    public var violations: [Violation]
+    /// Why the document could not be linted, if it could not.
+    public var failure: InputFailure?
+    /// With `--fix`: how many findings the written fix removed.
+    public var fixedCount: Int
+    /// With `--diff`: the unified diff `--fix` would apply ("" when nothing would change).
+    public var diff: String
+    /// The document as read, when the request keeps documents (for the HTML report).
+    public var document: RichString?
+    /// The name of the definition the document was linted against.
+    public var definitionName: String?
+    /// The rule ids the definition knows (constraints in order, then the built-in rules), for SARIF.
+    public var ruleIDs: [String]
+
+    /// A result.
+    public init(target: LintTarget, violations: [Violation] = [], failure: InputFailure? = nil, fixedCount: Int = 0,
+                diff: String = "", document: RichString? = nil, definitionName: String? = nil, ruleIDs: [String] = []) {
+        self.target = target
+        self.violations = violations
+        self.failure = failure
+        self.fixedCount = fixedCount
+        self.diff = diff
+        self.document = document
+        self.definitionName = definitionName
+        self.ruleIDs = ruleIDs
+    }
+
+    /// The path findings are reported under.
+    public var path: String { target.displayPath }
+    /// Whether the document could not be read (missing, unreadable, too large or malformed).
+    public var hasInputError: Bool {
+        failure != nil || violations.contains { $0.rule == BuiltInRule.malformedDocument.id }
+    }
+}

@@ -1,0 +1,118 @@
+import RichText
+import RichTextFormats
+import StreamingJSON
+
+/// Reads a native JSON document for linting under a loaded definition: the adapter between the definition
+/// file's declared attribute types and `NativeJSONDecoder`.
+///
+/// The decoder's schema gives every declared attribute the codec of its type, so typed values (colours, URLs,
+/// glyphs) decode as they will be compared. A wrong-typed value would make the typed codec reject the whole
+/// document, so a key whose value does not fit is read again as plain JSON, and each run's value is then
+/// checked against the declared type on its own: a finding per run instead of a failed file. Declared keys get
+/// their declared behaviours only after typing, and the behaviour fix-up (`enforceBehaviors()`) then runs once,
+/// so what it changes is reported rather than applied silently.
+public struct LintDocumentReader: Sendable {
+    /// The definition whose declarations type the values.
+    public let definition: LoadedDefinition
+    /// The tokenizer's limits (nesting depth, string length).
+    public var limits: JSONReader.Limits
+
+    /// A reader for documents under `definition`.
+    public init(definition: LoadedDefinition, limits: JSONReader.Limits = JSONReader.Limits(maxDepth: 256)) {
+        self.definition = definition
+        self.limits = limits
+    }
+
+    /// What reading found besides the document.
+    public struct Finding: Sendable, Hashable {
+        /// What kind of problem.
+        public enum Kind: Sendable, Hashable {
+            /// A declared attribute's value is not of its type; the value was dropped.
+            case wrongType(AttributeValueType)
+            /// The behaviour fix-up changed the value (a paragraph- or character-bound key out of place).
+            case behavior(AttributeAdjustment.Cause)
+        }
+        /// What kind of problem.
+        public var kind: Kind
+        /// Where, in UTF-8 offsets of the document's text.
+        public var utf8Range: Range<Int>
+        /// The attribute.
+        public var key: String
+        /// The value as read.
+        public var oldValue: AttributeValue?
+        /// The value after the fix-up (nil: dropped).
+        public var newValue: AttributeValue?
+    }
+
+    /// A document read for linting.
+    public struct Result: Sendable {
+        /// The document: typed, with declared behaviours, after the behaviour fix-up.
+        public var document: RichString
+        /// Its glyph images.
+        public var images: ImageStore
+        /// Wrong-typed values and behaviour fix-ups, in document order per kind.
+        public var findings: [Finding]
+        /// What the decoder accepted but had to interpret.
+        public var warnings: [DocumentWarning]
+    }
+
+    /// The decoder's schema: each declared attribute with its type's codec and no behaviour yet.
+    func schema(plainKeys: Set<String>) -> NativeJSONSchema {
+        NativeJSONSchema(definition.attributes.values.map { declaration in
+            NativeJSONSchema.Key(AttributeKeyDescriptor(name: declaration.name),
+                                 codec: plainKeys.contains(declaration.name) ? .json : declaration.type.codec)
+        })
+    }
+
+    /// Reads `bytes`; throws the decoder's error (with line, column and byte offset) for a malformed document.
+    public func read(_ bytes: [UInt8]) throws(DocumentError) -> Result {
+        var plainKeys: Set<String> = []
+        var decoded: DecodedDocument
+        while true {
+            do {
+                decoded = try NativeJSONDecoder(schema: schema(plainKeys: plainKeys), limits: limits).decode(bytes)
+                break
+            } catch {
+                // A declared key holding a value its codec cannot read: read that key as plain JSON and type-check
+                // each run's value below. Any other error is the document's.
+                guard case .wrongValueType(let key) = error.kind, definition.attributes[key] != nil,
+                      plainKeys.insert(key).inserted else { throw error }
+            }
+        }
+        var findings: [Finding] = []
+        var runs: [AttributeRun] = []
+        var position = 0
+        for run in decoded.document.runs {
+            let upper = decoded.document.offset(of: run.range.upperBound, in: .utf8)
+            let range = position..<upper
+            var entries: [AttributeEntry] = []
+            for entry in run.attributes.entries {
+                guard let declaration = definition.attributes[entry.name] else {
+                    entries.append(entry)
+                    continue
+                }
+                guard let value = declaration.type.typed(entry.value) else {
+                    findings.append(Finding(kind: .wrongType(declaration.type), utf8Range: range, key: entry.name,
+                                            oldValue: entry.value, newValue: nil))
+                    continue
+                }
+                entries.append(AttributeEntry(name: entry.name, value: value, behavior: declaration.behavior))
+            }
+            let attributes = entries.isEmpty ? AttributeSet.empty : AttributeSet(entries)
+            if let last = runs.last, last.attributes == attributes {
+                runs[runs.count - 1].utf8Count += range.count
+            } else {
+                runs.append(AttributeRun(utf8Count: range.count, attributes: attributes))
+            }
+            position = upper
+        }
+        guard var document = RichString(unenforcedText: decoded.document.string, runs: runs) else {
+            preconditionFailure("runs rebuilt from a decoded document no longer cover its text")
+        }
+        for adjustment in document.enforceBehaviors() {
+            findings.append(Finding(kind: .behavior(adjustment.cause), utf8Range: adjustment.utf8Range, key: adjustment.key,
+                                    oldValue: adjustment.oldValue, newValue: adjustment.newValue))
+        }
+        return Result(document: document, images: decoded.images, findings: findings, warnings: decoded.warnings)
+    }
+}

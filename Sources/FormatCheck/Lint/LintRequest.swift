@@ -1,0 +1,43 @@
+/// What a lint run is asked to do: which documents, under which definition and rules, and whether to fix.
+/// Members left nil fall back to the `.fmtcheck.json` that applies to each document, then to the defaults.
+public struct LintRequest: Hashable, Sendable {
+    /// What happens to documents normalisation would change.
+    public enum Mode: Hashable, Sendable {
+        /// Report findings; write nothing.
+        case check
+        /// Write each normalised document in place, atomically.
+        case fix
+        /// Show what `fix` would change as a unified diff; write nothing.
+        case diff
+    }
+
+    /// Files, folders, and `-` for standard input.
+    public var paths: [String]
+    /// A definition file for every document (`--definition`), overriding configuration files.
+    public var definition: String?
+    /// Only these rules (`--select`), overriding configuration files.
+    public var select: [String]?
+    /// Rules never reported (`--ignore`), overriding configuration files.
+    public var ignore: [String]?
+    /// The name standard input is reported under, and where its configuration is looked up.
+    public var standardInputName: String?
+    /// The size limit in bytes (`--max-file-size`).
+    public var maxFileSize: Int?
+    /// Check, fix or diff.
+    public var mode: Mode
+    /// Whether results keep each document (the HTML report shows them).
+    public var keepsDocuments: Bool
+
+    /// A request.
+    public init(paths: [String], definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil,
+                standardInputName: String? = nil, maxFileSize: Int? = nil, mode: Mode = .check, keepsDocuments: Bool = false) {
+        self.paths = paths
+        self.definition = definition
+        self.select = select
+        self.ignore = ignore
+        self.standardInputName = standardInputName
+        self.maxFileSize = maxFileSize
+        self.mode = mode
+        self.keepsDocuments = keepsDocuments
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import RichTextFormats
+
+/// Lints many documents: resolves each one's definition and options (command line, then the nearest
+/// `.fmtcheck.json`), loads each definition once, and lints the documents in parallel on every core. Results
+/// come back sorted by path whatever order the work finished in.
+public struct LintRun: Sendable {
+    /// What to lint and how.
+    public var request: LintRequest
+
+    /// A run for `request`.
+    public init(_ request: LintRequest) {
+        self.request = request
+    }
+
+    /// One document with what it needs to be linted.
+    struct Job {
+        var target: LintTarget
+        var linter: DocumentLinter?
+        var failure: InputFailure?
+        var maxFileSize: Int
+    }
+
+    /// Runs it. `progress` is called (from any thread) with the number of documents done and the total.
+    public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> LintRunResult {
+        let started = Date()
+        let (targets, missing) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        var (jobs, definitionProblems, configurationProblems) = prepare(targets)
+        var results = [FileResult?](repeating: nil, count: jobs.count)
+        // Standard input is read here, on one thread, before the parallel part.
+        if let index = jobs.firstIndex(where: { if case .standardInput = $0.target { return true } else { return false } }) {
+            results[index] = lint(jobs[index])
+            jobs[index].linter = nil
+        }
+        let box = ResultBox(results)
+        let total = jobs.count
+        let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            guard box.get(index) == nil else { return }
+            let result = lint(work[index])
+            let done = box.set(index, result)
+            progress(done, total)
+        }
+        var files = box.values.compactMap { $0 }
+        files += missing.map { FileResult(target: .file($0.path), failure: $0) }
+        files.sort { order($0.target, $1.target) }
+        definitionProblems.sort { $0.fileName < $1.fileName }
+        configurationProblems.sort { $0.fileName < $1.fileName }
+        return LintRunResult(files: files, definitionProblems: definitionProblems, configurationProblems: configurationProblems,
+                             seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Files by path, standard input last.
+    func order(_ a: LintTarget, _ b: LintTarget) -> Bool {
+        switch (a, b) {
+        case (.file(let x), .file(let y)): return x < y
+        case (.file, .standardInput): return true
+        case (.standardInput, .file): return false
+        case (.standardInput(let x), .standardInput(let y)): return x < y
+        }
+    }
+
+    /// Resolves every document's definition and options; loads each definition once.
+    func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError]) {
+        let resolver = ConfigurationResolver()
+        var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
+        var configurationProblems: [String: ConfigurationError] = [:]
+        var linters: [String: DocumentLinter] = [:]
+        var jobs: [Job] = []
+        for target in targets {
+            let path: String
+            switch target {
+            case .file(let p): path = p
+            case .standardInput(let name): path = request.standardInputName == nil ? FileManager.default.currentDirectoryPath + "/-" : name
+            }
+            var config = LintConfiguration()
+            do {
+                config = try resolver.configuration(forFile: path)
+            } catch {
+                configurationProblems[error.fileName] = error
+                if request.definition == nil {
+                    jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
+                                    message: "its configuration \(error.fileName) is invalid"), maxFileSize: 0))
+                    continue
+                }
+            }
+            let maxFileSize = request.maxFileSize ?? config.maxFileSize ?? LintConfiguration.defaultMaxFileSize
+            guard let definitionPath = request.definition ?? config.definition else {
+                jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
+                                message: "no definition to lint against: pass --definition FILE, or add a \(LintConfiguration.fileName) naming one in this folder or a parent"),
+                                maxFileSize: maxFileSize))
+                continue
+            }
+            if definitions[definitionPath] == nil {
+                definitions[definitionPath] = Result { () throws(DefinitionDiagnostics) in try DefinitionFile.load(path: definitionPath) }
+            }
+            switch definitions[definitionPath]! {
+            case .failure:
+                jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
+                                message: "its definition \(definitionPath) did not load"), maxFileSize: maxFileSize))
+            case .success(let loaded):
+                let selection = RuleSelection(select: (request.select ?? config.select).map(Set.init),
+                                              ignore: Set(request.ignore ?? config.ignore ?? []))
+                let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
+                let linter = linters[cacheKey] ?? DocumentLinter(definition: loaded, selection: selection)
+                linters[cacheKey] = linter
+                jobs.append(Job(target: target, linter: linter, maxFileSize: maxFileSize))
+            }
+        }
+        let problems = definitions.values.compactMap { result -> DefinitionDiagnostics? in
+            if case .failure(let problems) = result { return problems }
+            return nil
+        }
+        return (jobs, problems, Array(configurationProblems.values))
+    }
+
+    /// Lints one document: read (with the size limit), lint, and fix or diff as asked.
+    func lint(_ job: Job) -> FileResult {
+        var result = FileResult(target: job.target)
+        if let failure = job.failure { result.failure = failure; return result }
+        guard let linter = job.linter else { return result }
+        result.definitionName = linter.definition.name
+        result.ruleIDs = linter.definition.ruleIDs
+        let bytes: [UInt8]
+        do {
+            switch job.target {
+            case .file(let path): bytes = try InputReader.read(path: path, maxSize: job.maxFileSize)
+            case .standardInput(let name): bytes = try InputReader.readStandardInput(name: name, maxSize: job.maxFileSize)
+            }
+        } catch {
+            result.failure = error
+            return result
+        }
+        let outcome = linter.lint(bytes)
+        result.violations = outcome.violations
+        if request.keepsDocuments { result.document = outcome.document }
+        guard request.mode != .check, let fixed = outcome.fixed, let original = outcome.document else { return result }
+        let encoded: [UInt8]
+        do {
+            encoded = try NativeJSONEncoder().encode(fixed, images: outcome.images)
+        } catch {
+            result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written as JSON: \(error.message)")
+            return result
+        }
+        // Normalisation is idempotent: the fixed document must lint clean under every rule.
+        let check = DocumentLinter(definition: linter.definition).lint(encoded)
+        guard check.fixed == nil, !check.isMalformed else {
+            result.failure = InputFailure(.writeFailed, path: result.path,
+                                          message: "internal error: the fixed document is not clean (\(check.violations.first?.message ?? "unreadable")); nothing was written")
+            return result
+        }
+        switch request.mode {
+        case .check:
+            break
+        case .diff:
+            result.diff = DocumentDiff.unified(from: original, to: fixed, path: result.path)
+        case .fix:
+            guard case .file(let path) = job.target else { return result }
+            do {
+                try AtomicWriter.write(encoded, to: path)
+                result.fixedCount = result.violations.count
+                result.violations = []
+            } catch {
+                result.failure = InputFailure(.writeFailed, path: path, message: "cannot write the fixed document: \(error.message); the original is untouched")
+            }
+        }
+        return result
+    }
+}
+
+/// The results of the parallel part, filled in from many threads.
+final class ResultBox: @unchecked Sendable {
+    private var storage: [FileResult?]
+    private var done = 0
+    private let lock = NSLock()
+
+    init(_ initial: [FileResult?]) {
+        storage = initial
+        done = initial.compactMap { $0 }.count
+    }
+
+    func get(_ index: Int) -> FileResult? {
+        lock.lock(); defer { lock.unlock() }
+        return storage[index]
+    }
+
+    /// Stores a result and returns how many are done.
+    func set(_ index: Int, _ result: FileResult) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        storage[index] = result
+        done += 1
+        return done
+    }
+
+    var values: [FileResult?] {
+        lock.lock(); defer { lock.unlock() }
+        return storage
+    }
+}

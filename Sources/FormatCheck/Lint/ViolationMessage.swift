@@ -1,0 +1,98 @@
+import RichText
+
+/// The sentences findings are reported in: what the value is, what the rule wants, and on which text.
+enum ViolationMessage {
+    /// `"milk"`: the text a finding is about, shortened and with control characters escaped.
+    static func quote(_ text: Substring) -> String {
+        quote(text, limit: 40)
+    }
+
+    /// The whole text quoted and escaped (for diffs).
+    static func quoteWhole(_ text: String) -> String {
+        quote(Substring(text), limit: Int.max)
+    }
+
+    /// `text` quoted, with at most `limit` characters shown.
+    static func quote(_ text: Substring, limit: Int) -> String {
+        var shown = ""
+        var count = 0
+        for character in text {
+            if count == limit { shown += "…"; break }
+            switch character {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\r\n": shown += "\\r\\n"
+            case "\t": shown += "\\t"
+            case "\"": shown += "\\\""
+            case "\u{2029}": shown += "\\u{2029}"
+            case "\u{FFFC}": shown += "\\u{FFFC}"
+            default: shown.append(character)
+            }
+            count += 1
+        }
+        return "\"" + shown + "\""
+    }
+
+    /// The text of `range` in `document`, quoted. Reads at most 41 characters of it, whatever the run's length.
+    static func quote(_ range: Range<Int>, in document: RichString) -> String {
+        let total = document.counts.utf8
+        let lower = min(max(range.lowerBound, 0), total)
+        let upper = min(max(range.upperBound, lower), total)
+        let start = document.index(atOffset: lower, in: .utf8)
+        var end = document.index(atOffset: upper, in: .utf8)
+        let first = document.offset(of: start, in: .characters)
+        if document.offset(of: end, in: .characters) - first > 41 {
+            end = document.index(atOffset: first + 41, in: .characters)
+        }
+        return quote(Substring(document[start..<end].string))
+    }
+
+    /// A value as messages show it: strings quoted, absent as nil.
+    static func show(_ value: AttributeValue?) -> String {
+        guard let value else { return "nil" }
+        if case .string(let s) = value { return quote(Substring(s)) }
+        return value.description
+    }
+
+    /// A value as reports carry it.
+    static func describe(_ value: AttributeValue?) -> ValueDescription {
+        ValueDescription(text: value?.description, kind: value?.kindName)
+    }
+
+    /// A constraint wants another value: "foregroundColor is nil but IngredientsAreGreen requires #34c759 on "milk"".
+    static func constraint(_ name: String, key: String, actual: AttributeValue?, expected: AttributeValue?, on text: String) -> String {
+        let wanted = expected.map { "requires \(show($0))" } ?? "requires no \(key)"
+        return "\(key) is \(show(actual)) but \(name) \(wanted) on \(text)"
+    }
+
+    /// A key outside the scope.
+    static func scope(key: String, actual: AttributeValue?, definition: String, on text: String) -> String {
+        "\(key) is \(show(actual)) but \(key) is outside the scope of definition '\(definition)' on \(text)"
+    }
+
+    /// A key the definition does not declare.
+    static func undeclared(key: String, actual: AttributeValue?, definition: String, hint: String?, on text: String) -> String {
+        let suffix = hint.map { " (\($0))" } ?? ""
+        return "\(key) is \(show(actual)) but definition '\(definition)' declares no attribute '\(key)'\(suffix) on \(text)"
+    }
+
+    /// A value not of its declared type.
+    static func wrongType(key: String, actual: AttributeValue?, type: AttributeValueType, on text: String) -> String {
+        let kind = actual.map { " (\($0.kindName))" } ?? ""
+        return "\(key) is \(show(actual))\(kind) but must be \(type.expectation) on \(text)"
+    }
+
+    /// A behaviour would change the value.
+    static func behavior(_ cause: AttributeAdjustment.Cause, key: String, actual: AttributeValue?, expected: AttributeValue?, on text: String) -> String {
+        switch cause {
+        case .paragraphBoundary:
+            return "\(key) is \(show(actual)) but its paragraph starts with \(show(expected)); \(key) must not change inside a paragraph, on \(text)"
+        case .characterBoundary:
+            return "\(key) is \(show(actual)) on \(text) but \(key) may only stand on its own character"
+        case .textChanged:
+            return "\(key) is \(show(actual)) on \(text) but the text changed inside its stretch, which removes it"
+        case .attributeChanged(let other):
+            return "\(key) is \(show(actual)) on \(text) but \(other) changed under it, which removes it"
+        }
+    }
+}

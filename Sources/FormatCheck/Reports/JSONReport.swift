@@ -1,0 +1,86 @@
+import StreamingJSON
+
+/// `--format json`: one JSON object, keys sorted, with this stable schema (version 1):
+///
+/// ```
+/// {
+///   "version": 1,
+///   "tool": {"name": "fmtcheck", "version": "0.1.0"},
+///   "violations": [{
+///     "file": "Examples/recipes/pancakes.json", "rule": "IngredientsAreGreen", "severity": "error",
+///     "message": "…", "line": 1, "column": 5,                    // 1-based; column in characters
+///     "utf8Offset": 4, "utf8Length": 4, "utf16Offset": 4, "utf16Length": 4, "utf16Column": 5,
+///     "key": "foregroundColor",                                 // absent for malformed documents
+///     "expected": "#34c759", "actual": null,                    // null: the attribute is absent
+///     "expectedKind": "color", "actualKind": null               // the values' kinds (for wrong-type, the declared type)
+///   }],
+///   "errors": [{"file": "…", "kind": "too-large", "message": "…"}],   // documents that could not be linted
+///   "summary": {"files": 7, "filesWithViolations": 4, "errors": 5, "warnings": 1, "fixed": 0, "notLinted": 0}
+/// }
+/// ```
+/// For `malformed-document` the line, column and offsets are those of the JSON where reading failed.
+public enum JSONReport {
+    /// The schema's version; bumped only when a member changes meaning or goes away.
+    public static let schemaVersion = 1
+
+    /// The report's text (pretty-printed, keys sorted, one trailing newline).
+    public static func render(_ result: LintRunResult) -> String {
+        var violations: [JSONValue] = []
+        for file in result.files {
+            for violation in file.violations { violations.append(object(violation, path: file.path)) }
+        }
+        var errors: [JSONValue] = result.files.compactMap { file in
+            file.failure.map { .object(JSONObject([("file", .string($0.path)), ("kind", .string($0.kind.rawValue)), ("message", .string($0.message))])) }
+        }
+        for problem in result.definitionProblems {
+            for diagnostic in problem.errors {
+                errors.append(.object(JSONObject([("file", .string(problem.fileName)), ("kind", .string("invalid-definition")), ("message", .string(diagnostic.headline))])))
+            }
+        }
+        for problem in result.configurationProblems {
+            errors.append(.object(JSONObject([("file", .string(problem.fileName)), ("kind", .string("invalid-configuration")), ("message", .string(problem.description))])))
+        }
+        let summary: JSONValue = .object(JSONObject([
+            ("files", .integer(result.files.count)), ("filesWithViolations", .integer(result.filesWithViolations)),
+            ("errors", .integer(result.errorCount)), ("warnings", .integer(result.warningCount)),
+            ("fixed", .integer(result.fixedCount)), ("notLinted", .integer(result.files.filter { $0.failure != nil }.count)),
+        ]))
+        let root: JSONValue = .object(JSONObject([
+            ("version", .integer(schemaVersion)),
+            ("tool", .object(JSONObject([("name", .string("fmtcheck")), ("version", .string(FormatCheckVersion.current))]))),
+            ("violations", .array(violations)), ("errors", .array(errors)), ("summary", summary),
+        ]))
+        return JSONText.write(root)
+    }
+
+    /// One finding as a JSON object.
+    static func object(_ violation: Violation, path: String) -> JSONValue {
+        let p = violation.position
+        var members: [(String, JSONValue)] = [
+            ("file", .string(path)), ("rule", .string(violation.rule)), ("severity", .string(violation.severity.rawValue)),
+            ("message", .string(violation.message)), ("line", .integer(p.line)), ("column", .integer(p.column)),
+            ("utf8Offset", .integer(p.utf8Offset)), ("utf8Length", .integer(p.utf8Length)),
+            ("utf16Offset", .integer(p.utf16Offset)), ("utf16Length", .integer(p.utf16Length)), ("utf16Column", .integer(p.utf16Column)),
+        ]
+        if let key = violation.key { members.append(("key", .string(key))) }
+        if let expected = violation.expected {
+            members.append(("expected", expected.text.map(JSONValue.string) ?? .null))
+            members.append(("expectedKind", expected.kind.map(JSONValue.string) ?? .null))
+        }
+        if let actual = violation.actual {
+            members.append(("actual", actual.text.map(JSONValue.string) ?? .null))
+            members.append(("actualKind", actual.kind.map(JSONValue.string) ?? .null))
+        }
+        return .object(JSONObject(members))
+    }
+}
+
+/// JSON text for reports: pretty-printed, keys sorted, `/` not escaped, a trailing newline.
+enum JSONText {
+    static func write(_ value: JSONValue) -> String {
+        let options = JSONWriter.Options(sortedKeys: true, escapeSlashes: false, prettyPrinted: true)
+        // Reports hold only strings, integers, bools and nulls, which always write.
+        guard let text = try? JSONWriter.string(value, options: options) else { return "{}\n" }
+        return text + "\n"
+    }
+}

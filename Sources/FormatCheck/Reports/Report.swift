@@ -1,0 +1,13 @@
+/// Renders a lint run in one report format.
+public enum Report {
+    /// The run as `format` writes it.
+    public static func render(_ result: LintRunResult, as format: ReportFormat) -> String {
+        switch format {
+        case .default: return DefaultReport.render(result)
+        case .json: return JSONReport.render(result)
+        case .sarif: return SARIFReport.render(result)
+        case .github: return GitHubReport.render(result)
+        case .html: return HTMLReport.render(result)
+        }
+    }
+}

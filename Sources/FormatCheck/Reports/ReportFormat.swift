@@ -1,0 +1,13 @@
+/// The report formats `fmtcheck lint --format` writes.
+public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
+    /// `file:line:col: severity rule-id: message`, one finding a line.
+    case `default`
+    /// A JSON document in the schema `JSONReport` documents.
+    case json
+    /// SARIF 2.1.0, for code-scanning tools.
+    case sarif
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`).
+    case github
+    /// A standalone HTML page showing each document with its findings highlighted.
+    case html
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The human summary line a lint run ends with: counts and time.
+public enum RunSummary {
+    /// "3 problems (2 errors, 1 warning) in 2 of 7 files; 1 file not linted (0.05 s)".
+    public static func line(_ result: LintRunResult, mode: LintRequest.Mode) -> String {
+        let files = result.files.count
+        var parts: [String] = []
+        switch mode {
+        case .fix:
+            let fixedFiles = result.files.filter { $0.fixedCount > 0 }.count
+            parts.append("fixed \(count(result.fixedCount, "problem")) in \(count(fixedFiles, "file"))")
+            let remaining = result.errorCount + result.warningCount
+            if remaining > 0 { parts.append("\(count(remaining, "problem")) remaining") }
+        case .diff:
+            parts.append("\(count(result.filesWithDiffs, "file")) would be changed by --fix")
+        case .check:
+            break
+        }
+        if mode == .check || mode == .diff {
+            let total = result.errorCount + result.warningCount
+            if total == 0 {
+                parts.append("no problems in \(count(files, "file"))")
+            } else {
+                parts.append("\(count(total, "problem")) (\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))) in \(result.filesWithViolations) of \(count(files, "file"))")
+            }
+        }
+        let notLinted = result.files.filter { $0.failure != nil }.count
+        if notLinted > 0 { parts.append("\(count(notLinted, "file")) not linted") }
+        let malformed = result.files.filter { $0.failure == nil && $0.hasInputError }.count
+        if malformed > 0 { parts.append("\(count(malformed, "file")) malformed") }
+        return parts.joined(separator: "; ") + String(format: " (%.2f s)", result.seconds)
+    }
+
+    /// "1 file", "3 files".
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+/// Runs the built `fmtcheck` as a process, for the CLI tests: the binary next to the test bundle in
+/// `.build/debug`, else under the package root.
+enum FmtcheckProcess {
+    /// What one run printed and its exit code.
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// The binary, or an XCTSkip naming where it was looked for.
+    static func binary() throws -> URL {
+        var candidates: [URL] = []
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("fmtcheck"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/fmtcheck"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("fmtcheck is not built (looked in \(candidates.map(\.path)))")
+        }
+        return found
+    }
+
+    /// Runs `fmtcheck arguments` in `directory` (the package root by default), feeding `input` to stdin.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(input) }
+        try inPipe.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full stderr pipe cannot block the child.
+        let errBox = DataBox()
+        let reader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        errBox.done.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                      err: String(decoding: errBox.data, as: UTF8.self))
+    }
+
+    final class DataBox: @unchecked Sendable {
+        var data = Data()
+        let done = DispatchSemaphore(value: 0)
+    }
+}
+
+/// A fresh temporary folder, removed after the test.
+func temporaryFolder(_ test: XCTestCase) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    test.addTeardownBlock {
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
+    return url
+}
+
+/// Writes `text` to `name` in `folder` and returns its path.
+@discardableResult
+func write(_ text: String, to name: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}

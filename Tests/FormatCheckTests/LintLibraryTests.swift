@@ -1,0 +1,91 @@
+import FormatCheck
+import Foundation
+import RichText
+import RichTextFormats
+import XCTest
+
+/// The lint core used as a library: findings, positions, fixing, edit scripts and diffs.
+final class LintLibraryTests: XCTestCase {
+    func recipe() throws -> LoadedDefinition { try DefinitionFile.load(path: shippedDefinition("recipe")) }
+
+    func testAFindingCarriesLineColumnAndOffsetsInEveryUnit() throws {
+        let linter = DocumentLinter(definition: try recipe())
+        let outcome = linter.lint(Array(#"["é😀\n🍞 ",{},"milk",{"ingredient":"milk"}]"#.utf8))
+        let finding = try XCTUnwrap(outcome.violations.first)
+        XCTAssertEqual(finding.rule, "IngredientsAreGreen")
+        XCTAssertEqual(finding.position.line, 2)
+        XCTAssertEqual(finding.position.column, 3)
+        XCTAssertEqual(finding.position.utf8Offset, "é😀\n🍞 ".utf8.count)
+        XCTAssertEqual(finding.position.utf16Offset, "é😀\n🍞 ".utf16.count)
+        XCTAssertEqual(finding.position.utf16Column, 4)
+        XCTAssertEqual(finding.expected?.text, "#34c759")
+        XCTAssertNil(finding.actual?.text)
+    }
+
+    func testAGlyphOffItsCharacterIsACharacterBoundaryFinding() throws {
+        let linter = DocumentLinter(definition: try recipe())
+        let outcome = linter.lint(Array(#"["ab",{"adaptiveImageGlyph":{"contentIdentifier":"cat","contentDescription":"a cat"}}]"#.utf8))
+        XCTAssertEqual(outcome.violations.map(\.rule), ["character-boundary"])
+        XCTAssertNotNil(outcome.fixed)
+    }
+
+    func testTheFixedDocumentLintsClean() throws {
+        let linter = DocumentLinter(definition: try recipe())
+        let outcome = linter.lint(Array(##"["milk",{"ingredient":"milk","bold":true}," salt",{"foregroundColor":"#ff0000"}]"##.utf8))
+        XCTAssertEqual(Set(outcome.violations.map(\.rule)), ["IngredientsAreGreen", "undeclared-attribute"])
+        let fixed = try XCTUnwrap(outcome.fixed)
+        let again = linter.lint(try NativeJSONEncoder().encode(fixed))
+        XCTAssertEqual(again.violations, [])
+        XCTAssertNil(again.fixed, "normalisation is idempotent: a second pass finds nothing")
+    }
+
+    func testSelectionFiltersFindings() throws {
+        let linter = DocumentLinter(definition: try recipe(), selection: RuleSelection(ignore: ["IngredientsAreGreen"]))
+        XCTAssertEqual(linter.lint(Array(#"["milk",{"ingredient":"milk"}]"#.utf8)).violations, [])
+    }
+
+    func testEditScriptLinesParseWithTheirUnits() throws {
+        let script = try EditScript.parse("""
+        {"op":"insert","at":4,"text":"y"}
+
+        {"op":"delete","from":3,"to":4,"unit":"utf16"}
+        {"op":"setRanges","ranges":[[0,4],[9,13]],"key":"k","value":1}
+        """)
+        XCTAssertEqual(script.steps.map(\.line), [1, 3, 4])
+        XCTAssertEqual(script.steps[1].unit, .utf16)
+        XCTAssertEqual(script.steps[2].operation, .setRanges(ranges: [0..<4, 9..<13], key: "k", value: 1))
+        XCTAssertThrowsError(try EditScript.parse(#"{"op":"delete","from":4,"to":3}"#)) { error in
+            XCTAssertEqual((error as? EditScriptError)?.line, 1)
+        }
+    }
+
+    func testTheDiffShowsChangedRunsOnly() {
+        var old = RichString("ab")
+        _ = old.setAttribute(AttributeKeyDescriptor(name: "k"), to: .bool(true), in: old.startIndex..<old.index(atOffset: 1, in: .scalars))
+        let diff = DocumentDiff.unified(from: old, to: RichString("ab"), path: "x.json")
+        XCTAssertEqual(diff, "--- x.json\n+++ x.json (fixed)\n@@ -1,2 +1,1 @@ runs\n-\"a\" {k: true}\n-\"b\" {}\n+\"ab\" {}\n")
+        XCTAssertEqual(DocumentDiff.unified(from: old, to: old, path: "x.json"), "")
+    }
+
+    func testConfigurationFilesMergeNearestFirst() throws {
+        let far = try LintConfiguration.parse(bytes: Array(#"{"definition": "a.json", "ignore": ["scope"], "maxWarnings": 3}"#.utf8), path: "/p/.fmtcheck.json")
+        let near = try LintConfiguration.parse(bytes: Array(#"{"definition": "b.json", "format": "json"}"#.utf8), path: "/p/q/.fmtcheck.json")
+        let merged = far.overridden(by: near)
+        XCTAssertEqual(merged.definition, "/p/q/b.json")
+        XCTAssertEqual(merged.ignore, ["scope"])
+        XCTAssertEqual(merged.maxWarnings, 3)
+        XCTAssertEqual(merged.format, .json)
+        XCTAssertThrowsError(try LintConfiguration.parse(bytes: Array(#"{"format": "xml"}"#.utf8), path: "c.json"))
+    }
+
+    func testManyFilesAreLintedInParallelAndReportedInPathOrder() throws {
+        let folder = try temporaryFolder(self)
+        for i in (0..<64).shuffled() {
+            try write(i % 2 == 0 ? #"["milk",{"ingredient":"milk"}]"# : #""plain""#, to: String(format: "doc-%02d.json", i), in: folder)
+        }
+        let result = LintRun(LintRequest(paths: [folder.path], definition: shippedDefinition("recipe"))).run()
+        XCTAssertEqual(result.files.count, 64)
+        XCTAssertEqual(result.files.map(\.path), result.files.map(\.path).sorted())
+        XCTAssertEqual(result.errorCount, 32)
+    }
+}
