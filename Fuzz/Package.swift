@@ -11,6 +11,13 @@ let package = Package(
     targets: [
         // Reads arbitrary bytes as a native JSON document; a decoded document must re-encode to stable bytes.
         .executableTarget(name: "NativeJSONFuzz", dependencies: [.product(name: "RichTextFormats", package: rootPackage)]),
+        // Loads arbitrary bytes as a definition file: diagnostics are fine, crashes are not.
+        .executableTarget(name: "DefinitionFileFuzz", dependencies: [
+            .product(name: "FormatCheck", package: rootPackage), .product(name: "Formatting", package: rootPackage),
+            .product(name: "RichText", package: rootPackage),
+        ]),
+        // Reads arbitrary bytes as a definition seed plus an edit script and checks every invariant after each step.
+        .executableTarget(name: "EditScriptFuzz", dependencies: [.product(name: "FormattingTesting", package: rootPackage)]),
     ],
     swiftLanguageModes: [.v6]
 )

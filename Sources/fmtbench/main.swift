@@ -7,6 +7,8 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("traces", "replay real editing traces (automerge-paper, seph-blog1, rustcode) vs Foundation", TracesBenchmark.main),
     ("engine", "the edits script and the traces through FormattingEngine (recipe and a 20-constraint definition) vs bare RichString and Foundation; probe vs apply", EngineBenchmark.main),
     ("paragraphs", "set a paragraph-bound value on one character of a 100 / 10,000 / 100,000-character paragraph in a 1M document vs Foundation", ParagraphsBenchmark.main),
+    ("json", "native JSON read and write MB/s on ~100 MB of recipe documents vs JSONSerialization parsing the same bytes", JSONBenchmark.main),
+    ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,6 +37,8 @@ case "traces-profile":
     TracesBenchmark.profileMain(arguments.dropFirst().first ?? "rustcode")
 case "engine-profile":
     EngineBenchmark.profileMain(Array(arguments.dropFirst()))
+case "lint-all-cores":
+    LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
 case "traces-peer":
     TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
 case let name?:

@@ -92,9 +92,21 @@ extension TextRope {
             before = previousLastByte()
             guard replacement.utf8.first.map({ $0 < 0x80 }) ?? true else { return false }
         }
-        let after: UInt8? = to < bytes.count ? bytes[bytes.index(bytes.startIndex, offsetBy: to)] : nextFirstByte()
-        if let before, before >= 0x80 || before == 0x0D { return false }
-        if let after, after >= 0x80 || after == 0x0A { return false }
+        let after: UInt8?
+        if to < bytes.count {
+            after = bytes[bytes.index(bytes.startIndex, offsetBy: to)]
+        } else {
+            after = nextFirstByte()
+            // A prepended mark at the very end could join the next chunk's first character.
+            guard replacement.utf8.last.map({ $0 < 0x80 }) ?? true else { return false }
+        }
+        if let before, before >= 0x80 { return false }
+        if let after, after >= 0x80 { return false }
+        // The new junctions must not form a CR LF pair (the only ASCII pair that is one character).
+        let first = replacement.utf8.first ?? after
+        let last = replacement.utf8.last ?? before
+        if before == 0x0D && first == 0x0A { return false }
+        if last == 0x0D && after == 0x0A { return false }
         return true
     }
 

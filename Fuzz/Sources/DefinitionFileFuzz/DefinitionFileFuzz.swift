@@ -1,0 +1,40 @@
+import FormatCheck
+import Formatting
+import RichText
+
+/// libFuzzer's entry point: load the bytes as a definition file. Diagnostics are fine; crashes are not.
+/// A file that loads must give a definition the engine accepts: an engine built on it normalises a small
+/// document to a lint-clean fixed point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func definitionFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    switch DefinitionFile.parse(bytes: bytes, fileName: "fuzz.json") {
+    case .failure(let diagnostics):
+        // Rendering every diagnostic exercises the message and hint paths too.
+        for diagnostic in diagnostics.diagnostics { _ = "\(diagnostic)" }
+    case .success(let loaded):
+        _ = loaded.ruleIDs
+        let engine = FormattingEngine(loaded.definition)
+        var document = RichString("a\nb •\u{FFFC}")
+        engine.normalize(&document)
+        let findings = engine.lint(document)
+        precondition(findings.isEmpty, "a loaded definition's normalised document is not lint-clean: \(findings)")
+    }
+    return 0
+}
+
+// SwiftPM links executables on Linux with `main` aliased to `<module>_main` (so tests can import them), which
+// hides libFuzzer's own `main`. This is that symbol: it hands control to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+) -> Int32
+
+@_cdecl("DefinitionFileFuzz_main")
+public func definitionFileFuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, { data, size in definitionFileFuzz(data, size) })
+}

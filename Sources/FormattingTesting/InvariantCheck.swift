@@ -1,0 +1,67 @@
+import Formatting
+import RichText
+
+/// The invariants the harness checks after every step.
+public enum InvariantCheck: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// The document satisfies the definition: `lint` reports nothing and normalising changes nothing.
+    case lintClean
+    /// Normalising twice equals normalising once (and the second pass reports nothing).
+    case idempotentNormalization
+    /// The editor's selection covers the same text as the reference model (Foundation's tracking rules on
+    /// scalar offsets).
+    case selectionTracking
+    /// The string's own invariants: counts agree with the text, runs cover it, equal neighbouring runs are
+    /// merged; then the rope's `_invariantCheck()`, which traps on a broken tree.
+    case ropeInvariants
+    /// The adjustments reported equal the difference the step actually made (see
+    /// `Invariants.adjustmentsExplain` for exactly what that guarantees).
+    case adjustmentsMatchChanges
+
+    public var description: String { rawValue }
+}
+
+/// What an invariant check found broken.
+public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Linting the document after the step reports findings.
+    case notLintClean(findings: [Adjustment])
+    /// Normalising changed a document that linting called clean.
+    case silentNormalization
+    /// A second normalisation reported adjustments or gave a different document.
+    case notIdempotent(secondPass: [Adjustment], documentsDiffer: Bool)
+    /// The editor's selection differs from the reference model's.
+    case selectionMismatch(actual: ScalarSelection, expected: ScalarSelection)
+    /// The string's structure is inconsistent.
+    case ropeInvariant(String)
+    /// A key's value changed where no adjustment explains it, or an adjustment claims a change that did not
+    /// happen as reported. Offsets are UTF-8, in the document after the step.
+    case adjustmentMismatch(key: String, utf8Range: Range<Int>, detail: String)
+
+    /// The check that found it.
+    public var check: InvariantCheck {
+        switch self {
+        case .notLintClean, .silentNormalization: return .lintClean
+        case .notIdempotent: return .idempotentNormalization
+        case .selectionMismatch: return .selectionTracking
+        case .ropeInvariant: return .ropeInvariants
+        case .adjustmentMismatch: return .adjustmentsMatchChanges
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notLintClean(let findings):
+            return "not lint-clean after the step:\n" + findings.map { "  \($0)" }.joined(separator: "\n")
+        case .silentNormalization:
+            return "lint reports nothing, but normalising changes the document"
+        case let .notIdempotent(second, differ):
+            return "normalising twice differs from normalising once\(differ ? " (the documents differ)" : ""):\n"
+                + second.map { "  second pass: \($0)" }.joined(separator: "\n")
+        case let .selectionMismatch(actual, expected):
+            return "selection is \(actual), the reference model says \(expected)"
+        case .ropeInvariant(let message):
+            return "string invariant broken: \(message)"
+        case let .adjustmentMismatch(key, range, detail):
+            return "adjustments disagree with the change to '\(key)' over UTF-8 [\(range.lowerBound), \(range.upperBound)): \(detail)"
+        }
+    }
+}

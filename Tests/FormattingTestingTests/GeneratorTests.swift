@@ -1,0 +1,93 @@
+import XCTest
+import Formatting
+import FormattingTesting
+import RichText
+
+/// The generators: valid documents are lint-clean, broken ones are caught and explained, scripts reproduce.
+final class GeneratorTests: XCTestCase {
+    func testValidDocumentsAreLintCleanForEveryShippedDefinition() throws {
+        for (name, loaded) in try ShippedDefinitions.all() {
+            let generator = DocumentGenerator(engine: FormattingEngine(loaded.definition), values: ShippedDefinitions.values(for: loaded))
+            var rng = SeededGenerator(seed: 3)
+            for _ in 0..<30 {
+                XCTAssertNoThrow(try generator.validDocument(using: &rng), name)
+            }
+        }
+    }
+
+    func testBrokenDocumentsAreCaughtByLintAndNormalisingExplainsAndFixesThem() throws {
+        var kinds: Set<String> = []
+        var count = 0
+        for (name, loaded) in try ShippedDefinitions.all() {
+            let engine = FormattingEngine(loaded.definition)
+            let generator = DocumentGenerator(engine: engine, values: ShippedDefinitions.values(for: loaded))
+            var rng = SeededGenerator(seed: 11)
+            for _ in 0..<25 {
+                guard let broken = generator.brokenDocument(using: &rng) else { continue }
+                count += 1
+                kinds.insert(String("\(broken.breakage)".prefix(12)))
+                XCTAssertFalse(broken.findings.isEmpty)
+                var fixed = broken.document
+                let adjustments = engine.normalize(&fixed)
+                XCTAssertNil(Invariants.lintClean(fixed, engine: engine), "\(name): \(broken.breakage)")
+                XCTAssertNil(Invariants.idempotentNormalization(broken.document, engine: engine), "\(name): \(broken.breakage)")
+                XCTAssertNil(Invariants.adjustmentsExplain(before: broken.document, after: fixed, step: nil, adjustments: adjustments, definition: loaded.definition),
+                             "\(name): \(broken.breakage)")
+            }
+        }
+        print("broken documents: \(count), kinds: \(kinds.sorted())")
+        XCTAssertGreaterThan(count, 50)
+        XCTAssertGreaterThanOrEqual(kinds.count, 3)
+    }
+
+    func testTheSameSeedGivesTheSameScript() throws {
+        let engine = FormattingEngine(try Fixtures.recipe())
+        func script(_ seed: UInt64) -> [ScriptStep] {
+            var rng = SeededGenerator(seed: seed)
+            var generator = EditScriptGenerator(engine: engine)
+            var editor = SessionEditor(engine: engine)
+            return (0..<50).map { _ in
+                let step = generator.next(document: editor.document, selection: editor.selection, using: &rng)
+                _ = editor.apply(step)
+                return step
+            }
+        }
+        XCTAssertEqual(script(5), script(5))
+        XCTAssertNotEqual(script(5), script(6))
+    }
+
+    func testRandomDefinitionsKeepEveryInvariant() {
+        var rng = SeededGenerator(seed: 1)
+        let budget = PropertyCheckBudget.fromEnvironment(PropertyCheckBudget(scripts: 3, steps: 40))
+        var total = PropertyCheckStats()
+        for d in 0..<(ProcessInfo.processInfo.environment["FMTCHECK_LONG"] == "1" ? 300 : 30) {
+            let definition = DefinitionGenerator.randomDefinition(using: &rng)
+            let result = PropertyCheck.run(definition: definition, seed: UInt64(d * 1000), budget: budget)
+            total.scriptsGenerated += result.stats.scriptsGenerated
+            total.stepsChecked += result.stats.stepsChecked
+            total.adjustmentsReported += result.stats.adjustmentsReported
+            XCTAssertTrue(result.passed, "definition \(d): scope \(definition.scope.map(\.name)), constraints \(definition.constraints.map(\.name))\n\(result)")
+            if !result.passed { break }
+        }
+        print("random definitions: \(total)")
+    }
+
+    func testScriptStepsRoundTripThroughJSONLines() throws {
+        let script: [ScriptStep] = [
+            .insert(at: 4, text: "y\n\"é\""),
+            .delete(from: 3, to: 4),
+            .replace(from: 0, to: 5, text: "Hi"),
+            .insertAttributed(at: 0, document: RichString("X", attributes: AttributeSet([AttributeEntry(name: "ingredient", value: .string("milk"))]))),
+            .set(from: 0, to: 4, key: "ingredient", value: .string("milk")),
+            .remove(from: 0, to: 4, key: "ingredient"),
+            .setRanges(ranges: [0..<4, 9..<13], key: "k", value: .integer(1)),
+            .setRanges(ranges: [1..<2], key: "k", value: nil),
+            .select(from: 2, to: 2),
+        ]
+        let lines = ScriptStep.jsonLines(script)
+        XCTAssertTrue(lines.contains(#"{"op":"insertAttributed","at":0,"document":["X",{"ingredient":"milk"}]}"#), lines)
+        XCTAssertTrue(lines.contains(#"{"op":"setRanges","ranges":[[0,4],[9,13]],"key":"k","value":1}"#), lines)
+        XCTAssertEqual(try ScriptStep.parse(jsonLines: lines), script)
+        XCTAssertThrowsError(try ScriptStep.parse(jsonLines: #"{"op":"explode"}"#))
+    }
+}
