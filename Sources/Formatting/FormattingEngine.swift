@@ -70,8 +70,9 @@ public struct FormattingEngine: Sendable {
     func enforceDefinition(on document: inout RichString, in region: Range<Int>) -> [Adjustment] {
         let total = document.utf8Count
         guard total > 0 else { return [] }
-        // Whole characters; a zero-width region still touches the characters on either side of it.
-        let widened = document.widenedToCharacters(region, margin: region.isEmpty)
+        // Whole characters, and one more on each side: an edit can merge or split the clusters next to it
+        // ("•" stops being "•" when a combining mark lands after it), which changes what bound keys allow.
+        let widened = document.widenedToCharacters(region, margin: true)
         let lower = widened.lowerBound
         let upper = widened.upperBound
         var paragraphs = [lower..<upper]
