@@ -42,4 +42,18 @@ final class FuzzRegressionTests: XCTestCase {
         let failure = script.check()
         XCTAssertNil(failure, failure.map { "step \($0.step): \($0.failure)" } ?? "")
     }
+
+    /// EditScriptFuzz, crash-49041edc (found after about 73,000 execs): plain text replacing the first
+    /// characters of a paragraph (after a U+2029) left a paragraph-bound key on the rest of that paragraph,
+    /// because the check for mixed paragraphs only looked at the runs at the edges of the edited region.
+    func testReplacingTheStartOfAParagraphAfterU2029KeepsItUniform() {
+        let bytes: [UInt8] = [
+            114, 64, 136, 186, 151, 58, 234, 141, 55, 122, 215, 82, 59, 27, 85, 123, 81, 52, 222, 193, 150, 129, 244, 161,
+            51, 106, 162, 20, 13, 5, 46, 7, 6, 211, 20, 96, 122, 55, 23, 151, 58, 46, 7, 6, 211, 20, 96, 122,
+            215, 82, 59, 27, 58, 123, 81, 52, 222, 193, 150, 129, 193, 150, 129, 199, 106, 162, 20, 13, 5, 46, 51, 106,
+            162, 20, 13, 5, 186, 151, 58, 234, 93, 141, 55, 23, 151, 6, 7, 46, 44, 0, 230, 200, 160,
+        ]
+        let failure = ByteScript(bytes).check()
+        XCTAssertNil(failure, failure.map { "step \($0.step): \($0.failure)" } ?? "")
+    }
 }

@@ -180,17 +180,17 @@ extension RichString {
         }
     }
 
-    /// The attribute sets of the runs holding the bytes just before, at the start of, and at the end of `range`.
+    /// The distinct attribute sets of the runs over `range`, plus the runs holding the bytes just before and
+    /// just after it: every run whose keys the edit's region can touch.
     func attributesNear(_ range: Range<Int>) -> [AttributeSet] {
         let total = text.utf8Count
         guard total > 0 else { return [] }
         var result: [AttributeSet] = []
-        var covered = -1
-        for probe in [range.lowerBound - 1, range.lowerBound, range.upperBound - 1, range.upperBound]
-        where probe >= 0 && probe < total && probe >= covered {
-            let (_, start, run) = runStore.run(containing: probe)!
-            result.append(run.attributes)
-            covered = start + run.utf8Count
+        let window = max(0, range.lowerBound - 1)..<min(total, max(range.upperBound + 1, range.lowerBound + 1))
+        guard !window.isEmpty else { return [] }
+        runStore.forEachRun(in: window) { _, attributes in
+            if result.last != attributes { result.append(attributes) }
+            return true
         }
         return result
     }
