@@ -113,10 +113,7 @@ public struct EditingSession: Sendable {
     @discardableResult
     public mutating func undo() -> Bool {
         guard let entry = undoStack.popLast() else { return false }
-        redoStack.append(Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: entry.adjustments))
-        document = entry.document
-        selection = entry.selection
-        typingAttributes = entry.typingAttributes
+        redoStack.append(restore(entry))
         lastAdjustments = []
         return true
     }
@@ -125,11 +122,17 @@ public struct EditingSession: Sendable {
     @discardableResult
     public mutating func redo() -> Bool {
         guard let entry = redoStack.popLast() else { return false }
-        undoStack.append(Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: entry.adjustments))
+        undoStack.append(restore(entry))
+        lastAdjustments = entry.adjustments
+        return true
+    }
+
+    /// Puts `entry`'s state back and returns the state it replaced, carrying the entry's adjustments.
+    private mutating func restore(_ entry: Snapshot) -> Snapshot {
+        let current = Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: entry.adjustments)
         document = entry.document
         selection = entry.selection
         typingAttributes = entry.typingAttributes
-        lastAdjustments = entry.adjustments
-        return true
+        return current
     }
 }
