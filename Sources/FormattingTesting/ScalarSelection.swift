@@ -66,7 +66,7 @@ public struct ScalarSelection: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One range through one replacement, by Foundation's documented rules.
-    static func track(_ range: Range<Int>, through mutation: Range<Int>, newLength: Int) -> Range<Int> {
+    public static func track(_ range: Range<Int>, through mutation: Range<Int>, newLength: Int) -> Range<Int> {
         var (lower, upper) = (range.lowerBound, range.upperBound)
         let lowerInside = lower > mutation.lowerBound && lower < mutation.upperBound
         let upperInside = upper > mutation.lowerBound && upper < mutation.upperBound

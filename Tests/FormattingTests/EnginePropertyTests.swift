@@ -1,25 +1,11 @@
 import XCTest
 import Formatting
+import FormattingTesting
 import RichText
-
-/// SplitMix64 for reproducible scripts.
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-}
 
 /// Random valid definitions: a random scope from a pool of keys of every behaviour, constraints in a random
 /// order, each reading only keys owned earlier or owned by nobody.
-func randomDefinition(_ rng: inout Seeded) throws -> FormattingDefinition {
+func randomDefinition(_ rng: inout SeededGenerator) throws -> FormattingDefinition {
     let pool: [AttributeKeyDescriptor] = [
         AttributeKeyDescriptor(name: "k1"),
         AttributeKeyDescriptor(name: "k2"),
@@ -61,25 +47,6 @@ func randomDefinition(_ rng: inout Seeded) throws -> FormattingDefinition {
     return try FormattingDefinition(name: "random", scope: scope, constraintList: constraints)
 }
 
-/// The reference for selection tracking: Foundation's documented rules, applied to scalar offsets.
-func trackReference(_ range: Range<Int>, through mutation: Range<Int>, newLength: Int) -> Range<Int> {
-    var (lower, upper) = (range.lowerBound, range.upperBound)
-    let lowerInside = lower > mutation.lowerBound && lower < mutation.upperBound
-    let upperInside = upper > mutation.lowerBound && upper < mutation.upperBound
-    switch (lowerInside, upperInside) {
-    case (true, true): (lower, upper) = (mutation.lowerBound, mutation.lowerBound)
-    case (true, false): lower = mutation.upperBound
-    case (false, true): upper = mutation.lowerBound
-    default: break
-    }
-    let delta = newLength - mutation.count
-    guard delta != 0 else { return lower..<upper }
-    let original = lower
-    if lower > mutation.lowerBound || (lower == mutation.lowerBound && mutation.isEmpty) { lower += delta }
-    if upper > mutation.lowerBound || lower != original { upper += delta }
-    return lower..<max(lower, upper)
-}
-
 final class EnginePropertyTests: XCTestCase {
     func testRandomDefinitionsKeepDocumentsLintCleanIdempotentAndTrackTheSelection() throws {
         let env = ProcessInfo.processInfo.environment
@@ -91,7 +58,7 @@ final class EnginePropertyTests: XCTestCase {
         for seed in firstSeed...(firstSeed + UInt64(scripts) - 1) {
             if env["FMTCHECK_TRACE"] == "1" { FileHandle.standardError.write(Data("seed \(seed)\n".utf8)) }
             let traceDefinition = { (definition: FormattingDefinition) in if env["FMTCHECK_TRACE"] == "1" { FileHandle.standardError.write(Data("scope \(definition.scope.map { "\($0.name): \($0.behavior)" }) constraints \(definition.constraints)\n".utf8)) } }
-            var rng = Seeded(state: seed)
+            var rng = SeededGenerator(seed: seed)
             let definition = try randomDefinition(&rng)
             traceDefinition(definition)
             let engine = FormattingEngine(definition)
@@ -129,7 +96,7 @@ final class EnginePropertyTests: XCTestCase {
                 let selectionBefore = session.selection.ranges.ranges.first.map { session.document[$0].string }
                 session.perform(edit)
                 steps += 1
-                if let (m, n) = mutation, !(m.isEmpty && n == 0) { reference = trackReference(reference, through: m, newLength: n) }
+                if let (m, n) = mutation, !(m.isEmpty && n == 0) { reference = ScalarSelection.track(reference, through: m, newLength: n) }
                 let document = session.document
                 document._invariantCheck()
                 let findings = engine.lint(document)

@@ -67,9 +67,7 @@ extension RichString {
             // or merged, a paragraph-bound key lost a stretch, attributed text came in, or plain text replaced
             // a paragraph's first character (it inherits from the paragraph before). Plain typing takes its
             // paragraph's values (DESIGN §2), and a deletion inside a paragraph leaves it uniform.
-            let lostParagraphKey = survivors.contains { survivor in
-                survivor.pieces.contains { runStore.attributes(at: min($0.lowerBound, max(0, text.utf8Count - 1))).hasParagraphKeys }
-            }
+            let lostParagraphKey = changes.contains { $0.behavior.runBoundaries == .paragraph }
             let replacedFirstCharacter = !range.isEmpty && length > 0 && attributedRuns == nil && isParagraphStart(range.lowerBound)
             // Typed text lacks the paragraph-bound keys that are not inherited; it differs from its paragraph then.
             var typedTextDiffers = false
@@ -99,8 +97,8 @@ extension RichString {
     mutating func editAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
         var primary: [KeyChange] = []
         for range in ranges where !range.isEmpty {
-            let old = runStore.transformAttributes(in: range, transform)
-            primary += keyChanges(from: old, to: runStore.runs(in: range), start: range.lowerBound)
+            let (old, new) = runStore.transformAttributes(in: range, transform)
+            primary += keyChanges(from: old, to: new, start: range.lowerBound)
         }
         guard !primary.isEmpty else { return [] }
         guard primary.contains(where: { $0.behavior != .plain }) || ranges.contains(where: { behaviorKeys(in: $0) }) else {

@@ -155,9 +155,9 @@ struct RunRope: Sendable {
     }
 
     /// Applies `transform` to the attributes over `range`, splitting runs at its ends and coalescing.
-    /// Returns the runs as they were (clipped to `range`).
+    /// Returns the runs as they were and as they are (clipped to `range`).
     @discardableResult
-    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeRun] {
+    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> (old: [AttributeRun], new: [AttributeRun]) {
         let old = runs(in: range)
         var changed = false
         let new = old.map { run -> AttributeRun in
@@ -166,7 +166,7 @@ struct RunRope: Sendable {
             return AttributeRun(utf8Count: run.utf8Count, attributes: attributes)
         }
         if changed { replace(range, with: new) }
-        return old
+        return (old, new)
     }
 
     /// Drops empty runs and merges neighbours with equal attributes.
