@@ -13,6 +13,15 @@ import RichText
 /// | `alignment` | string: `left`, `center`, `right`, `justified`, `natural` | constant per paragraph |
 /// | `writingDirection` | string: `leftToRight`, `rightToLeft`, `natural` | constant per paragraph |
 /// | `adaptiveImageGlyph` | imageGlyph | not inherited, only on U+FFFC |
+/// | `attachment` | imageGlyph (a file or picture: identifier = file name, bytes in the image store) | not inherited, only on U+FFFC |
+/// | `underlineStyle`, `strikethroughStyle` | string: `double`, `thick`, `dot`, `dash`, `dashDot`, `dashDotDot`, `wave` (absent: single) | plain |
+/// | `superscript` | integer: 1 superscript, -1 subscript | plain |
+/// | `baselineOffset` | number (points; positive raises) | plain |
+/// | `allCaps`, `smallCaps` | bool | plain |
+/// | `headIndent`, `tailIndent`, `firstLineHeadIndent` | number (points; the first line's is relative to `headIndent`) | constant per paragraph |
+/// | `lineHeight` | number (a multiple of the font's line height) | constant per paragraph |
+/// | `lineHeightPoints` | number (points; positive: at least, negative: exactly) | constant per paragraph |
+/// | `paragraphSpacingBefore`, `paragraphSpacingAfter` | number (points) | constant per paragraph |
 public enum StandardAttributes {
     /// Bold text (`<strong>`).
     public static let bold = AttributeKeyDescriptor(name: "bold")
@@ -44,6 +53,42 @@ public enum StandardAttributes {
     public static let adaptiveImageGlyph = AttributeKeyDescriptor(
         name: "adaptiveImageGlyph",
         behavior: AttributeBehavior(inheritedByAddedText: false, runBoundaries: .character("\u{FFFC}")))
+
+    /// An attached file or picture (RTFD `\NeXTGraphic`, RTF `\pict`): a reference whose identifier is the file
+    /// name, with the bytes in the document's image store. Stands only on U+FFFC.
+    public static let attachment = AttributeKeyDescriptor(
+        name: "attachment",
+        behavior: AttributeBehavior(inheritedByAddedText: false, runBoundaries: .character("\u{FFFC}")))
+    /// The underline's style when it is not a single line.
+    public static let underlineStyle = AttributeKeyDescriptor(name: "underlineStyle")
+    /// The strikethrough's style when it is not a single line.
+    public static let strikethroughStyle = AttributeKeyDescriptor(name: "strikethroughStyle")
+    /// 1 for superscript, -1 for subscript.
+    public static let superscript = AttributeKeyDescriptor(name: "superscript")
+    /// Points above (positive) or below (negative) the baseline.
+    public static let baselineOffset = AttributeKeyDescriptor(name: "baselineOffset")
+    /// Text shown in capitals (the stored text keeps its case).
+    public static let allCaps = AttributeKeyDescriptor(name: "allCaps")
+    /// Text shown in small capitals.
+    public static let smallCaps = AttributeKeyDescriptor(name: "smallCaps")
+    /// The paragraph's leading indent in points; constant over each paragraph.
+    public static let headIndent = paragraphKey("headIndent")
+    /// The paragraph's trailing indent in points; constant over each paragraph.
+    public static let tailIndent = paragraphKey("tailIndent")
+    /// The first line's indent in points, relative to `headIndent`; constant over each paragraph.
+    public static let firstLineHeadIndent = paragraphKey("firstLineHeadIndent")
+    /// The line height as a multiple of the font's; constant over each paragraph.
+    public static let lineHeight = paragraphKey("lineHeight")
+    /// The line height in points (positive: at least, negative: exactly); constant over each paragraph.
+    public static let lineHeightPoints = paragraphKey("lineHeightPoints")
+    /// Space before the paragraph in points; constant over each paragraph.
+    public static let paragraphSpacingBefore = paragraphKey("paragraphSpacingBefore")
+    /// Space after the paragraph in points; constant over each paragraph.
+    public static let paragraphSpacingAfter = paragraphKey("paragraphSpacingAfter")
+
+    private static func paragraphKey(_ name: String) -> AttributeKeyDescriptor {
+        AttributeKeyDescriptor(name: name, behavior: AttributeBehavior(runBoundaries: .paragraph))
+    }
 
     /// The character a glyph stands on.
     public static let objectReplacementCharacter: Character = "\u{FFFC}"
