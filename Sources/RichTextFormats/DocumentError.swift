@@ -25,6 +25,12 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
         case unencodable
         /// Reading or writing a file failed.
         case fileSystem
+        /// The bytes are not well-formed in a non-JSON format: unbalanced braces, truncated input, a bad hex digit
+        /// (RTF), a bad size or entry table (flattened RTFD).
+        case malformed
+        /// The input asks for more than the reader's limits allow (nesting depth, a `\bin` length, a picture's
+        /// size); reading stops with bounded memory.
+        case limitExceeded
     }
 
     /// The category.
