@@ -1,0 +1,142 @@
+import RichText
+
+/// Collects the document's UTF-8 text and its runs: character styles change where `style` is set, paragraph
+/// styles apply to whole paragraphs (RTF's rule: the formatting in effect at the paragraph's end).
+struct RTFDocumentBuilder {
+    private(set) var utf8: [UInt8] = []
+    /// Run starts (UTF-8 offsets) and their character-style numbers.
+    private var runStarts: [Int] = []
+    private var runStyles: [Int32] = []
+    /// Paragraph ends (UTF-8 offsets, just after the "\n") and their paragraph-style numbers.
+    private var paragraphEnds: [Int] = []
+    private var paragraphStyles: [Int32] = []
+
+    private(set) var characterStyles: [RTFCharacterState] = []
+    private var characterStyleNumbers: [RTFCharacterState: Int32] = [:]
+    private(set) var paragraphStylesList: [RTFParagraphState] = []
+    private var paragraphStyleNumbers: [RTFParagraphState: Int32] = [:]
+
+    /// The character style of the text appended next (-1: not known yet).
+    private var currentStyle: Int32 = -1
+    private var lastRunStyle: Int32 = -2
+
+    init() {
+        utf8.reserveCapacity(4096)
+    }
+
+    /// Makes `state` the style of the text appended from now on.
+    mutating func setCharacterStyle(_ state: RTFCharacterState) {
+        if let number = characterStyleNumbers[state] {
+            currentStyle = number
+        } else {
+            let number = Int32(characterStyles.count)
+            characterStyles.append(state)
+            characterStyleNumbers[state] = number
+            currentStyle = number
+        }
+    }
+
+    @inline(__always)
+    private mutating func startRunIfNeeded() {
+        if currentStyle != lastRunStyle {
+            runStarts.append(utf8.count)
+            runStyles.append(currentStyle)
+            lastRunStyle = currentStyle
+        }
+    }
+
+    /// Appends ASCII bytes as they are.
+    mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        startRunIfNeeded()
+        utf8.append(contentsOf: bytes)
+    }
+
+    /// Appends one scalar.
+    @inline(__always)
+    mutating func append(_ scalar: Unicode.Scalar) {
+        startRunIfNeeded()
+        let value = scalar.value
+        if value < 0x80 {
+            utf8.append(UInt8(value))
+        } else if value < 0x800 {
+            utf8.append(UInt8(0xC0 | value >> 6))
+            utf8.append(UInt8(0x80 | value & 0x3F))
+        } else if value < 0x10000 {
+            utf8.append(UInt8(0xE0 | value >> 12))
+            utf8.append(UInt8(0x80 | value >> 6 & 0x3F))
+            utf8.append(UInt8(0x80 | value & 0x3F))
+        } else {
+            utf8.append(UInt8(0xF0 | value >> 18))
+            utf8.append(UInt8(0x80 | value >> 12 & 0x3F))
+            utf8.append(UInt8(0x80 | value >> 6 & 0x3F))
+            utf8.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    /// Appends "\n" and ends the paragraph with `paragraph`'s formatting.
+    mutating func endParagraph(_ paragraph: RTFParagraphState) {
+        append("\n")
+        closeParagraph(paragraph)
+    }
+
+    private mutating func closeParagraph(_ paragraph: RTFParagraphState) {
+        let number: Int32
+        if let known = paragraphStyleNumbers[paragraph] {
+            number = known
+        } else {
+            number = Int32(paragraphStylesList.count)
+            paragraphStylesList.append(paragraph)
+            paragraphStyleNumbers[paragraph] = number
+        }
+        paragraphEnds.append(utf8.count)
+        paragraphStyles.append(number)
+    }
+
+    /// The text and runs: each piece's attributes are its character style's entries plus its paragraph
+    /// style's entries; equal neighbours merge. `lastParagraph` is the formatting of text after the last "\n".
+    mutating func finish(
+        lastParagraph: RTFParagraphState,
+        characterEntries: (RTFCharacterState) -> [AttributeEntry],
+        paragraphEntries: (RTFParagraphState) -> [AttributeEntry]
+    ) -> RichString {
+        if paragraphEnds.last ?? 0 < utf8.count { closeParagraph(lastParagraph) }
+        let characterSets = characterStyles.map(characterEntries)
+        let paragraphSets = paragraphStylesList.map(paragraphEntries)
+        var combined: [Int: AttributeSet] = [:]
+        var runs: [AttributeRun] = []
+        var runIndex = 0
+        var paragraphIndex = 0
+        var position = 0
+        let total = utf8.count
+        let paragraphCount = Int64(max(paragraphSets.count, 1))
+        while position < total {
+            while runIndex + 1 < runStarts.count && runStarts[runIndex + 1] <= position { runIndex += 1 }
+            while paragraphIndex < paragraphEnds.count - 1 && paragraphEnds[paragraphIndex] <= position { paragraphIndex += 1 }
+            let runEnd = runIndex + 1 < runStarts.count ? runStarts[runIndex + 1] : total
+            let end = min(runEnd, paragraphEnds[paragraphIndex])
+            let character = runStarts.isEmpty ? -1 : Int(runStyles[runIndex])
+            let paragraph = Int(paragraphStyles[paragraphIndex])
+            let key = Int(Int64(character + 1) * paragraphCount + Int64(paragraph))
+            let set: AttributeSet
+            if let known = combined[key] {
+                set = known
+            } else {
+                let entries = (character >= 0 ? characterSets[character] : []) + paragraphSets[paragraph]
+                set = entries.isEmpty ? .empty : AttributeSet(entries)
+                combined[key] = set
+            }
+            if let last = runs.last, last.attributes == set {
+                runs[runs.count - 1].utf8Count += end - position
+            } else {
+                runs.append(AttributeRun(utf8Count: end - position, attributes: set))
+            }
+            position = end
+        }
+        let text = String(decoding: utf8, as: UTF8.self)
+        guard let result = RichString(unenforcedText: text, runs: runs) else {
+            preconditionFailure("RTF runs do not cover the decoded text")
+        }
+        return result
+    }
+}

@@ -1,0 +1,399 @@
+import Foundation
+import RichText
+import StreamingJSON
+
+/// Runs RTF tokens against a stack of group states and builds the document. One pass, no recursion: a group
+/// pushes a copy of the state, `}` pops it.
+struct RTFInterpreter {
+    let limits: RTFReader.Limits
+    let attachments: [String: Data]
+
+    var tokenizer: RTFTokenizer!
+    var builder = RTFDocumentBuilder()
+    var images = ImageStore()
+    var log = RTFWarningLog()
+
+    var state = RTFGroupState()
+    var stack: [RTFGroupState] = []
+    /// Open groups, the document's own included.
+    var depth = 0
+    /// Whether `state.character` changed since the builder last saw it.
+    var styleDirty = true
+
+    // Character sets
+    var documentCodePage: Int32 = 1252
+    var decoder: RTFCodePage? = RTFCodePage(number: 1252)
+    var decoderNumber: Int32 = 1252
+    var codePageCache: [Int32: RTFCodePage?] = [:]
+    var pendingLeadByte: UInt8? = nil
+    var pendingHighSurrogate: UInt16? = nil
+    /// Fallback characters still to skip after a `\u`.
+    var unicodeSkipRemaining: Int32 = 0
+    /// After an attachment group at the document's top level: skip one 0xAC fallback byte.
+    var skipsAttachmentMarkByte = false
+    /// The paragraph formatting in effect when the document's group closed (for text after the last "\n").
+    var finalParagraph = RTFParagraphState()
+
+    // Tables
+    var fonts: [Int32: RTFFontEntry] = [:]
+    var fontEntry = RTFFontEntry()
+    var fontEntryNumber: Int32? = nil
+    var colors: [RichColor?] = []
+    var expandedColors: [RichColor?] = []
+    var colorEntry = RTFColorEntry()
+
+    // Fields, pictures, attachments
+    var fields: [RTFField] = []
+    var links: [URL] = []
+    var objects: [RTFObject] = []
+    var picture: RTFPictureData? = nil
+    var pictureCount = 0
+    var graphic: RTFAttachmentGroup? = nil
+    var unmodelledSeen: Set<RTFWordKey> = []
+    var ignoredSymbolsSeen: Set<UInt8> = []
+
+    init(limits: RTFReader.Limits, attachments: [String: Data]) {
+        self.limits = limits
+        self.attachments = attachments
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { tokenizer.bytes }
+
+    func error(_ kind: DocumentError.Kind, _ message: String, at offset: Int, expected: String? = nil) -> DocumentError {
+        DocumentError(kind: kind, message: message, expected: expected, location: tokenizer.location(offset))
+    }
+
+    // MARK: - The loop
+
+    mutating func run(_ input: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
+        tokenizer = RTFTokenizer(bytes: input, limits: limits)
+        guard case .groupStart = try tokenizer.next() else {
+            throw error(.malformed, "not an RTF document: it does not start with {\\rtf", at: tokenizer.tokenStart,
+                        expected: "{\\rtf1")
+        }
+        try openGroup()
+        let rtfStart = tokenizer.position
+        guard case .word(.rtf, _) = try tokenizer.next() else {
+            throw error(.malformed, "not an RTF document: it does not start with {\\rtf", at: rtfStart, expected: "\\rtf1")
+        }
+        while true {
+            let token = try tokenizer.next()
+            switch token {
+            case .groupStart:
+                try openGroup()
+            case .groupEnd:
+                try closeGroup()
+                if depth == 0 { return try checkTrailingBytes() }
+            case .text(let start, let end):
+                try text(start, end)
+            case .hexByte(let byte):
+                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
+                try textByte(byte)
+            case .word(let keyword, let parameter):
+                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
+                try controlWord(keyword, parameter)
+            case .symbol(let symbol):
+                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
+                try controlSymbol(symbol)
+            case .binary(let start, let end):
+                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
+                try binary(start, end)
+            case .end:
+                throw error(.malformed, "the input ends with \(depth) group(s) still open (truncated, or a } is missing)",
+                            at: bytes.count, expected: "}")
+            }
+        }
+    }
+
+    /// After the document's group closes only whitespace and NUL may follow. Word sometimes closes the document
+    /// group early, before its trailing `{\*\themedata …}` groups: trailing groups are ignored with a warning;
+    /// anything else (text, another `}`) is unbalanced braces.
+    private mutating func checkTrailingBytes() throws(DocumentError) {
+        let closeOffset = tokenizer.tokenStart
+        var i = tokenizer.position
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x7B {
+                warn("trailing-groups",
+                     "the document's group closes before the end of the file (an extra }); the \(bytes.count - i) bytes after it are not read",
+                     at: closeOffset)
+                return
+            }
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x00 || byte == 0x1A else {
+                throw error(.malformed, "unbalanced braces: text after the } that closes the document", at: i,
+                            expected: "the end of the input")
+            }
+            i += 1
+        }
+    }
+
+    // MARK: - Groups
+
+    mutating func openGroup() throws(DocumentError) {
+        guard depth < limits.maxGroupDepth else {
+            throw error(.limitExceeded, "groups nest deeper than the limit of \(limits.maxGroupDepth)",
+                        at: tokenizer.tokenStart)
+        }
+        flushPendingText()
+        unicodeSkipRemaining = 0
+        stack.append(state)
+        depth += 1
+        state.ignorableDestination = false
+        state.skipsAttachmentFallback = false
+    }
+
+    mutating func closeGroup() throws(DocumentError) {
+        guard depth > 0, let saved = stack.popLast() else {
+            throw error(.malformed, "unbalanced braces: a } with no group open", at: tokenizer.tokenStart)
+        }
+        flushPendingText()
+        unicodeSkipRemaining = 0
+        let closing = depth
+        let closedDestination = state.destination
+        if closedDestination == .fontTable { finishFontEntry(onlyIfNamed: true) }
+        if closing == 1 { finalParagraph = state.paragraph }
+        state = saved
+        depth -= 1
+        styleDirty = true
+        if let field = fields.last, field.depth == closing { fields.removeLast() }
+        if let open = picture, open.depth == closing {
+            picture = nil
+            try finishPicture(open)
+        }
+        if let open = graphic, open.depth == closing {
+            graphic = nil
+            finishAttachment(open)
+        }
+        updateDecoder()
+    }
+
+    /// Skips the rest of the current group (a destination nobody shows) and closes it.
+    mutating func skipGroup() throws(DocumentError) {
+        try tokenizer.skipGroup(depth: depth)
+        try closeGroup()
+    }
+
+    // MARK: - Text
+
+    mutating func text(_ start: Int, _ end: Int) throws(DocumentError) {
+        var i = start
+        if state.destination == .picture {
+            while i < end && unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; i += 1 }
+            try pictureHex(i, end)
+            return
+        }
+        while i < end {
+            if unicodeSkipRemaining > 0 {
+                unicodeSkipRemaining -= 1
+                i += 1
+                continue
+            }
+            let byte = bytes[i]
+            if byte < 0x80 && pendingLeadByte == nil && pendingHighSurrogate == nil && state.destination == .body
+                && !state.character.hidden && !state.skipsAttachmentFallback {
+                var j = i + 1
+                while j < end && bytes[j] < 0x80 { j += 1 }
+                if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
+                skipsAttachmentMarkByte = false
+                builder.appendASCII(UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                i = j
+                continue
+            }
+            try textByte(byte)
+            i += 1
+        }
+    }
+
+    /// One byte of text in the current code page (a literal byte, `\'hh`, or an escaped `\\` `\{` `\}`).
+    mutating func textByte(_ byte: UInt8) throws(DocumentError) {
+        switch state.destination {
+        case .fontTable where byte == 0x3B:
+            flushPendingText()
+            finishFontEntry(onlyIfNamed: false)
+            return
+        case .colorTable where byte == 0x3B, .expandedColorTable where byte == 0x3B:
+            finishColorEntry()
+            return
+        case .colorTable, .expandedColorTable, .ignored:
+            return
+        case .picture:
+            // `\'hh` inside picture data: not hex text; ignore.
+            return
+        default:
+            break
+        }
+        if skipsAttachmentMarkByte {
+            skipsAttachmentMarkByte = false
+            if byte == 0xAC { return }
+        }
+        if let lead = pendingLeadByte {
+            pendingLeadByte = nil
+            emit(decoder?.scalar(lead: lead, trail: byte) ?? replacementScalar(for: byte, afterLead: lead))
+            return
+        }
+        if byte < 0x80 {
+            emit(Unicode.Scalar(byte))
+            return
+        }
+        if state.codePage == RTFFontEntry.symbolCodePage {
+            emit(Unicode.Scalar(0xF000 | UInt32(byte))!)
+            return
+        }
+        if let decoder, decoder.isLeadByte(byte) {
+            pendingLeadByte = byte
+            return
+        }
+        emit(decoder?.scalar(for: byte) ?? replacementScalar(for: byte, afterLead: nil))
+    }
+
+    private mutating func replacementScalar(for byte: UInt8, afterLead lead: UInt8?) -> Unicode.Scalar {
+        let codePage = state.codePage
+        if !log.has("undecodable-\(codePage)") { warn("undecodable-\(codePage)",
+                 "a byte sequence (\(lead.map { "\\'" + hex($0) } ?? "")\\'\(hex(byte))) has no character in code page \(codePage); read as U+FFFD") }
+        return "\u{FFFD}"
+    }
+
+    private func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return byte < 16 ? "0" + digits : digits
+    }
+
+    /// Ends a pending lead byte or high surrogate that got no partner: U+FFFD.
+    mutating func flushPendingText() {
+        if pendingLeadByte != nil {
+            pendingLeadByte = nil
+            warn("lone-lead-byte", "a double-byte lead byte has no trail byte; read as U+FFFD")
+            emitScalar("\u{FFFD}")
+        }
+        if pendingHighSurrogate != nil {
+            pendingHighSurrogate = nil
+            warn("lone-surrogate", "a \\u high surrogate has no low surrogate after it; read as U+FFFD")
+            emitScalar("\u{FFFD}")
+        }
+    }
+
+    /// One decoded character, after any pending lead byte or surrogate is resolved.
+    mutating func emit(_ scalar: Unicode.Scalar) {
+        if pendingHighSurrogate != nil || pendingLeadByte != nil { flushPendingText() }
+        emitScalar(scalar)
+    }
+
+    /// Sends a character to the current destination.
+    mutating func emitScalar(_ scalar: Unicode.Scalar) {
+        switch state.destination {
+        case .body:
+            if state.character.hidden {
+                warn("hidden", "hidden text (\\v) is not kept")
+                return
+            }
+            if state.skipsAttachmentFallback { return }
+            skipsAttachmentMarkByte = false
+            if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
+            builder.append(scalar)
+        case .fontTable:
+            fontEntry.name.unicodeScalars.append(scalar)
+        case .fieldInstruction:
+            if !fields.isEmpty { fields[fields.count - 1].instruction.unicodeScalars.append(scalar) }
+        case .attachment:
+            graphic?.append(scalar)
+        case .colorTable, .expandedColorTable, .picture, .ignored:
+            break
+        }
+    }
+
+    /// A paragraph end (`\par`, `\sect`, `\row`, Cocoa's `\` + newline).
+    mutating func paragraphBreak() {
+        flushPendingText()
+        guard state.destination == .body else { return }
+        if state.character.hidden {
+            warn("hidden", "hidden text (\\v) is not kept")
+            return
+        }
+        if state.skipsAttachmentFallback { return }
+        skipsAttachmentMarkByte = false
+        if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
+        builder.endParagraph(state.paragraph)
+    }
+
+    /// `\uN`: a UTF-16 unit (negative N is N + 65536); surrogate pairs join.
+    mutating func unicode(_ parameter: Int?) {
+        let raw = parameter ?? 0
+        defer { unicodeSkipRemaining = state.unicodeSkip }
+        guard raw >= -32768 && raw <= 65535 else {
+            warn("unicode-range", "\\u\(raw) is outside -32768...65535; read as U+FFFD")
+            emit("\u{FFFD}")
+            return
+        }
+        let unit = UInt16(raw < 0 ? raw + 65536 : raw)
+        switch unit {
+        case 0xD800...0xDBFF:
+            if pendingHighSurrogate != nil || pendingLeadByte != nil { flushPendingText() }
+            pendingHighSurrogate = unit
+        case 0xDC00...0xDFFF:
+            if let high = pendingHighSurrogate {
+                pendingHighSurrogate = nil
+                let value = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(unit) - 0xDC00)
+                emitScalar(Unicode.Scalar(value)!)
+            } else {
+                flushPendingText()
+                warn("lone-surrogate", "a \\u low surrogate has no high surrogate before it; read as U+FFFD")
+                emitScalar("\u{FFFD}")
+            }
+        default:
+            emit(Unicode.Scalar(unit)!)
+        }
+    }
+
+    // MARK: - Code pages
+
+    /// The decoder for `state.codePage`.
+    mutating func updateDecoder() {
+        let number = state.codePage
+        guard number != decoderNumber else { return }
+        decoderNumber = number
+        if number == RTFFontEntry.symbolCodePage { decoder = nil; return }
+        if let cached = codePageCache[number] {
+            decoder = cached
+            return
+        }
+        let made = RTFCodePage(number: Int(number))
+        codePageCache[number] = made
+        if made == nil {
+            warn("codepage-\(number)", "code page \(number) is not supported; its 8-bit characters read as U+FFFD")
+        }
+        decoder = made
+    }
+
+    /// The code page of text in font `number`: the font's character set, else the document's.
+    func codePage(forFont number: Int32) -> Int32 {
+        guard let font = fonts[number], let charset = font.charset else { return documentCodePage }
+        if charset == 2 { return RTFFontEntry.symbolCodePage }
+        if charset == 1 { return documentCodePage }
+        if let page = RTFCodePage.number(forCharset: Int(charset)) { return Int32(page) }
+        return documentCodePage
+    }
+
+    // MARK: - Result
+
+    mutating func finish() -> DecodedDocument {
+        let fonts = self.fonts
+        let colors = self.colors
+        let expanded = self.expandedColors
+        let links = self.links
+        let objects = self.objects
+        var document = builder.finish(
+            lastParagraph: finalParagraph,
+            characterEntries: { RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects) },
+            paragraphEntries: RTFAttributeMapping.entries(for:))
+        let adjustments = document.enforceBehaviors()
+        return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all)
+    }
+}
+
+extension RTFInterpreter {
+    /// A warning of `kind`, once per read, located at `offset` (default: the current token).
+    mutating func warn(_ kind: String, _ message: String, at offset: Int? = nil) {
+        guard !log.has(kind) else { return }
+        log.warn(kind, message, at: tokenizer.location(offset ?? tokenizer.tokenStart))
+    }
+}

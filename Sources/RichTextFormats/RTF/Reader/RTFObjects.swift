@@ -1,0 +1,196 @@
+import Foundation
+import RichText
+
+/// A `\field` being read: where it opened and its instruction so far.
+struct RTFField {
+    var depth: Int
+    var instruction = ""
+}
+
+/// A glyph or attachment standing on one U+FFFC.
+struct RTFObject {
+    var key: AttributeKeyDescriptor
+    var reference: ImageGlyphReference
+}
+
+/// `\pict` data being read.
+struct RTFPictureData {
+    enum Kind { case unknown, png, jpeg, wmf, emf, pict }
+
+    var depth: Int
+    var start: Int
+    var kind = Kind.unknown
+    var data: [UInt8] = []
+    /// A hex digit waiting for its partner.
+    var highNibble: UInt8? = nil
+
+    /// The file extension and content type of the kind; nil when the kind cannot be kept.
+    var format: (extension: String, contentType: String)? {
+        switch kind {
+        case .png: return ("png", "public.png")
+        case .jpeg: return ("jpg", "public.jpeg")
+        case .wmf: return ("wmf", "com.microsoft.wmf")
+        case .emf: return ("emf", "com.microsoft.emf")
+        case .pict: return ("pict", "com.apple.pict")
+        case .unknown: return nil
+        }
+    }
+}
+
+/// A `{\NeXTGraphic NAME \width … \appleemojiimage ID}` group being read.
+struct RTFAttachmentGroup {
+    var depth: Int
+    var start: Int
+    var name = ""
+    var emojiIdentifier = ""
+    var readingEmojiIdentifier = false
+    /// The name ends at the first control word after it.
+    var nameEnded = false
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        if readingEmojiIdentifier {
+            emojiIdentifier.unicodeScalars.append(scalar)
+        } else if !nameEnded {
+            name.unicodeScalars.append(scalar)
+        }
+    }
+}
+
+/// Content types by file extension (README's table).
+enum RTFContentTypes {
+    static func contentType(forFileName name: String) -> String? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "png": return "public.png"
+        case "jpg", "jpeg": return "public.jpeg"
+        case "gif": return "com.compuserve.gif"
+        case "heic": return "public.heic"
+        case "tif", "tiff": return "public.tiff"
+        case "pdf": return "com.adobe.pdf"
+        case "wmf": return "com.microsoft.wmf"
+        case "emf": return "com.microsoft.emf"
+        case "pict": return "com.apple.pict"
+        default: return nil
+        }
+    }
+}
+
+extension RTFInterpreter {
+    /// Puts one U+FFFC carrying `object` into the body.
+    mutating func emitObject(_ object: RTFObject) {
+        guard state.destination == .body, !state.skipsAttachmentFallback else { return }
+        if state.character.hidden {
+            warn("hidden", "hidden text (\\v) is not kept")
+            return
+        }
+        flushPendingText()
+        objects.append(object)
+        let saved = state.character.object
+        state.character.object = Int32(objects.count - 1)
+        styleDirty = true
+        emitScalar("\u{FFFC}")
+        state.character.object = saved
+        styleDirty = true
+    }
+
+    // MARK: Fields
+
+    /// `\fldrslt`: a HYPERLINK field's result text gets the link.
+    mutating func startFieldResult() {
+        guard let field = fields.last, let target = RTFHyperlinkInstruction.target(of: field.instruction) else { return }
+        guard let url = URL(string: target)
+                ?? target.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#", "%"])).flatMap(URL.init(string:))
+        else {
+            warn("bad-link", "a HYPERLINK target is not a URL (\(target.prefix(80))); its text is kept without the link")
+            return
+        }
+        links.append(url)
+        setCharacter(\.link, Int32(links.count - 1))
+        if state.destination != .body { state.destination = .body }
+    }
+
+    // MARK: Pictures
+
+    mutating func pictureHex(_ start: Int, _ end: Int) throws(DocumentError) {
+        guard var open = picture else { return }
+        picture = nil
+        defer { picture = open }
+        var i = start
+        while i < end {
+            let byte = bytes[i]
+            if let nibble = hexValue(byte) {
+                if let high = open.highNibble {
+                    open.data.append(high << 4 | nibble)
+                    open.highNibble = nil
+                } else {
+                    open.highNibble = nibble
+                }
+            } else if byte != 0x20 && byte != 0x09 {
+                warn("picture-hex", "picture data holds characters that are not hex digits; they are ignored",
+                         at: (i))
+            }
+            i += 1
+        }
+        if open.data.count > limits.maxPictureBytes {
+            throw error(.limitExceeded, "a picture is larger than the \(limits.maxPictureBytes)-byte limit", at: open.start)
+        }
+    }
+
+    mutating func binary(_ start: Int, _ end: Int) throws(DocumentError) {
+        guard state.destination == .picture, picture != nil else { return }
+        picture!.data.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        if picture!.data.count > limits.maxPictureBytes {
+            throw error(.limitExceeded, "a picture is larger than the \(limits.maxPictureBytes)-byte limit", at: picture!.start)
+        }
+    }
+
+    mutating func finishPicture(_ open: RTFPictureData) throws(DocumentError) {
+        guard let format = open.format else {
+            warn("picture-kind", "a picture in a format that cannot be kept (not PNG, JPEG, WMF, EMF or PICT) is dropped",
+                     at: (open.start))
+            return
+        }
+        guard state.destination == .body else { return }
+        pictureCount += 1
+        let identifier = "picture-\(pictureCount).\(format.extension)"
+        images.insert(ImageStore.Image(data: Data(open.data), contentType: format.contentType, contentDescription: ""),
+                      for: identifier)
+        emitObject(RTFObject(key: StandardAttributes.attachment,
+                             reference: ImageGlyphReference(contentIdentifier: identifier, contentDescription: "",
+                                                            contentType: format.contentType)))
+    }
+
+    // MARK: Attachments
+
+    mutating func finishAttachment(_ open: RTFAttachmentGroup) {
+        let name = open.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let emoji = open.emojiIdentifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty || !emoji.isEmpty else {
+            warn("attachment-name", "a \\NeXTGraphic group names no file; it is dropped", at: (open.start))
+            return
+        }
+        let object: RTFObject
+        let identifier: String
+        if !emoji.isEmpty {
+            identifier = emoji
+            object = RTFObject(key: StandardAttributes.adaptiveImageGlyph, reference: ImageGlyphReference(
+                contentIdentifier: emoji, contentDescription: "",
+                contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.heic"))
+        } else {
+            identifier = name
+            object = RTFObject(key: StandardAttributes.attachment, reference: ImageGlyphReference(
+                contentIdentifier: name, contentDescription: "",
+                contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.data"))
+        }
+        if let data = attachments[name] {
+            images.insert(data, for: object.reference)
+        } else {
+            warn("attachment-file-\(name)", "the attachment \(name) has no file in the package",
+                     at: (open.start))
+        }
+        _ = identifier
+        emitObject(object)
+        // The rest of the enclosing group is the attachment's fallback text (Cocoa writes a 0xAC byte).
+        if depth > 1 { state.skipsAttachmentFallback = true } else { skipsAttachmentMarkByte = true }
+    }
+}

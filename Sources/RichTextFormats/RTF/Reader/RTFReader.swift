@@ -1,0 +1,59 @@
+import Foundation
+import RichText
+import StreamingJSON
+
+/// Reads RTF (Cocoa/TextEdit, Word, WordPad, LibreOffice flavours) into a document.
+///
+/// The text and attribute mapping is README's RTF table: paragraphs end in "\n", `\line` is U+2028, table
+/// cells end in a tab and rows in "\n", pictures and RTFD attachments stand on U+FFFC with their bytes in the
+/// image store, HYPERLINK fields become `link`. Everything read but not kept (hidden text, headers and footers,
+/// footnotes, table and list structure, control words with no attribute) is named in a warning, once per kind.
+///
+/// Errors (`.malformed`, `.limitExceeded`) carry a location whose column counts bytes from the start of the
+/// line (lines end at LF); unknown control words are never errors.
+///
+/// Out-of-range `\u` values (outside -32768...65535) are read as U+FFFD with a warning, never an error.
+public struct RTFReader: Sendable {
+    /// How much the reader accepts before it stops with `.limitExceeded`; memory stays bounded by these.
+    public struct Limits: Sendable, Hashable {
+        /// The deepest group nesting accepted (the document's own group is depth 1).
+        public var maxGroupDepth: Int
+        /// The largest `\binN` length accepted, in bytes.
+        public var maxBinaryLength: Int
+        /// The largest picture (`\pict` data, after hex decoding) accepted, in bytes.
+        public var maxPictureBytes: Int
+
+        /// Limits; the defaults are far above anything a word processor writes.
+        public init(maxGroupDepth: Int = 10_000, maxBinaryLength: Int = 256 << 20, maxPictureBytes: Int = 256 << 20) {
+            self.maxGroupDepth = maxGroupDepth
+            self.maxBinaryLength = maxBinaryLength
+            self.maxPictureBytes = maxPictureBytes
+        }
+    }
+
+    /// The limits this reader enforces.
+    public var limits: Limits
+
+    /// A reader with `limits`.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Reads `bytes`, an RTF document. `attachments` are an RTFD package's files by name: the bytes that
+    /// `\NeXTGraphic NAME` groups refer to.
+    ///
+    /// The result's document has been through `enforceBehaviors()`; `adjustments` lists what that changed.
+    public func read(_ bytes: [UInt8], attachments: [String: Data] = [:]) throws(DocumentError) -> DecodedDocument {
+        var interpreter = RTFInterpreter(limits: limits, attachments: attachments)
+        let result: Result<Void, DocumentError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(DocumentError) {
+                try interpreter.run(buffer)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let error) = result { throw error }
+        return interpreter.finish()
+    }
+}

@@ -1,0 +1,78 @@
+import RichText
+
+/// One font of `\fonttbl`.
+struct RTFFontEntry {
+    /// The code page number standing for the Symbol character set (`\fcharset2`): 8-bit bytes map to U+F0xx.
+    static let symbolCodePage: Int32 = -2
+
+    var name = ""
+    var charset: Int32? = nil
+}
+
+/// One colour being read from `\colortbl` or `\expandedcolortbl`.
+struct RTFColorEntry {
+    enum Model { case rgb, gray }
+
+    /// `\red \green \blue`, -1 when not given.
+    var rgb: (Int32, Int32, Int32) = (-1, -1, -1)
+    /// `\cN` values of the expanded table (0–100000).
+    var components: [Int32] = []
+    var model = Model.rgb
+
+    mutating func set(_ index: Int, _ value: Int32) {
+        switch index {
+        case 0: rgb.0 = value
+        case 1: rgb.1 = value
+        default: rgb.2 = value
+        }
+    }
+
+    /// The colour from `\colortbl` components (0–255); nil for an "auto" entry with none.
+    var tableColor: RichColor? {
+        guard rgb.0 >= 0 || rgb.1 >= 0 || rgb.2 >= 0 else { return nil }
+        func unit(_ v: Int32) -> Double { Double(min(max(v, 0), 255)) / 255 }
+        return RichColor(red: unit(rgb.0), green: unit(rgb.1), blue: unit(rgb.2))
+    }
+
+    /// The colour from expanded components (0–100000, optional alpha); nil when there are none.
+    var expandedColor: RichColor? {
+        func unit(_ v: Int32) -> Double { Double(min(max(v, 0), 100_000)) / 100_000 }
+        switch model {
+        case .rgb:
+            guard components.count >= 3 else { return nil }
+            return RichColor(red: unit(components[0]), green: unit(components[1]), blue: unit(components[2]),
+                             alpha: components.count >= 4 ? unit(components[3]) : 1)
+        case .gray:
+            guard let white = components.first else { return nil }
+            return RichColor(red: unit(white), green: unit(white), blue: unit(white),
+                             alpha: components.count >= 2 ? unit(components[1]) : 1)
+        }
+    }
+}
+
+extension RTFInterpreter {
+    /// Stores the font entry being read (at `;`, or at the entry's `}` or next `\f` when it had a name).
+    mutating func finishFontEntry(onlyIfNamed: Bool) {
+        guard let number = fontEntryNumber else { return }
+        let name = fontEntry.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if onlyIfNamed && name.isEmpty { return }
+        var entry = fontEntry
+        entry.name = name
+        // The first entry for a number wins (Word repeats none; \upr's second table is skipped).
+        if fonts[number] == nil { fonts[number] = entry }
+        fontEntryNumber = nil
+        fontEntry = RTFFontEntry()
+        state.codePage = documentCodePage
+        updateDecoder()
+    }
+
+    /// Stores the colour entry being read (at `;`).
+    mutating func finishColorEntry() {
+        if state.destination == .expandedColorTable {
+            expandedColors.append(colorEntry.expandedColor)
+        } else {
+            colors.append(colorEntry.tableColor)
+        }
+        colorEntry = RTFColorEntry()
+    }
+}
