@@ -25,7 +25,8 @@ final class LintLibraryTests: XCTestCase {
     func testAGlyphOffItsCharacterIsACharacterBoundaryFinding() throws {
         let linter = DocumentLinter(definition: try recipe())
         let outcome = linter.lint(Array(#"["ab",{"adaptiveImageGlyph":{"contentIdentifier":"cat","contentDescription":"a cat"}}]"#.utf8))
-        XCTAssertEqual(outcome.violations.map(\.rule), ["character-boundary"])
+        XCTAssertEqual(outcome.violations.map(\.rule), ["reader-warning", "character-boundary"])
+        XCTAssertEqual(outcome.violations.first?.severity, .warning)
         XCTAssertNotNil(outcome.fixed)
     }
 

@@ -41,7 +41,8 @@ enum HelpText {
               -q, --quiet                no summary line
 
             RULES: each constraint's name, and scope, undeclared-attribute, wrong-type, text-changed,
-              attribute-changed, paragraph-boundary, character-boundary, malformed-document.
+              attribute-changed, paragraph-boundary, character-boundary, malformed-document,
+              reader-warning (a warning: what the reader could not keep).
 
             EXIT CODES: 0 clean, 1 violations, 2 usage, definition or input error.
 

@@ -20,6 +20,14 @@ public enum BuiltInRule: String, Hashable, Sendable, CaseIterable {
     case characterBoundary = "character-boundary"
     /// A document that cannot be read.
     case malformedDocument = "malformed-document"
+    /// Something the reader accepted but had to interpret or could not keep (an RTF document's hidden text or page
+    /// headers, a JSON `null` value); `--fix` would not write it back. A warning unless `"severities"` says else.
+    case readerWarning = "reader-warning"
+
+    /// The severity a rule has when the definition's `"severities"` does not name it.
+    public var defaultSeverity: Severity {
+        self == .readerWarning ? .warning : .error
+    }
 
     /// The identifier used in reports and in `"severities"`.
     public var id: String { rawValue }

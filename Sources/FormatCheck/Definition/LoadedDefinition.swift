@@ -26,7 +26,9 @@ public struct LoadedDefinition: Sendable {
     public var name: String { definition.name }
 
     /// The severity of a rule: what the file sets, else error.
-    public func severity(of rule: String) -> Severity { severities[rule] ?? .error }
+    public func severity(of rule: String) -> Severity {
+        severities[rule] ?? BuiltInRule(rawValue: rule)?.defaultSeverity ?? .error
+    }
 
     /// The declaration of an attribute, if the file declares it.
     public func declaration(of name: String) -> AttributeDeclaration? { attributes[name] }

@@ -66,7 +66,9 @@ public struct DocumentLinter: Sendable {
             let (x, y) = (a.element.position, b.element.position)
             if x.utf8Offset != y.utf8Offset { return x.utf8Offset < y.utf8Offset }
             return a.offset < b.offset
-        }.map(\.element).filter { selection.includes($0.rule) }
+        }.map(\.element)
+        // What reading could not keep is about the file, not a place in the text: it comes first, in file order.
+        violations = (read.warnings.map(violation(for:)) + violations).filter { selection.includes($0.rule) }
         return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
                        images: read.images, isMalformed: false)
     }
@@ -112,6 +114,16 @@ public struct DocumentLinter: Sendable {
         return Violation(rule: rule, severity: definition.severity(of: rule), message: message,
                          position: DocumentPosition(utf8Range: adjustment.utf8Range, in: document), key: adjustment.key,
                          expected: ViolationMessage.describe(adjustment.newValue), actual: ViolationMessage.describe(adjustment.oldValue))
+    }
+
+    /// Something the reader had to interpret or could not keep, at its place in the input.
+    func violation(for warning: DocumentWarning) -> Violation {
+        let rule = BuiltInRule.readerWarning.id
+        let location = warning.location
+        let offset = location?.byteOffset ?? 0
+        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, utf8Offset: offset,
+                                        utf8Length: 0, utf16Offset: offset, utf16Length: 0)
+        return Violation(rule: rule, severity: definition.severity(of: rule), message: warning.message, position: position)
     }
 
     /// A document that cannot be read: one `malformed-document` finding at the error's line and column.

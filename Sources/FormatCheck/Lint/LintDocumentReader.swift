@@ -79,7 +79,14 @@ public struct LintDocumentReader: Sendable {
                       plainKeys.insert(key).inserted else { throw error }
             }
         }
-        var findings: [Finding] = []
+        return typed(decoded)
+    }
+
+    /// Types a document another reader produced (RTF, RTFD) against the declarations: values that do not fit
+    /// their declared type become `wrong-type` findings, declared keys get their declared behaviours, and the
+    /// reader's own behaviour fix-ups are reported along with the definition's.
+    public func typed(_ decoded: DecodedDocument) -> Result {
+        var findings: [Finding] = decoded.adjustments.map(Self.finding)
         var runs: [AttributeRun] = []
         var position = 0
         for run in decoded.document.runs {
@@ -109,10 +116,13 @@ public struct LintDocumentReader: Sendable {
         guard var document = RichString(unenforcedText: decoded.document.string, runs: runs) else {
             preconditionFailure("runs rebuilt from a decoded document no longer cover its text")
         }
-        for adjustment in document.enforceBehaviors() {
-            findings.append(Finding(kind: .behavior(adjustment.cause), utf8Range: adjustment.utf8Range, key: adjustment.key,
-                                    oldValue: adjustment.oldValue, newValue: adjustment.newValue))
-        }
+        findings += document.enforceBehaviors().map(Self.finding)
         return Result(document: document, images: decoded.images, findings: findings, warnings: decoded.warnings)
+    }
+
+    /// A behaviour fix-up as a finding.
+    static func finding(_ adjustment: AttributeAdjustment) -> Finding {
+        Finding(kind: .behavior(adjustment.cause), utf8Range: adjustment.utf8Range, key: adjustment.key,
+                oldValue: adjustment.oldValue, newValue: adjustment.newValue)
     }
 }

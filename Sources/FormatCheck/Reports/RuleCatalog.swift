@@ -10,7 +10,8 @@ public enum RuleCatalog {
         case .attributeChanged?: return "A value that attributeChanged invalidation removes."
         case .paragraphBoundary?: return "A paragraph-bound value that changes inside a paragraph."
         case .characterBoundary?: return "A character-bound value on text that is not its character."
-        case .malformedDocument?: return "A document that cannot be read as native JSON."
+        case .malformedDocument?: return "A document that cannot be read (malformed JSON or RTF)."
+        case .readerWarning?: return "Something the reader had to interpret or could not keep; --fix would not write it back."
         case nil: return "The value constraint '\(rule)' of the definition."
         }
     }
