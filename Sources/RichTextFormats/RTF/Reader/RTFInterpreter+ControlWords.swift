@@ -227,8 +227,6 @@ extension RTFInterpreter {
     }
 
     func codePage(forCharset charset: Int32) -> Int32 {
-        if charset == 2 { return RTFFontEntry.symbolCodePage }
-        if charset == 1 { return documentCodePage }
         return RTFCodePage.number(forCharset: Int(charset)).map(Int32.init) ?? documentCodePage
     }
 

@@ -235,10 +235,6 @@ struct RTFInterpreter {
             emit(Unicode.Scalar(byte))
             return
         }
-        if state.codePage == RTFFontEntry.symbolCodePage {
-            emit(Unicode.Scalar(0xF000 | UInt32(byte))!)
-            return
-        }
         if let decoder, decoder.isLeadByte(byte) {
             pendingLeadByte = byte
             return
@@ -351,7 +347,6 @@ struct RTFInterpreter {
         let number = state.codePage
         guard number != decoderNumber else { return }
         decoderNumber = number
-        if number == RTFFontEntry.symbolCodePage { decoder = nil; return }
         if let cached = codePageCache[number] {
             decoder = cached
             return
@@ -364,11 +359,10 @@ struct RTFInterpreter {
         decoder = made
     }
 
-    /// The code page of text in font `number`: the font's character set, else the document's.
+    /// The code page of text in font `number`: the font's character set, else the document's. ASCII bytes
+    /// are read as ASCII in every page (a Symbol font's bytes ≥ 0x80 become U+F0xx, page 42).
     func codePage(forFont number: Int32) -> Int32 {
         guard let font = fonts[number], let charset = font.charset else { return documentCodePage }
-        if charset == 2 { return RTFFontEntry.symbolCodePage }
-        if charset == 1 { return documentCodePage }
         if let page = RTFCodePage.number(forCharset: Int(charset)) { return Int32(page) }
         return documentCodePage
     }

@@ -2,9 +2,6 @@ import RichText
 
 /// One font of `\fonttbl`.
 struct RTFFontEntry {
-    /// The code page number standing for the Symbol character set (`\fcharset2`): 8-bit bytes map to U+F0xx.
-    static let symbolCodePage: Int32 = -2
-
     var name = ""
     var charset: Int32? = nil
 }
