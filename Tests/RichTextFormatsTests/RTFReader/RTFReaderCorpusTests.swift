@@ -90,4 +90,37 @@ final class RTFReaderCorpusTests: XCTestCase {
         }
         print("RTF corpus: \(loaded)/\(entries.count) files loaded, \(matched)/\(entries.count) text matches; normalised: \(normalised.isEmpty ? "none" : normalised.joined(separator: "; "))")
     }
+
+    /// The text_note column's later text, where it says more than text_start.
+    func testCorpusNotesLaterText() throws {
+        let directory = try RTFReaderTestSupport.corpusDirectory()
+        func read(_ file: String) throws -> DecodedDocument {
+            try RTFReader().read(Array(Data(contentsOf: directory.appendingPathComponent(file))))
+        }
+        // README's note reads "Cell 1¶Cell 2¦More in cell 2¦…", but the file has `Cell 1\cell Cell 2\par More in
+        // cell 2\cell`: the first cell holds one paragraph and the second two, so the ¶ and ¦ trade places.
+        let word = try read("word-rtfjs-sample-word2003.rtf").document.string
+        XCTAssertTrue(word.contains("Cell 1\tCell 2\nMore in cell 2\tCell 3\t\nNext row\tNext row \tNext row\t\n"))
+
+        let package = directory.appendingPathComponent("cocoa-texshop-about402.rtfd")
+        let png = try Data(contentsOf: package.appendingPathComponent("unknown.png"))
+        let texshop = try RTFReader().read(Array(Data(contentsOf: package.appendingPathComponent("TXT.rtf"))),
+                                           attachments: ["unknown.png": png])
+        XCTAssertTrue(texshop.document.string.contains("Here is a screen shot from Texpad.\n\n\u{FFFC}"))
+        XCTAssertEqual(texshop.images["unknown.png"]?.data, png)
+        XCTAssertEqual(texshop.images["unknown.png"]?.contentType, "public.png")
+
+        // The page header's picture and cells are not body text.
+        let header = try read("libreoffice-core-png-in-header-table.rtf")
+        XCTAssertEqual(header.document.string, "body1\tbody2\t\n")
+        XCTAssertTrue(header.warnings.contains { $0.message.contains("headers and footers") })
+
+        // Hidden "secret" is left out, with a warning.
+        let formatting = try read("word-pandoc-formatting.rtf")
+        XCTAssertFalse(formatting.document.string.contains("secret"))
+        XCTAssertTrue(formatting.warnings.contains { $0.message.contains("hidden") })
+
+        // Three WMF pictures, in order.
+        XCTAssertEqual(try read("wordpad-rtfjs-picture.rtf").images.identifiers, ["picture-1.wmf", "picture-2.wmf", "picture-3.wmf"])
+    }
 }
