@@ -120,8 +120,8 @@ struct RTFInterpreter {
                 return
             }
             guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x00 || byte == 0x1A else {
-                throw error(.malformed, "unbalanced braces: text after the } that closes the document", at: i,
-                            expected: "the end of the input")
+                let what = byte == 0x7D ? "a } with no group open" : "text after the } that closes the document"
+                throw error(.malformed, "unbalanced braces: \(what)", at: i, expected: "the end of the input")
             }
             i += 1
         }
@@ -167,8 +167,13 @@ struct RTFInterpreter {
         updateDecoder()
     }
 
-    /// Skips the rest of the current group (a destination nobody shows) and closes it.
+    /// Skips the rest of the current group (a destination nobody shows) and closes it. The document's own
+    /// group is never skipped: a destination word directly in it (no `{` of its own) is ignored.
     mutating func skipGroup() throws(DocumentError) {
+        guard depth > 1 else {
+            warn("top-level-destination", "a destination word outside any group of its own is ignored")
+            return
+        }
         try tokenizer.skipGroup(depth: depth)
         try closeGroup()
     }
