@@ -234,9 +234,7 @@ extension RTFInterpreter {
     /// their own, such as revision ids, are passed over).
     mutating func unknownWord() {
         guard state.destination == .body else { return }
-        var key = RTFWordKey()
-        for byte in UnsafeBufferPointer(rebasing: bytes[tokenizer.wordRange]) { key.append(byte) }
-        guard unmodelledSeen.insert(key).inserted else { return }
+        guard unmodelledSeen.insert(tokenizer.wordKey, value: 1) else { return }
         let word = tokenizer.wordText
         switch RTFUnmodelledWords.classify(word) {
         case .silent:
@@ -245,9 +243,9 @@ extension RTFInterpreter {
             warn(kind, message)
         case .word:
             if builder.utf8.isEmpty {
-                log.documentSetting(word, at: tokenizer.tokenLocation)
+                log.documentSetting(word, at: tokenizer.tokenStart)
             } else {
-                log.unmodelled(word, at: tokenizer.tokenLocation)
+                log.unmodelled(word, at: tokenizer.tokenStart)
             }
         }
     }

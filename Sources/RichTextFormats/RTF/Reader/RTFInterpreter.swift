@@ -49,7 +49,7 @@ struct RTFInterpreter {
     var picture: RTFPictureData? = nil
     var pictureCount = 0
     var graphic: RTFAttachmentGroup? = nil
-    var unmodelledSeen: Set<RTFWordKey> = []
+    var unmodelledSeen = RTFWordTable(capacityPowerOfTwo: 6)
     var ignoredSymbolsSeen: Set<UInt8> = []
 
     init(limits: RTFReader.Limits, attachments: [String: Data]) {
@@ -374,6 +374,7 @@ struct RTFInterpreter {
 
     // MARK: - Result
 
+    /// The document; call before the input buffer goes away (warnings are located in it).
     mutating func finish() -> DecodedDocument {
         let fonts = self.fonts
         let colors = self.colors
@@ -385,7 +386,7 @@ struct RTFInterpreter {
             characterEntries: { RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects) },
             paragraphEntries: RTFAttributeMapping.entries(for:))
         let adjustments = document.enforceBehaviors()
-        return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all)
+        return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes))
     }
 }
 
@@ -393,6 +394,6 @@ extension RTFInterpreter {
     /// A warning of `kind`, once per read, located at `offset` (default: the current token).
     mutating func warn(_ kind: String, _ message: String, at offset: Int? = nil) {
         guard !log.has(kind) else { return }
-        log.warn(kind, message, at: tokenizer.location(offset ?? tokenizer.tokenStart))
+        log.warn(kind, message, at: offset ?? tokenizer.tokenStart)
     }
 }

@@ -29,20 +29,79 @@ enum RTFKeyword: UInt8, CaseIterable {
     var name: String { String(describing: self) }
 
     /// Looks up a control word by its packed bytes.
+    @inline(__always)
     static func lookup(_ key: RTFWordKey) -> RTFKeyword {
-        table[key] ?? .unknown
+        RTFKeyword(rawValue: table.value(for: key)) ?? .unknown
     }
 
-    private static let table: [RTFWordKey: RTFKeyword] = {
-        var table: [RTFWordKey: RTFKeyword] = [:]
+    private static let table: RTFWordTable = {
+        var table = RTFWordTable()
         for keyword in allCases where keyword != .unknown {
-            let bytes = Array(keyword.name.utf8)
             var key = RTFWordKey()
-            for byte in bytes { key.append(byte) }
-            table[key] = keyword
+            for byte in keyword.name.utf8 { key.append(byte) }
+            table.insert(key, value: keyword.rawValue)
         }
         return table
     }()
+}
+
+/// A map from control words to small values (0 meaning absent), open-addressed with a multiplicative hash:
+/// looking a word up costs a few multiplications instead of a SipHash.
+struct RTFWordTable: Sendable {
+    private var keys: [RTFWordKey]
+    private var values: [UInt8]
+    private var used: [Bool]
+    private var shift: UInt64
+    private(set) var count = 0
+
+    init(capacityPowerOfTwo bits: Int = 9) {
+        keys = Array(repeating: RTFWordKey(), count: 1 << bits)
+        values = Array(repeating: 0, count: 1 << bits)
+        used = Array(repeating: false, count: 1 << bits)
+        shift = UInt64(64 - bits)
+    }
+
+    @inline(__always)
+    private func slot(_ key: RTFWordKey) -> Int {
+        let mixed = (key.a &* 0x9E37_79B9_7F4A_7C15) ^ (key.b &* 0xC2B2_AE3D_27D4_EB4F) ^ (key.c &* 0x1656_67B1_9E37_79F9)
+            ^ UInt64(truncatingIfNeeded: key.count)
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The value stored for `key`, 0 when there is none.
+    @inline(__always)
+    func value(for key: RTFWordKey) -> UInt8 {
+        let mask = keys.count - 1
+        var i = slot(key)
+        while used[i] {
+            if keys[i] == key { return values[i] }
+            i = (i + 1) & mask
+        }
+        return 0
+    }
+
+    /// Stores `value` (not 0) for `key`; returns whether the key was new.
+    @discardableResult
+    mutating func insert(_ key: RTFWordKey, value: UInt8) -> Bool {
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = slot(key)
+        while used[i] {
+            if keys[i] == key { values[i] = value; return false }
+            i = (i + 1) & mask
+        }
+        used[i] = true
+        keys[i] = key
+        values[i] = value
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, zip(values, used)).filter { $0.1.1 }
+        self = RTFWordTable(capacityPowerOfTwo: 64 - Int(shift) + 1)
+        for (key, (value, _)) in old { insert(key, value: value) }
+    }
 }
 
 /// A control word's letters packed into three words (24 letters; RTF words are at most 32, longer ones pack

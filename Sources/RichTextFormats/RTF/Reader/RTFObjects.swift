@@ -163,8 +163,8 @@ extension RTFInterpreter {
     // MARK: Attachments
 
     mutating func finishAttachment(_ open: RTFAttachmentGroup) {
-        let name = open.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let emoji = open.emojiIdentifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = Self.trimmed(open.name)
+        let emoji = Self.trimmed(open.emojiIdentifier)
         guard !name.isEmpty || !emoji.isEmpty else {
             warn("attachment-name", "a \\NeXTGraphic group names no file; it is dropped", at: (open.start))
             return

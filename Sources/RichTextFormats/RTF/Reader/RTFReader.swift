@@ -45,15 +45,14 @@ public struct RTFReader: Sendable {
     /// The result's document has been through `enforceBehaviors()`; `adjustments` lists what that changed.
     public func read(_ bytes: [UInt8], attachments: [String: Data] = [:]) throws(DocumentError) -> DecodedDocument {
         var interpreter = RTFInterpreter(limits: limits, attachments: attachments)
-        let result: Result<Void, DocumentError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<DecodedDocument, DocumentError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(DocumentError) {
                 try interpreter.run(buffer)
-                return .success(())
+                return .success(interpreter.finish())
             } catch {
                 return .failure(error)
             }
         }
-        if case .failure(let error) = result { throw error }
-        return interpreter.finish()
+        return try result.get()
     }
 }

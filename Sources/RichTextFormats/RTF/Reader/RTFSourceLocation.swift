@@ -1,20 +1,30 @@
 import StreamingJSON
 
-/// Line and column of a byte offset, worked out only when an error or warning needs them (the reader does
+/// Line and column of byte offsets, worked out only when an error or warning needs them (the reader does
 /// not track lines while it runs). Lines end at LF; the column counts bytes from the line start, 1-based.
 enum RTFSourceLocation {
     static func locate(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONLocation {
-        let end = min(max(offset, 0), bytes.count)
+        locate([offset], in: bytes)[0]
+    }
+
+    /// The locations of `offsets` (any order), in one pass over the bytes.
+    static func locate(_ offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [JSONLocation] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [JSONLocation](repeating: JSONLocation(line: 1, column: 1, byteOffset: 0), count: offsets.count)
         var line = 1
         var lineStart = 0
         var i = 0
-        while i < end {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
+        for index in order {
+            let end = min(max(offsets[index], 0), bytes.count)
+            while i < end {
+                if bytes[i] == 0x0A {
+                    line += 1
+                    lineStart = i + 1
+                }
+                i += 1
             }
-            i += 1
+            result[index] = JSONLocation(line: line, column: end - lineStart + 1, byteOffset: end)
         }
-        return JSONLocation(line: line, column: end - lineStart + 1, byteOffset: end)
+        return result
     }
 }

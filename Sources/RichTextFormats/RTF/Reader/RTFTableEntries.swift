@@ -51,7 +51,8 @@ extension RTFInterpreter {
     /// Stores the font entry being read (at `;`, or at the entry's `}` or next `\f` when it had a name).
     mutating func finishFontEntry(onlyIfNamed: Bool) {
         guard let number = fontEntryNumber else { return }
-        let name = fontEntry.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if onlyIfNamed && fontEntry.name.isEmpty { return }
+        let name = Self.trimmed(fontEntry.name)
         if onlyIfNamed && name.isEmpty { return }
         var entry = fontEntry
         entry.name = name
@@ -61,6 +62,15 @@ extension RTFInterpreter {
         fontEntry = RTFFontEntry()
         state.codePage = documentCodePage
         updateDecoder()
+    }
+
+    /// `text` without leading and trailing white space (no Foundation bridging: font tables are long).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
     }
 
     /// Stores the colour entry being read (at `;`).

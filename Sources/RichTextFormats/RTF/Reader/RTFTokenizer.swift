@@ -32,6 +32,8 @@ struct RTFTokenizer {
     var tokenStart = 0
     /// The bytes of the last control word.
     var wordRange = 0..<0
+    /// The last control word, packed.
+    var wordKey = RTFWordKey()
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: RTFReader.Limits) {
         self.bytes = bytes
@@ -109,6 +111,7 @@ struct RTFTokenizer {
             position += 1
         }
         wordRange = wordStart..<position
+        wordKey = key
         var parameter: Int? = nil
         var negative = false
         if position + 1 < count, bytes[position] == 0x2D, isDigit(bytes[position + 1]) {
@@ -185,9 +188,6 @@ struct RTFTokenizer {
         throw malformed("the input ends inside a group: \(depth + nested) group(s) still open", at: count,
                         expected: "}")
     }
-
-    /// The line and column of the current token, for warnings.
-    var tokenLocation: JSONLocation { location(tokenStart) }
 
     /// The last control word as text.
     var wordText: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[wordRange]), as: UTF8.self) }
