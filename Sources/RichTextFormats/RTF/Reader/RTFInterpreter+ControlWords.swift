@@ -68,6 +68,7 @@ extension RTFInterpreter {
                 finishFontEntry(onlyIfNamed: true)
                 fontEntryNumber = value
                 fontEntry = RTFFontEntry()
+                fontNameBytes.removeAll(keepingCapacity: true)
             } else {
                 state.character.font = value
                 state.codePage = codePage(forFont: value)
@@ -131,6 +132,7 @@ extension RTFInterpreter {
             state.destination = .fontTable
             fontEntryNumber = nil
             fontEntry = RTFFontEntry()
+            fontNameBytes.removeAll(keepingCapacity: true)
         case .fcharset:
             if state.destination == .fontTable {
                 fontEntry.charset = value
@@ -235,17 +237,16 @@ extension RTFInterpreter {
     mutating func unknownWord() {
         guard state.destination == .body else { return }
         guard unmodelledSeen.insert(tokenizer.wordKey, value: 1) else { return }
-        let word = tokenizer.wordText
-        switch RTFUnmodelledWords.classify(word) {
+        switch RTFUnmodelledWords.classify(UnsafeBufferPointer(rebasing: bytes[tokenizer.wordRange]), key: tokenizer.wordKey) {
         case .silent:
             break
         case .kind(let kind, let message):
             warn(kind, message)
         case .word:
             if builder.utf8.isEmpty {
-                log.documentSetting(word, at: tokenizer.tokenStart)
+                log.documentSetting(log.listsNextSetting ? tokenizer.wordText : "", at: tokenizer.tokenStart)
             } else {
-                log.unmodelled(word, at: tokenizer.tokenStart)
+                log.unmodelled(log.listsNextUnmodelled ? tokenizer.wordText : "", at: tokenizer.tokenStart)
             }
         }
     }

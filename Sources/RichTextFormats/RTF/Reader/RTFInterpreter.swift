@@ -38,6 +38,8 @@ struct RTFInterpreter {
     var fonts: [Int32: RTFFontEntry] = [:]
     var fontEntry = RTFFontEntry()
     var fontEntryNumber: Int32? = nil
+    /// The UTF-8 of the font name being read.
+    var fontNameBytes: [UInt8] = []
     var colors: [RichColor?] = []
     var expandedColors: [RichColor?] = []
     var colorEntry = RTFColorEntry()
@@ -292,13 +294,22 @@ struct RTFInterpreter {
             if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
             builder.append(scalar)
         case .fontTable:
-            fontEntry.name.unicodeScalars.append(scalar)
+            appendUTF8(scalar, to: &fontNameBytes)
         case .fieldInstruction:
             if !fields.isEmpty { fields[fields.count - 1].instruction.unicodeScalars.append(scalar) }
         case .attachment:
             graphic?.append(scalar)
         case .colorTable, .expandedColorTable, .picture, .ignored:
             break
+        }
+    }
+
+    @inline(__always)
+    func appendUTF8(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+        if scalar.isASCII {
+            buffer.append(UInt8(scalar.value))
+        } else {
+            buffer.append(contentsOf: String(scalar).utf8)
         }
     }
 

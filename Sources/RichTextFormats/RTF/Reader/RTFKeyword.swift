@@ -112,6 +112,25 @@ struct RTFWordKey: Hashable {
     var c: UInt64 = 0
     var count: Int = 0
 
+    init() {}
+
+    /// The key of a word's letters.
+    @inline(__always)
+    init(_ letters: UnsafeBufferPointer<UInt8>) {
+        count = letters.count
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let n = min(letters.count, 24)
+        var i = 0
+        while i < n {
+            let value = UInt64(letters[i]) << UInt64((i & 7) << 3)
+            if i < 8 { words.0 |= value } else if i < 16 { words.1 |= value } else { words.2 |= value }
+            i += 1
+        }
+        a = words.0
+        b = words.1
+        c = words.2
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         let shift = UInt64((count & 7) << 3)

@@ -51,9 +51,10 @@ extension RTFInterpreter {
     /// Stores the font entry being read (at `;`, or at the entry's `}` or next `\f` when it had a name).
     mutating func finishFontEntry(onlyIfNamed: Bool) {
         guard let number = fontEntryNumber else { return }
-        if onlyIfNamed && fontEntry.name.isEmpty { return }
-        let name = Self.trimmed(fontEntry.name)
+        if onlyIfNamed && fontNameBytes.isEmpty { return }
+        let name = Self.trimmed(String(decoding: fontNameBytes, as: UTF8.self))
         if onlyIfNamed && name.isEmpty { return }
+        fontNameBytes.removeAll(keepingCapacity: true)
         var entry = fontEntry
         entry.name = name
         // The first entry for a number wins (Word repeats none; \upr's second table is skipped).

@@ -104,12 +104,9 @@ struct RTFTokenizer {
 
     private mutating func controlWord(start: Int) throws(DocumentError) -> RTFToken {
         let count = bytes.count
-        var key = RTFWordKey()
         let wordStart = position
-        while position < count, isLetter(bytes[position]) {
-            key.append(bytes[position])
-            position += 1
-        }
+        while position < count, isLetter(bytes[position]) { position += 1 }
+        let key = RTFWordKey(UnsafeBufferPointer(rebasing: bytes[wordStart..<position]))
         wordRange = wordStart..<position
         wordKey = key
         var parameter: Int? = nil
@@ -165,8 +162,15 @@ struct RTFTokenizer {
                 guard position < count else { break }
                 let next = bytes[position]
                 if isLetter(next) {
-                    tokenStart = start
-                    if case .binary = try controlWord(start: start) {}
+                    // Only \bin matters here: its data may hold braces. Other words are plain bytes.
+                    let wordStart = position
+                    while position < count, isLetter(bytes[position]) { position += 1 }
+                    if position - wordStart == 3 && bytes[wordStart] == 0x62 && bytes[wordStart + 1] == 0x69
+                        && bytes[wordStart + 2] == 0x6E {
+                        tokenStart = start
+                        position = wordStart
+                        _ = try controlWord(start: start)
+                    }
                 } else {
                     position += 1
                 }

@@ -35,18 +35,54 @@ enum RTFUnmodelledWords {
         "headery", "footery", "cols", "colsx", "linex", "endnhere", "sbknone", "sbkpage", "sbkcol", "pgnstarts",
         "facingp", "margmirror", "psz", "horzdoc", "vertdoc", "endnotes", "enddoc", "ftnbj", "aenddoc", "aftnnrlc",
     ]
+    static let tabMessage = "tab stops (\\tx) are not kept"
     static let pageMessage = "page and section layout (paper size, margins, columns) is not kept"
 
-    static func classify(_ word: String) -> Report {
-        if silentWords.contains(word) || word.hasSuffix("rsid") { return .silent }
-        if tableWords.contains(word) || (word.hasPrefix("tr") && !word.hasPrefix("track")) || word.hasPrefix("cl")
-            || word.hasPrefix("brdr") || word.hasPrefix("tbl") || word.hasPrefix("tsbrdr") || word.hasPrefix("tscell") {
+    private static let classes: RTFWordTable = {
+        var table = RTFWordTable()
+        for (words, code) in [(silentWords, 1), (tableWords, 2), (listWords, 3), (tabWords, 4), (pageWords, 5)] as [(Set<String>, UInt8)] {
+            for word in words {
+                var key = RTFWordKey()
+                for byte in word.utf8 { key.append(byte) }
+                table.insert(key, value: code)
+            }
+        }
+        return table
+    }()
+
+    /// How to report the word `letters` (packed as `key`), without making a String of it.
+    static func classify(_ letters: UnsafeBufferPointer<UInt8>, key: RTFWordKey) -> Report {
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard letters.count >= count else { return false }
+            let p = prefix.utf8Start
+            for i in 0..<count where letters[i] != p[i] { return false }
+            return true
+        }
+        func hasSuffix(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            guard letters.count >= count else { return false }
+            let p = suffix.utf8Start
+            let offset = letters.count - count
+            for i in 0..<count where letters[offset + i] != p[i] { return false }
+            return true
+        }
+        switch key.count <= 24 ? classes.value(for: key) : 0 {
+        case 1: return .silent
+        case 2: return .kind("table", tableMessage)
+        case 3: return .kind("list", listMessage)
+        case 4: return .kind("tabs", tabMessage)
+        case 5: return .kind("page", pageMessage)
+        default: break
+        }
+        if hasSuffix("rsid") { return .silent }
+        if (hasPrefix("tr") && !hasPrefix("track")) || hasPrefix("cl") || hasPrefix("brdr") || hasPrefix("tbl")
+            || hasPrefix("tsbrdr") || hasPrefix("tscell") {
             return .kind("table", tableMessage)
         }
-        if listWords.contains(word) || word.hasPrefix("pn") { return .kind("list", listMessage) }
-        if tabWords.contains(word) { return .kind("tabs", "tab stops (\\tx) are not kept") }
-        if pageWords.contains(word) || word.hasPrefix("pgw") || word.hasPrefix("pgh") || word.hasPrefix("marg")
-            || word.hasPrefix("pgn") || word.hasPrefix("ftn") || word.hasPrefix("aftn") || word.hasPrefix("sect") {
+        if hasPrefix("pn") { return .kind("list", listMessage) }
+        if hasPrefix("pgw") || hasPrefix("pgh") || hasPrefix("marg") || hasPrefix("pgn") || hasPrefix("ftn")
+            || hasPrefix("aftn") || hasPrefix("sect") {
             return .kind("page", pageMessage)
         }
         return .word

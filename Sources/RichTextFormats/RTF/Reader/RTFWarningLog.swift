@@ -16,6 +16,11 @@ struct RTFWarningLog {
     private var settingCount = 0
     private var firstSetting = 0
 
+    /// Whether the next document setting's name is still listed (else any name will do).
+    var listsNextSetting: Bool { settingWords.count < 8 }
+    /// Whether the next unmodelled word gets a warning of its own (else any name will do).
+    var listsNextUnmodelled: Bool { unmodelledWords < Self.unmodelledWordCap }
+
     /// Whether a warning of `kind` was given already.
     func has(_ kind: String) -> Bool { kinds.contains(kind) }
 
