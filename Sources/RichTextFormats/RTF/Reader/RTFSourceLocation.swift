@@ -12,17 +12,18 @@ enum RTFSourceLocation {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [JSONLocation](repeating: JSONLocation(line: 1, column: 1, byteOffset: 0), count: offsets.count)
         var line = 1
-        var lineStart = 0
         var i = 0
         for index in order {
             let end = min(max(offsets[index], 0), bytes.count)
+            // Count newlines in a loop the compiler can vectorise, then find the line start backwards.
+            var newlines = 0
             while i < end {
-                if bytes[i] == 0x0A {
-                    line += 1
-                    lineStart = i + 1
-                }
+                newlines &+= bytes[i] == 0x0A ? 1 : 0
                 i += 1
             }
+            line += newlines
+            var lineStart = end
+            while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
             result[index] = JSONLocation(line: line, column: end - lineStart + 1, byteOffset: end)
         }
         return result

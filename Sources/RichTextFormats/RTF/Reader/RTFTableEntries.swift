@@ -68,8 +68,11 @@ extension RTFInterpreter {
     /// `text` without leading and trailing white space (no Foundation bridging: font tables are long).
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value <= 0x20 || scalar.value == 0xA0 || scalar.value == 0x3000
+        }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
         return String(scalars[first...last])
     }

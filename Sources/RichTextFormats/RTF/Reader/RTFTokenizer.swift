@@ -60,11 +60,7 @@ struct RTFTokenizer {
             case 0x0D, 0x0A, 0x00: position += 1
             default:
                 var end = position + 1
-                while end < count {
-                    let b = bytes[end]
-                    if b == 0x5C || b == 0x7B || b == 0x7D || (b <= 0x0D && (b == 0x0D || b == 0x0A || b == 0x00)) { break }
-                    end += 1
-                }
+                while end < count && !endsText(bytes[end]) { end += 1 }
                 let start = position
                 position = end
                 return .text(start, end)
@@ -156,6 +152,10 @@ struct RTFTokenizer {
         var nested = 0
         while position < count {
             let byte = bytes[position]
+            if !isSyntax(byte) {
+                position += 1
+                continue
+            }
             if byte == 0x5C {
                 let start = position
                 position += 1
@@ -195,6 +195,18 @@ struct RTFTokenizer {
 
     /// The last control word as text.
     var wordText: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[wordRange]), as: UTF8.self) }
+}
+
+/// Whether `byte` is `\\`, `{` or `}`: one shift and mask instead of three compares.
+@inline(__always) func isSyntax(_ byte: UInt8) -> Bool {
+    byte >= 64 && (0x2800_0000_1000_0000 as UInt64) >> UInt64(byte & 63) & 1 == 1 && byte < 128
+}
+
+/// Whether `byte` ends a run of plain text: `\\`, `{`, `}`, CR, LF or NUL.
+@inline(__always) func endsText(_ byte: UInt8) -> Bool {
+    if byte >= 128 { return false }
+    let mask: UInt64 = byte >= 64 ? 0x2800_0000_1000_0000 : 0x0000_0000_0000_2401
+    return mask >> UInt64(byte & 63) & 1 == 1
 }
 
 @inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
