@@ -10,9 +10,20 @@ import StreamingJSON
 /// footnotes, table and list structure, control words with no attribute) is named in a warning, once per kind.
 ///
 /// Errors (`.malformed`, `.limitExceeded`) carry a location whose column counts bytes from the start of the
-/// line (lines end at LF); unknown control words are never errors.
+/// line (lines end at LF); unknown control words are never errors. Malformed: unbalanced braces (a `}` with no
+/// group open, text after the document's `}`, groups still open at the end), a truncated file (inside a control
+/// word, a `\'hh`, or a `\binN` longer than what remains), a bad hex digit in `\'hh`, a negative `\bin`.
+/// Limits (see ``Limits``): group depth, `\bin` length, picture size — checked before anything that size is
+/// allocated.
 ///
-/// Out-of-range `\u` values (outside -32768...65535) are read as U+FFFD with a warning, never an error.
+/// Choices made where input is odd, each with a warning rather than an error:
+/// - `\u` values outside -32768...65535, unpaired surrogates and double-byte lead bytes with no trail byte
+///   read as U+FFFD; bytes a code page leaves unmapped read as U+FFFD.
+/// - Only whitespace and NUL may follow the document's closing `}`; Word sometimes closes it early, before its
+///   trailing `{\*\themedata …}` groups, so trailing *groups* are not read, with a warning.
+/// - ASCII bytes read as ASCII in every code page, Symbol (`\fcharset2`) fonts included; their bytes ≥ 0x80
+///   become U+F0xx (code page 42), as Windows reads them.
+/// - `\ucN` is clamped to 0...16 fallback characters.
 public struct RTFReader: Sendable {
     /// How much the reader accepts before it stops with `.limitExceeded`; memory stays bounded by these.
     public struct Limits: Sendable, Hashable {
