@@ -127,7 +127,7 @@ extension RTFInterpreter {
                 }
             } else if byte != 0x20 && byte != 0x09 {
                 warn("picture-hex", "picture data holds characters that are not hex digits; they are ignored",
-                         at: (i))
+                         at: i)
             }
             i += 1
         }
@@ -147,7 +147,7 @@ extension RTFInterpreter {
     mutating func finishPicture(_ open: RTFPictureData) throws(DocumentError) {
         guard let format = open.format else {
             warn("picture-kind", "a picture in a format that cannot be kept (not PNG, JPEG, WMF, EMF or PICT) is dropped",
-                     at: (open.start))
+                     at: open.start)
             return
         }
         guard state.destination == .body else { return }
@@ -166,18 +166,15 @@ extension RTFInterpreter {
         let name = Self.trimmed(open.name)
         let emoji = Self.trimmed(open.emojiIdentifier)
         guard !name.isEmpty || !emoji.isEmpty else {
-            warn("attachment-name", "a \\NeXTGraphic group names no file; it is dropped", at: (open.start))
+            warn("attachment-name", "a \\NeXTGraphic group names no file; it is dropped", at: open.start)
             return
         }
         let object: RTFObject
-        let identifier: String
         if !emoji.isEmpty {
-            identifier = emoji
             object = RTFObject(key: StandardAttributes.adaptiveImageGlyph, reference: ImageGlyphReference(
                 contentIdentifier: emoji, contentDescription: "",
                 contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.heic"))
         } else {
-            identifier = name
             object = RTFObject(key: StandardAttributes.attachment, reference: ImageGlyphReference(
                 contentIdentifier: name, contentDescription: "",
                 contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.data"))
@@ -185,10 +182,8 @@ extension RTFInterpreter {
         if let data = attachments[name] {
             images.insert(data, for: object.reference)
         } else {
-            warn("attachment-file-\(name)", "the attachment \(name) has no file in the package",
-                     at: (open.start))
+            warn("attachment-file-\(name)", "the attachment \(name) has no file in the package", at: open.start)
         }
-        _ = identifier
         emitObject(object)
         // The rest of the enclosing group is the attachment's fallback text (Cocoa writes a 0xAC byte).
         if depth > 1 { state.skipsAttachmentFallback = true } else { skipsAttachmentMarkByte = true }
