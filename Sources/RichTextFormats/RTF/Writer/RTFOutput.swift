@@ -74,6 +74,13 @@ struct RTFOutput {
         }
     }
 
+    /// Printable ASCII that needs no escape (the caller checked), appended in one go.
+    mutating func plainASCII(_ span: ArraySlice<UInt8>) {
+        delimit()
+        inUnicodeRun = false
+        bytes.append(contentsOf: span)
+    }
+
     /// A paragraph end as Cocoa writes it: a backslash and a line feed.
     mutating func paragraphEnd() {
         pendingDelimiter = false

@@ -138,67 +138,93 @@ struct RTFWriting {
         var openLink: String? = nil
         var characterOutsideLink = RTFCharacterFormat()
 
-        for (range, format) in runs {
+        for run in runs.indices {
+            let range = runs[run].range
+            let format = runs[run].format
             var i = range.lowerBound
             while i < range.upperBound {
-                let byte = text[i]
-                if byte == 0x0A {
-                    if openLink != nil {
-                        out.raw("}}")
-                        character = characterOutsideLink
-                        openLink = nil
+                // The stretch up to the next "\n" (or the run's end) shares one setup: paragraph, link, formatting.
+                var lineEnd = i
+                while lineEnd < range.upperBound && text[lineEnd] != 0x0A { lineEnd += 1 }
+                if i < lineEnd {
+                    if atParagraphStart {
+                        startParagraph(&paragraph, paragraphIndex)
+                        atParagraphStart = false
                     }
-                    if format.link != nil {
-                        warnings.add(kind: "link-paragraph-end",
-                                     "a link over a paragraph end is written up to the end of the line (RTF fields do not span paragraphs)")
+                    if openLink != format.link {
+                        if openLink != nil {
+                            out.raw("}}")
+                            character = characterOutsideLink
+                            openLink = nil
+                        }
+                        if let link = format.link {
+                            characterOutsideLink = character
+                            writeFieldStart(link)
+                            openLink = link
+                        }
                     }
-                    if atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
                     format.character.write(from: &character, to: &out)
-                    out.paragraphEnd()
-                    paragraphIndex += 1
-                    atParagraphStart = true
-                    i += 1
-                    continue
+                    writeText(i..<lineEnd, graphic: format.graphic)
                 }
-                if atParagraphStart {
-                    startParagraph(&paragraph, paragraphIndex)
-                    atParagraphStart = false
+                i = lineEnd
+                guard i < range.upperBound else { break }
+                // A paragraph end: fields do not span paragraphs, so an open one closes first.
+                if openLink != nil {
+                    out.raw("}}")
+                    character = characterOutsideLink
+                    openLink = nil
                 }
-                if openLink != format.link {
-                    if openLink != nil {
-                        out.raw("}}")
-                        character = characterOutsideLink
-                        openLink = nil
-                    }
-                    if let link = format.link {
-                        characterOutsideLink = character
-                        writeFieldStart(link)
-                        openLink = link
-                    }
+                if format.link != nil {
+                    warnings.add(kind: "link-paragraph-end",
+                                 "a link over a paragraph end is written up to the end of the line (RTF fields do not span paragraphs)")
                 }
+                if atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
                 format.character.write(from: &character, to: &out)
-                // Decode one scalar from the UTF-8 text.
-                var scalar = UInt32(byte)
-                var length = 1
-                if byte >= 0xF0 {
-                    scalar = UInt32(byte & 0x07) << 18 | UInt32(text[i + 1] & 0x3F) << 12 | UInt32(text[i + 2] & 0x3F) << 6 | UInt32(text[i + 3] & 0x3F)
-                    length = 4
-                } else if byte >= 0xE0 {
-                    scalar = UInt32(byte & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
-                    length = 3
-                } else if byte >= 0xC0 {
-                    scalar = UInt32(byte & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
-                    length = 2
-                }
-                if scalar == 0xFFFC, let graphic = format.graphic {
-                    writeGraphic(graphic)
-                } else {
-                    out.text(scalar)
-                }
-                i += length
+                out.paragraphEnd()
+                paragraphIndex += 1
+                atParagraphStart = true
+                i += 1
             }
         }
         if openLink != nil { out.raw("}}") }
+    }
+
+    /// The text of `range` (no "\n" inside): spans of plain ASCII in one append, other scalars escaped, and
+    /// each U+FFFC as `graphic` when the run has one.
+    private mutating func writeText(_ range: Range<Int>, graphic: RTFRunFormat.Graphic?) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var plainEnd = i
+            while plainEnd < range.upperBound {
+                let b = text[plainEnd]
+                guard b >= 0x20 && b <= 0x7E && b != 0x5C && b != 0x7B && b != 0x7D else { break }
+                plainEnd += 1
+            }
+            if plainEnd > i {
+                out.plainASCII(text[i..<plainEnd])
+                i = plainEnd
+                continue
+            }
+            let byte = text[i]
+            var scalar = UInt32(byte)
+            var length = 1
+            if byte >= 0xF0 {
+                scalar = UInt32(byte & 0x07) << 18 | UInt32(text[i + 1] & 0x3F) << 12 | UInt32(text[i + 2] & 0x3F) << 6 | UInt32(text[i + 3] & 0x3F)
+                length = 4
+            } else if byte >= 0xE0 {
+                scalar = UInt32(byte & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
+                length = 3
+            } else if byte >= 0xC0 {
+                scalar = UInt32(byte & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
+                length = 2
+            }
+            if scalar == 0xFFFC, let graphic {
+                writeGraphic(graphic)
+            } else {
+                out.text(scalar)
+            }
+            i += length
+        }
     }
 
     /// `\pard` and the paragraph's formatting, when it differs from the paragraph before.
