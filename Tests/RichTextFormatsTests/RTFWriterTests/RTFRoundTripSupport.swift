@@ -97,7 +97,7 @@ struct RTFRoundTripSupport {
             } else {
                 let name = pick(Self.attachmentNames)
                 let reference = ImageGlyphReference(contentIdentifier: name, contentDescription: "",
-                                                    contentType: RTFContentTypes.contentType(forFileName: name))
+                                                    contentType: RTFWriterFileTypes.contentType(forFileName: name))
                 images.insert(Self.bytes(for: name), for: reference)
                 entries.append(("attachment", .imageGlyph(reference)))
             }

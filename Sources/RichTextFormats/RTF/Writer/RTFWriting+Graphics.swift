@@ -36,7 +36,7 @@ extension RTFWriting {
         for reference in attachments {
             let name = reference.contentIdentifier
             if !reference.contentDescription.isEmpty { reportDescription() }
-            if reference.contentType != RTFContentTypes.contentType(forFileName: name) {
+            if reference.contentType != RTFWriterFileTypes.contentType(forFileName: name) {
                 warnings.add(kind: "attachment-type",
                              "an attachment's content type is read back from its file name's extension (\"\(name.prefix(80))\" is \(reference.contentType))")
             }
@@ -58,7 +58,8 @@ extension RTFWriting {
             let id = reference.contentIdentifier
             if !reference.contentDescription.isEmpty { reportDescription() }
             let fileExtension: String
-            if let known = RTFContentTypes.fileExtension(for: reference.contentType) {
+            // The reader reads a glyph file with an unknown extension as public.heic, so public.data has no form.
+            if let known = RTFWriterFileTypes.fileExtension(for: reference.contentType), known != "data" {
                 fileExtension = known
             } else {
                 fileExtension = "heic"

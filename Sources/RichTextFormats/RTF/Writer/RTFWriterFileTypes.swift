@@ -1,6 +1,7 @@
 /// The contract's mapping between file extensions and uniform types, both ways, so that a file name the
-/// writer picks reads back as the content type it came from.
-enum RTFContentTypes {
+/// writer picks reads back as the content type it came from. (The reader keeps its own copy of the
+/// extension → type direction, `RTFContentTypes`; the two follow the same table in the contract.)
+enum RTFWriterFileTypes {
     /// The type a file name's extension stands for (the reader's rule); `public.data` when unknown.
     static func contentType(forFileName name: String) -> String {
         guard let dot = name.lastIndex(of: ".") else { return "public.data" }
