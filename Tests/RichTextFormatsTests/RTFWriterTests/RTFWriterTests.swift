@@ -154,9 +154,9 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertEqual(body(document), "\\pard\n{\\field{\\*\\fldinst{HYPERLINK \"https://a.example\"}}{\\fldrslt x\\b y}}z}")
     }
 
-    func testAnAnchorLinkUsesTheLSwitch() {
+    func testAnAnchorLinkUsesTheEscapedLSwitch() {
         let document = RichString("top", attributes: set(("link", .url(URL(string: "#intro")!))))
-        XCTAssertEqual(body(document), "\\pard\n{\\field{\\*\\fldinst{HYPERLINK \\l \"intro\"}}{\\fldrslt top}}}")
+        XCTAssertEqual(body(document), "\\pard\n{\\field{\\*\\fldinst{HYPERLINK \\\\l \"intro\"}}{\\fldrslt top}}}")
     }
 
     func testParagraphAttributesFollowPardAndChangeOnlyWhenTheyDiffer() {

@@ -29,7 +29,7 @@ import RichText
 /// | `superscript` 1 / -1 | `\super` / `\sub`; off `\nosupersub` |
 /// | `baselineOffset` | `\upN` / `\dnN`, N = points × 2 |
 /// | `foregroundColor` `backgroundColor` | `\cfN` `\cbN`; components to 1/100000 in `\expandedcolortbl` (`\csgenericrgb\cR\cG\cB`, a 4th `\cA` when alpha < 1) |
-/// | `link` | `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt text}}`; "#anchor" as `HYPERLINK \l "anchor"` |
+/// | `link` | `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt text}}`; "#anchor" as `HYPERLINK \\l "anchor"` |
 /// | `alignment` | `\ql` `\qc` `\qr` `\qj` `\qnatural` after `\pard` |
 /// | `writingDirection` | `\ltrpar` `\rtlpar` |
 /// | `headIndent` `tailIndent` `firstLineHeadIndent` | `\liN` `\riN` `\fiN`, N = points × 20 |

@@ -237,12 +237,12 @@ struct RTFWriting {
         }
     }
 
-    /// `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt ` — a target starting with "#" is an anchor (`\l`).
+    /// `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt ` — a target starting with "#" is an anchor (`\\l "anchor"`, Word's form).
     private mutating func writeFieldStart(_ target: String) {
         out.raw("{\\field{\\*\\fldinst{HYPERLINK ")
         var target = Substring(target)
         if target.hasPrefix("#") {
-            out.raw("\\l ")
+            out.raw("\\\\l ") // the switch is text of the instruction, so its backslash is escaped
             target = target.dropFirst()
         }
         out.rawByte(UInt8(ascii: "\""))
