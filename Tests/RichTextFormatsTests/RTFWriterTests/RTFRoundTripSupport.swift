@@ -30,10 +30,12 @@ struct RTFRoundTripSupport {
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
     mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
 
-    /// A colour whose components are whole 100000ths; alpha below 1 a quarter of the time.
+    /// A colour whose components are whole 100000ths, as the reader reads them (the five-digit form of an 8-bit
+    /// value reads as that value); alpha below 1 a quarter of the time.
     mutating func color() -> RichColor {
-        RichColor(red: Double(int(0...100_000)) / 100_000, green: Double(int(0...100_000)) / 100_000,
-                  blue: Double(int(0...100_000)) / 100_000, alpha: chance(0.25) ? Double(int(0...99_999)) / 100_000 : 1)
+        func component(_ range: ClosedRange<Int>) -> Double { RTFColorEntry.unit(expanded: Int32(int(range))) }
+        return RichColor(red: component(0...100_000), green: component(0...100_000), blue: component(0...100_000),
+                         alpha: chance(0.25) ? component(0...99_999) : 1)
     }
 
     /// Image bytes for a file name: a tiny PNG for .png (so .rtf can embed it), recognisable bytes otherwise.
