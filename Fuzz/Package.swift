@@ -9,15 +9,21 @@ let package = Package(
     name: "FormatCheckFuzz",
     dependencies: [.package(path: "..")],
     targets: [
+        // Hands control to libFuzzer's driver: the one piece every target shares.
+        .target(name: "FuzzDriver"),
         // Reads arbitrary bytes as a native JSON document; a decoded document must re-encode to stable bytes.
-        .executableTarget(name: "NativeJSONFuzz", dependencies: [.product(name: "RichTextFormats", package: rootPackage)]),
+        .executableTarget(name: "NativeJSONFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
         // Loads arbitrary bytes as a definition file: diagnostics are fine, crashes are not.
         .executableTarget(name: "DefinitionFileFuzz", dependencies: [
-            .product(name: "FormatCheck", package: rootPackage), .product(name: "Formatting", package: rootPackage),
+            "FuzzDriver", .product(name: "FormatCheck", package: rootPackage), .product(name: "Formatting", package: rootPackage),
             .product(name: "RichText", package: rootPackage),
         ]),
         // Reads arbitrary bytes as a definition seed plus an edit script and checks every invariant after each step.
-        .executableTarget(name: "EditScriptFuzz", dependencies: [.product(name: "FormattingTesting", package: rootPackage)]),
+        .executableTarget(name: "EditScriptFuzz", dependencies: ["FuzzDriver", .product(name: "FormattingTesting", package: rootPackage)]),
+        // Reads arbitrary bytes as RTF; a document it accepts must round-trip through the writer exactly.
+        .executableTarget(name: "RTFReaderFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
+        // Decodes arbitrary bytes as flattened RTFD; a package it accepts must re-encode to a fixed point.
+        .executableTarget(name: "FlattenedRTFDFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,9 @@ binary="$(swift build -c release --show-bin-path)/$target"
 mkdir -p "Corpus/$target" "Crashes/$target"
 seeds=()
 if [ -d "Seeds/$target" ]; then seeds=("Seeds/$target"); fi
+# The RTF reader also starts from the real documents of ../shared/corpus/rtf, when that folder is beside the
+# package (read in place, never copied into the repository).
+if [ "$target" = RTFReaderFuzz ] && [ -d "$here/../../shared/corpus/rtf" ]; then seeds+=("$here/../../shared/corpus/rtf"); fi
 exec "$binary" "Corpus/$target" "${seeds[@]}" \
     -max_total_time="$seconds" -artifact_prefix="Crashes/$target/" -rss_limit_mb=4096 -max_len=65536 \
     -print_final_stats=1 "$@"

@@ -34,7 +34,7 @@ enum LintBenchmark {
                 let size = rng.int(in: sizeRange)
                 let bytes = RecipeCorpus.document(targetBytes: size, table: i % 2 == 1, rng: &rng)
                 let path = directory + "/" + String(format: "doc%04d.json", i)
-                FileManager.default.createFile(atPath: path, contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
                 paths.append(path)
                 totalBytes += bytes.count
                 largest = max(largest, bytes.count)

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("engine", "the edits script and the traces through FormattingEngine (recipe and a 20-constraint definition) vs bare RichString and Foundation; probe vs apply", EngineBenchmark.main),
     ("paragraphs", "set a paragraph-bound value on one character of a 100 / 10,000 / 100,000-character paragraph in a 1M document vs Foundation", ParagraphsBenchmark.main),
     ("json", "native JSON read and write MB/s on ~100 MB of recipe documents vs JSONSerialization parsing the same bytes", JSONBenchmark.main),
+    ("rtf", "RTF read and write MB/s on ../shared/corpus/rtf repeated to 50 MB; RTF read time over native JSON read time of the same documents", RTFBenchmark.main),
     ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
 ]
 

@@ -1,3 +1,4 @@
+import FuzzDriver
 import FormatCheck
 import Formatting
 import RichText
@@ -23,18 +24,7 @@ public func definitionFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
     return 0
 }
 
-// SwiftPM links executables on Linux with `main` aliased to `<module>_main` (so tests can import them), which
-// hides libFuzzer's own `main`. This is that symbol: it hands control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 @_cdecl("DefinitionFileFuzz_main")
 public func definitionFileFuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, { data, size in definitionFileFuzz(data, size) })
+    runLibFuzzer(argc, argv) { data, size in definitionFileFuzz(data, size) }
 }

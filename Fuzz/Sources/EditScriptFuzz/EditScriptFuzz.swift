@@ -1,3 +1,4 @@
+import FuzzDriver
 import FormattingTesting
 
 /// libFuzzer's entry point: the bytes are a definition seed and an edit script (`ByteScript`), applied through
@@ -13,18 +14,7 @@ public func editScriptFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-// SwiftPM links executables on Linux with `main` aliased to `<module>_main` (so tests can import them), which
-// hides libFuzzer's own `main`. This is that symbol: it hands control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
 @_cdecl("EditScriptFuzz_main")
 public func editScriptFuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, { data, size in editScriptFuzz(data, size) })
+    runLibFuzzer(argc, argv) { data, size in editScriptFuzz(data, size) }
 }

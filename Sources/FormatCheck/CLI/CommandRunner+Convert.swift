@@ -8,12 +8,13 @@ extension CommandRunner {
     static func convert(_ command: ConvertCommand, console: Console) -> ExitCode {
         var isDirectory: ObjCBool = false
         let inputIsFolder = FileManager.default.fileExists(atPath: command.input, isDirectory: &isDirectory) && isDirectory.boolValue
-        guard let from = command.from ?? (inputIsFolder ? .plain : DocumentFormat.infer(from: command.input)) else {
-            console.err("fmtcheck: error: cannot tell the format of \(command.input) from its name; pass --from native|plain|text\n")
+        let inferred = DocumentFormat.infer(from: command.input)
+        guard let from = command.from ?? (inputIsFolder && inferred != .rtfd ? .plain : inferred) else {
+            console.err("fmtcheck: error: cannot tell the format of \(command.input) from its name; pass --from native|plain|text|rtf|rtfd|rtfd-flat\n")
             return .failure
         }
         guard let to = command.to ?? DocumentFormat.infer(from: command.output) else {
-            console.err("fmtcheck: error: cannot tell the format of \(command.output) from its name; pass --to native|plain|text|html\n")
+            console.err("fmtcheck: error: cannot tell the format of \(command.output) from its name; pass --to native|plain|text|html|rtf|rtfd|rtfd-flat\n")
             return .failure
         }
         var schema = NativeJSONSchema.standard

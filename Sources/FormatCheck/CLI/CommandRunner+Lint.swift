@@ -26,6 +26,10 @@ extension CommandRunner {
             console.err("\(problem.fileName): invalid definition: \(count(problem.errors.count, "error"))\n")
         }
         for file in result.files { if let failure = file.failure { console.err(failure.description + "\n") } }
+        for file in result.files where !file.fixNotes.isEmpty {
+            let verb = request.mode == .fix && file.failure == nil ? "the fix was written" : "--fix would write"
+            console.err("\(file.path): note: \(verb) as \(file.format?.displayName ?? "its own format"), which does not keep: \(file.fixNotes.joined(separator: "; "))\n")
+        }
         warnAboutUnknownRules(request, result: result, console: console)
 
         let report: String

@@ -19,8 +19,11 @@ enum HelpText {
             return """
             USAGE: fmtcheck [lint] [options] PATH...
 
-              PATH is a native JSON document, a folder (searched recursively for .json documents;
+              PATH is a document (native JSON .json, RTF .rtf, an RTFD package folder or flattened
+              .rtfd file), a folder (searched recursively for .json, .rtf and .rtfd documents;
               .fmtcheck.json and definition files are skipped) or - for standard input.
+              --fix writes each document back in its own format and first says what that
+              format does not keep.
               Without --definition, the nearest .fmtcheck.json (the document's folder or a parent)
               names the definition and options: {"definition", "select", "ignore", "format",
               "maxWarnings", "maxFileSize", "root"}.
@@ -68,8 +71,9 @@ enum HelpText {
             USAGE: fmtcheck convert IN OUT [--from FORMAT] [--to FORMAT] [--definition FILE]
 
               Formats: native (.json), plain (a folder: text.txt, attachments.json, images/),
-              text (.txt, the text alone) and html (.html, export only). The format follows the
-              extension unless --from/--to say. OUT is written beside itself and renamed into place,
+              text (.txt, the text alone), html (.html, export only), rtf (.rtf), rtfd (a .rtfd
+              package folder) and rtfd-flat (a flattened .rtfd file, as NSAttributedString's
+              .rtfd data). The format follows the extension unless --from/--to say. OUT is written beside itself and renamed into place,
               so a failure leaves it untouched.
 
             EXIT CODES: 0 converted, 2 usage or conversion error.

@@ -2,7 +2,8 @@ import Foundation
 import RichText
 import RichTextFormats
 
-/// Converts a document between native JSON, plain text with attachments (folder form), plain text and HTML.
+/// Converts a document between native JSON, RTF, RTFD (package and flattened), plain text with attachments
+/// (folder form), plain text and HTML.
 /// Every output is written beside its destination first and renamed into place, so a failure leaves the
 /// destination as it was.
 public enum DocumentConversion {
@@ -46,6 +47,18 @@ public enum DocumentConversion {
             let title = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             let export = HTMLExporter(imagePolicy: .dataURLs, title: title).export(decoded.document, images: decoded.images)
             try write(Array(export.html.utf8), to: output)
+        case .rtf, .flatRTFD:
+            let written = RTFWriter().write(decoded.document, images: decoded.images, asPackage: target == .flatRTFD)
+            outcome.warnings += written.warnings.map(\.description)
+            try write(target == .rtf ? written.rtf : FlattenedRTFD.encode(RTFDPackage(rtf: written.rtf, files: written.files)), to: output)
+        case .rtfd:
+            let written = RTFWriter().write(decoded.document, images: decoded.images, asPackage: true)
+            outcome.warnings += written.warnings.map(\.description)
+            do {
+                try RTFDPackage(rtf: written.rtf, files: written.files).write(to: URL(fileURLWithPath: output, isDirectory: true))
+            } catch {
+                throw Failure(message: "\(output): \(error)")
+            }
         }
         return outcome
     }
@@ -67,6 +80,15 @@ public enum DocumentConversion {
                 return DecodedDocument(document: RichString(text))
             case .html:
                 throw Failure(message: "\(path): HTML is an export format; it cannot be read")
+            case .rtf, .rtfd, .flatRTFD:
+                let input = try LintInput.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
+                switch input.format {
+                case .flatRTFD:
+                    let package = try FlattenedRTFD.decode(input.bytes)
+                    return try RTFReader().read(package.rtf, attachments: package.files)
+                default:
+                    return try RTFReader().read(input.bytes, attachments: input.attachments)
+                }
             }
         } catch let failure as Failure {
             throw failure

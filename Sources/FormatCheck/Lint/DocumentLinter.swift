@@ -3,8 +3,8 @@ import RichText
 import RichTextFormats
 import StreamingJSON
 
-/// Lints one native JSON document against a loaded definition: linting is normalisation run dry (DESIGN §3),
-/// plus what reading finds (wrong-typed values, behaviour fix-ups, undeclared attributes, malformed JSON).
+/// Lints one document (native JSON, RTF or RTFD) against a loaded definition: linting is normalisation run dry (DESIGN §3),
+/// plus what reading finds (wrong-typed values, behaviour fix-ups, undeclared attributes, malformed input).
 ///
 /// ```swift
 /// let linter = DocumentLinter(definition: loaded)
@@ -41,15 +41,22 @@ public struct DocumentLinter: Sendable {
         public var images: ImageStore
         /// Whether the document could not be read at all.
         public var isMalformed: Bool
+        /// What the reader had to interpret or could not keep (also reported as `reader-warning` findings).
+        public var warnings: [DocumentWarning] = []
     }
 
-    /// Lints a document's bytes.
+    /// Lints a native JSON document's bytes.
     public func lint(_ bytes: [UInt8]) -> Outcome {
+        lint(LintInput(format: .native, bytes: bytes))
+    }
+
+    /// Lints a document in any lintable format (native JSON, RTF, an RTFD package or flattened RTFD).
+    public func lint(_ input: LintInput) -> Outcome {
         let read: LintDocumentReader.Result
         do {
-            read = try reader.read(bytes)
+            read = try reader.read(input)
         } catch {
-            return Outcome(violations: malformed(error, bytes: bytes), fixed: nil, document: nil, images: ImageStore(), isMalformed: true)
+            return Outcome(violations: malformed(error), fixed: nil, document: nil, images: ImageStore(), isMalformed: true)
         }
         return lint(read)
     }
@@ -70,7 +77,7 @@ public struct DocumentLinter: Sendable {
         // What reading could not keep is about the file, not a place in the text: it comes first, in file order.
         violations = (read.warnings.map(violation(for:)) + violations).filter { selection.includes($0.rule) }
         return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
-                       images: read.images, isMalformed: false)
+                       images: read.images, isMalformed: false, warnings: read.warnings)
     }
 
     /// The rule id, severity and message of a reading finding.
@@ -127,7 +134,7 @@ public struct DocumentLinter: Sendable {
     }
 
     /// A document that cannot be read: one `malformed-document` finding at the error's line and column.
-    func malformed(_ error: DocumentError, bytes: [UInt8]) -> [Violation] {
+    func malformed(_ error: DocumentError) -> [Violation] {
         let rule = BuiltInRule.malformedDocument.id
         guard selection.includes(rule) else { return [] }
         let location = error.location

@@ -1,8 +1,9 @@
 import Foundation
 import StreamingJSON
 
-/// Turns the PATHs of a lint command into documents: files as given, folders searched recursively for `.json`
-/// documents, `-` as standard input.
+/// Turns the PATHs of a lint command into documents: files as given, folders searched recursively for `.json`,
+/// `.rtf` and `.rtfd` documents (an `.rtfd` folder is one document, a package, and is not searched), `-` as
+/// standard input.
 ///
 /// Inside folders, hidden files and folders (`.git`, `.build`, `.fmtcheck.json`) are skipped, and so are
 /// definition files: JSON objects whose first member is one a definition file starts with (`$schema`, `name`,
@@ -22,7 +23,10 @@ public enum FileDiscovery {
                 failures.append(InputFailure(.notFound, path: path, message: "no such file or folder"))
                 continue
             }
-            if isDirectory.boolValue {
+            let isPackage = (path.hasSuffix("/") ? String(path.dropLast()) : path).lowercased().hasSuffix(".rtfd")
+            if isDirectory.boolValue && isPackage {
+                files.insert(path.hasSuffix("/") ? String(path.dropLast()) : path)
+            } else if isDirectory.boolValue {
                 files.formUnion(documents(in: path))
             } else {
                 files.insert(path)
@@ -33,7 +37,7 @@ public enum FileDiscovery {
         return (targets, failures)
     }
 
-    /// The `.json` documents under `folder`, recursively.
+    /// The documents under `folder`, recursively.
     static func documents(in folder: String) -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
@@ -44,8 +48,19 @@ public enum FileDiscovery {
                 enumerator.skipDescendants()
                 continue
             }
-            guard name.hasSuffix(".json"), !name.hasSuffix(".schema.json") else { continue }
+            let lower = name.lowercased()
             let path = base + "/" + relative
+            if lower.hasSuffix(".rtfd") {
+                enumerator.skipDescendants()
+                found.append(path)
+                continue
+            }
+            if lower.hasSuffix(".rtf") {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { found.append(path) }
+                continue
+            }
+            guard name.hasSuffix(".json"), !name.hasSuffix(".schema.json") else { continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             if looksLikeDefinition(path) { continue }

@@ -12,6 +12,11 @@ public struct FileResult: Sendable {
     public var fixedCount: Int
     /// With `--diff`: the unified diff `--fix` would apply ("" when nothing would change).
     public var diff: String
+    /// With `--fix` or `--diff`: what writing the fixed document in its own format does not keep (RTF hidden
+    /// text, an attribute RTF has no form for), said before the report.
+    public var fixNotes: [String] = []
+    /// The format the document was read in (and a fix is written in), once it was read.
+    public var format: DocumentFormat?
     /// The document as read, when the request keeps documents (for the HTML report).
     public var document: RichString?
     /// The name of the definition the document was linted against.

@@ -82,6 +82,20 @@ public struct LintDocumentReader: Sendable {
         return typed(decoded)
     }
 
+    /// Reads a document in any lintable format: native JSON as `read(_:)` does; RTF and both RTFD forms through
+    /// `RTFReader`, whose values are then typed against the declarations. Throws the format reader's located error.
+    public func read(_ input: LintInput) throws(DocumentError) -> Result {
+        switch input.format {
+        case .rtf, .rtfd:
+            return typed(try RTFReader().read(input.bytes, attachments: input.attachments))
+        case .flatRTFD:
+            let package = try FlattenedRTFD.decode(input.bytes)
+            return typed(try RTFReader().read(package.rtf, attachments: package.files))
+        case .native, .plain, .text, .html:
+            return try read(input.bytes)
+        }
+    }
+
     /// Types a document another reader produced (RTF, RTFD) against the declarations: values that do not fit
     /// their declared type become `wrong-type` findings, declared keys get their declared behaviours, and the
     /// reader's own behaviour fix-ups are reported along with the definition's.

@@ -121,32 +121,35 @@ public struct LintRun: Sendable {
         guard let linter = job.linter else { return result }
         result.definitionName = linter.definition.name
         result.ruleIDs = linter.definition.ruleIDs
-        let bytes: [UInt8]
+        let input: LintInput
         do {
             switch job.target {
-            case .file(let path): bytes = try InputReader.read(path: path, maxSize: job.maxFileSize)
-            case .standardInput(let name): bytes = try InputReader.readStandardInput(name: name, maxSize: job.maxFileSize)
+            case .file(let path): input = try LintInput.read(path: path, maxSize: job.maxFileSize)
+            case .standardInput(let name): input = try LintInput.readStandardInput(name: name, maxSize: job.maxFileSize)
             }
         } catch {
             result.failure = error
             return result
         }
-        let outcome = linter.lint(bytes)
+        result.format = input.format
+        let outcome = linter.lint(input)
         result.violations = outcome.violations
         if request.keepsDocuments { result.document = outcome.document }
         guard request.mode != .check, let fixed = outcome.fixed, let original = outcome.document else { return result }
-        let encoded: [UInt8]
+        let encoded: FixedDocumentWriter.Encoded
         do {
-            encoded = try NativeJSONEncoder().encode(fixed, images: outcome.images)
+            encoded = try FixedDocumentWriter.encode(fixed, images: outcome.images, format: input.format,
+                                                     readerWarnings: outcome.warnings)
         } catch {
-            result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written as JSON: \(error.message)")
+            result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
             return result
         }
-        // Normalisation is idempotent: the fixed document must lint clean under every rule.
-        let check = DocumentLinter(definition: linter.definition).lint(encoded)
+        result.fixNotes = encoded.notes
+        // Normalisation is idempotent: the fixed document, as written, must lint clean under every rule.
+        let check = DocumentLinter(definition: linter.definition).lint(encoded.input)
         guard check.fixed == nil, !check.isMalformed else {
             result.failure = InputFailure(.writeFailed, path: result.path,
-                                          message: "internal error: the fixed document is not clean (\(check.violations.first?.message ?? "unreadable")); nothing was written")
+                                          message: "internal error: the fixed document is not clean (\(check.violations.first { $0.rule != BuiltInRule.readerWarning.id }?.message ?? "unreadable")); nothing was written")
             return result
         }
         switch request.mode {
@@ -157,8 +160,8 @@ public struct LintRun: Sendable {
         case .fix:
             guard case .file(let path) = job.target else { return result }
             do {
-                try AtomicWriter.write(encoded, to: path)
-                result.fixedCount = result.violations.count
+                try FixedDocumentWriter.write(encoded, to: path)
+                result.fixedCount = result.violations.filter { $0.rule != BuiltInRule.readerWarning.id }.count
                 result.violations = []
             } catch {
                 result.failure = InputFailure(.writeFailed, path: path, message: "cannot write the fixed document: \(error.message); the original is untouched")

@@ -18,7 +18,8 @@ import StreamingJSON
 ///   "summary": {"files": 7, "filesWithViolations": 4, "errors": 5, "warnings": 1, "fixed": 0, "notLinted": 0}
 /// }
 /// ```
-/// For `malformed-document` the line, column and offsets are those of the JSON where reading failed.
+/// For `malformed-document` the line, column and offsets are those of the input (JSON or RTF) where reading
+/// failed; for `reader-warning`, those of the input where the reader met what it could not keep.
 public enum JSONReport {
     /// The schema's version; bumped only when a member changes meaning or goes away.
     public static let schemaVersion = 1

@@ -32,8 +32,11 @@ struct RTFColorEntry {
     }
 
     /// The colour from expanded components (0–100000, optional alpha); nil when there are none.
+    ///
+    /// A component that is the five-digit form of an 8-bit value (`\\c47843` for 122/255) reads as that value
+    /// exactly, so the colours of hex-coloured documents come back equal after a trip through RTF.
     var expandedColor: RichColor? {
-        func unit(_ v: Int32) -> Double { Double(min(max(v, 0), 100_000)) / 100_000 }
+        func unit(_ v: Int32) -> Double { Self.unit(expanded: v) }
         switch model {
         case .rgb:
             guard components.count >= 3 else { return nil }
@@ -44,6 +47,16 @@ struct RTFColorEntry {
             return RichColor(red: unit(white), green: unit(white), blue: unit(white),
                              alpha: components.count >= 2 ? unit(components[1]) : 1)
         }
+    }
+}
+
+extension RTFColorEntry {
+    /// An expanded component (0–100000) as a unit value, snapped to k/255 when it is that value's five-digit form.
+    static func unit(expanded value: Int32) -> Double {
+        let clamped = Int(min(max(value, 0), 100_000))
+        let byte = (Double(clamped) * 255 / 100_000).rounded()
+        if Int((byte / 255 * 100_000).rounded()) == clamped { return byte / 255 }
+        return Double(clamped) / 100_000
     }
 }
 

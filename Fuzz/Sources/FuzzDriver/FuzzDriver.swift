@@ -1,0 +1,19 @@
+// The one piece every fuzz target shares: handing control to libFuzzer's driver.
+//
+// SwiftPM links executables on Linux with `main` aliased to `<module>_main` (so tests can import them), which
+// hides libFuzzer's own `main`. Each target therefore defines `<module>_main` (one line) and calls `runLibFuzzer`.
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+) -> Int32
+
+/// Runs libFuzzer with the process's arguments, calling `testOneInput` for every input it generates.
+public func runLibFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                         _ testOneInput: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, testOneInput)
+}

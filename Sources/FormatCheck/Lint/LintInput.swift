@@ -1,0 +1,66 @@
+import Foundation
+import RichTextFormats
+
+/// A document as a lint run reads it: its format, its main bytes (the JSON, the RTF, the flattened RTFD, or an
+/// RTFD package's `TXT.rtf`), and an RTFD package's other files by name.
+public struct LintInput: Sendable {
+    /// The document's format (native JSON, RTF, RTFD package or flattened RTFD).
+    public var format: DocumentFormat
+    /// The main bytes.
+    public var bytes: [UInt8]
+    /// An RTFD package's attachment files, by name; empty for the other formats.
+    public var attachments: [String: Data]
+
+    /// An input.
+    public init(format: DocumentFormat, bytes: [UInt8], attachments: [String: Data] = [:]) {
+        self.format = format
+        self.bytes = bytes
+        self.attachments = attachments
+    }
+
+    /// Reads the document at `path` in the format its name says (a package folder for `.rtfd` folders; bytes
+    /// sniffed for names that say nothing), within `maxSize` bytes in all.
+    public static func read(path: String, maxSize: Int) throws(InputFailure) -> LintInput {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try readPackage(path: path, maxSize: maxSize)
+        }
+        let bytes = try InputReader.read(path: path, maxSize: maxSize)
+        return LintInput(format: format(named: path, bytes: bytes), bytes: bytes)
+    }
+
+    /// Reads standard input, in the format `name` says or the bytes show.
+    public static func readStandardInput(name: String, maxSize: Int) throws(InputFailure) -> LintInput {
+        let bytes = try InputReader.readStandardInput(name: name, maxSize: maxSize)
+        return LintInput(format: format(named: name, bytes: bytes), bytes: bytes)
+    }
+
+    /// The lintable format a name gives, else what the bytes show.
+    static func format(named name: String, bytes: [UInt8]) -> DocumentFormat {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".rtf") { return .rtf }
+        if lower.hasSuffix(".rtfd") { return .flatRTFD }
+        if lower.hasSuffix(".json") { return .native }
+        return DocumentFormat.sniff(bytes)
+    }
+
+    /// An RTFD package folder, its files counted together against the size limit.
+    static func readPackage(path: String, maxSize: Int) throws(InputFailure) -> LintInput {
+        // Sizes first, so an oversized package is refused without being read.
+        var size = 0
+        if let files = FileManager.default.enumerator(atPath: path) {
+            while let relative = files.nextObject() as? String {
+                let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + relative)
+                size += (attributes?[.size] as? NSNumber)?.intValue ?? 0
+                if size > maxSize { throw InputReader.tooLarge(path: path, size: nil, maxSize: maxSize) }
+            }
+        }
+        let package: RTFDPackage
+        do {
+            package = try RTFDPackage.read(directory: URL(fileURLWithPath: path, isDirectory: true))
+        } catch {
+            throw InputFailure(.unreadable, path: path, message: "cannot read the RTFD package: \(error)")
+        }
+        return LintInput(format: .rtfd, bytes: package.rtf, attachments: package.files)
+    }
+}

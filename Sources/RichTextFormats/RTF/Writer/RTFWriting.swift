@@ -1,0 +1,255 @@
+import Foundation
+import RichText
+
+/// The state of one `RTFWriter.write`: the document's runs, the font and colour tables, the image files, and
+/// the output so far.
+///
+/// Two passes over the runs: the first builds the tables, assigns image file names and finds each RTF
+/// paragraph's formatting (RTF applies the formatting in force at `\par` to the whole paragraph, so it must be
+/// known before the paragraph's text); the second writes the body.
+struct RTFWriting {
+    let asPackage: Bool
+    let images: ImageStore
+    var out: RTFOutput
+    var warnings = RTFWriterWarnings()
+    var files: [String: Data] = [:]
+
+    var fonts: [String] = []
+    var fontIndices: [String: Int] = [:]
+    var colors: [RTFColor] = []
+    var colorIndices: [RTFColor: Int] = [:]
+    var formatCache: [AttributeSet: RTFRunFormat] = [:]
+
+    /// The UTF-8 text and its runs.
+    private let text: [UInt8]
+    private var runs: [(range: Range<Int>, format: RTFRunFormat)] = []
+    /// The formatting of each RTF paragraph (text up to and including a "\n", or the text's end), in order.
+    private var paragraphFormats: [RTFParagraphFormat] = []
+    /// The file name each graphic refers to, by identifier (glyphs) or name (attachments).
+    var glyphFiles: [String: String] = [:]
+    var attachmentFiles: [String: String] = [:]
+    /// How many `\pict` groups have been written (the reader names pictures by this count).
+    var pictureCount = 0
+    /// Identifiers of graphics whose bytes a plain .rtf cannot hold.
+    var unkeptImages: [String] = []
+
+    init(document: RichString, images: ImageStore, asPackage: Bool) {
+        self.asPackage = asPackage
+        self.images = images
+        text = Array(document.string.utf8)
+        out = RTFOutput(capacity: text.count + text.count / 4 + 512)
+        var collected: [(Range<Int>, AttributeSet)] = []
+        document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
+            collected.append((range, attributes))
+            return true
+        }
+        runs.reserveCapacity(collected.count)
+        for (range, attributes) in collected { runs.append((range, runFormat(attributes))) }
+        findParagraphFormats()
+        assignImageFiles()
+    }
+
+    /// The whole file.
+    mutating func write() -> [UInt8] {
+        writeHeader()
+        writeBody()
+        out.rawByte(UInt8(ascii: "}"))
+        if !unkeptImages.isEmpty {
+            let first = unkeptImages.prefix(3).map { "\"\($0.prefix(80))\"" }.joined(separator: ", ")
+            warnings.add(kind: "image-bytes",
+                         "image bytes of \(unkeptImages.count) image\(unkeptImages.count == 1 ? "" : "s") (\(first)\(unkeptImages.count > 3 ? ", …" : "")) are not kept in .rtf; write .rtfd")
+        }
+        return out.bytes
+    }
+
+    // MARK: First pass
+
+    /// Each RTF paragraph takes the paragraph formatting of its "\n" (or of the text's last run). Paragraphs
+    /// that end with CR or U+2029 inside it are part of the same RTF paragraph; if their formatting differs,
+    /// that difference is lost, and said so.
+    private mutating func findParagraphFormats() {
+        var first: RTFParagraphFormat? = nil
+        var mixed = false
+        for (range, format) in runs {
+            if let first, first != format.paragraph { mixed = true }
+            if first == nil { first = format.paragraph }
+            var i = range.lowerBound
+            while i < range.upperBound {
+                if text[i] == 0x0A {
+                    paragraphFormats.append(format.paragraph)
+                    if mixed { reportMixedParagraph() }
+                    mixed = false
+                    first = i + 1 < range.upperBound ? format.paragraph : nil
+                }
+                i += 1
+            }
+        }
+        if first != nil, let last = runs.last {
+            paragraphFormats.append(last.format.paragraph)
+            if mixed { reportMixedParagraph() }
+        }
+    }
+
+    private mutating func reportMixedParagraph() {
+        warnings.add(kind: "mixed-paragraph",
+                     "paragraphs ended by CR or U+2029 share the RTF paragraph of the next line end, so only its paragraph formatting is kept")
+    }
+
+    // MARK: Header
+
+    private mutating func writeHeader() {
+        out.raw("{\\rtf1\\ansi\\ansicpg1252\\cocoartf2822\n\\cocoatextscaling0\\cocoaplatform0{\\fonttbl")
+        for (index, name) in fonts.enumerated() {
+            out.word("f", index)
+            out.word("fnil")
+            out.word("fcharset", 0)
+            for scalar in name.unicodeScalars {
+                // A ';' ends the font's entry, so one inside the name is escaped.
+                if scalar == ";" { out.unicodeEscape(0x3B) } else { out.text(scalar.value) }
+            }
+            out.raw(";")
+        }
+        out.raw("}\n{\\colortbl;")
+        for color in colors {
+            out.word("red", RTFColor.byte(color.red))
+            out.word("green", RTFColor.byte(color.green))
+            out.word("blue", RTFColor.byte(color.blue))
+            out.raw(";")
+        }
+        out.raw("}\n{\\*\\expandedcolortbl;")
+        for color in colors {
+            out.word("csgenericrgb")
+            out.word("c", color.red)
+            out.word("c", color.green)
+            out.word("c", color.blue)
+            if color.alpha < 100_000 { out.word("c", color.alpha) }
+            out.raw(";")
+        }
+        out.raw("}\n")
+    }
+
+    // MARK: Body
+
+    private mutating func writeBody() {
+        var character = RTFCharacterFormat()
+        var paragraph: RTFParagraphFormat? = nil
+        var paragraphIndex = 0
+        var atParagraphStart = true
+        var openLink: String? = nil
+        var characterOutsideLink = RTFCharacterFormat()
+
+        for run in runs.indices {
+            let range = runs[run].range
+            let format = runs[run].format
+            var i = range.lowerBound
+            while i < range.upperBound {
+                // The stretch up to the next "\n" (or the run's end) shares one setup: paragraph, link, formatting.
+                var lineEnd = i
+                while lineEnd < range.upperBound && text[lineEnd] != 0x0A { lineEnd += 1 }
+                if i < lineEnd {
+                    if atParagraphStart {
+                        startParagraph(&paragraph, paragraphIndex)
+                        atParagraphStart = false
+                    }
+                    if openLink != format.link {
+                        if openLink != nil {
+                            out.raw("}}")
+                            character = characterOutsideLink
+                            openLink = nil
+                        }
+                        if let link = format.link {
+                            characterOutsideLink = character
+                            writeFieldStart(link)
+                            openLink = link
+                        }
+                    }
+                    format.character.write(from: &character, to: &out)
+                    writeText(i..<lineEnd, graphic: format.graphic)
+                }
+                i = lineEnd
+                guard i < range.upperBound else { break }
+                // A paragraph end: fields do not span paragraphs, so an open one closes first.
+                if openLink != nil {
+                    out.raw("}}")
+                    character = characterOutsideLink
+                    openLink = nil
+                }
+                if format.link != nil {
+                    warnings.add(kind: "link-paragraph-end",
+                                 "a link over a paragraph end is written up to the end of the line (RTF fields do not span paragraphs)")
+                }
+                if atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
+                format.character.write(from: &character, to: &out)
+                out.paragraphEnd()
+                paragraphIndex += 1
+                atParagraphStart = true
+                i += 1
+            }
+        }
+        if openLink != nil { out.raw("}}") }
+    }
+
+    /// The text of `range` (no "\n" inside): spans of plain ASCII in one append, other scalars escaped, and
+    /// each U+FFFC as `graphic` when the run has one.
+    private mutating func writeText(_ range: Range<Int>, graphic: RTFRunFormat.Graphic?) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var plainEnd = i
+            while plainEnd < range.upperBound {
+                let b = text[plainEnd]
+                guard b >= 0x20 && b <= 0x7E && b != 0x5C && b != 0x7B && b != 0x7D else { break }
+                plainEnd += 1
+            }
+            if plainEnd > i {
+                out.plainASCII(text[i..<plainEnd])
+                i = plainEnd
+                continue
+            }
+            let byte = text[i]
+            var scalar = UInt32(byte)
+            var length = 1
+            if byte >= 0xF0 {
+                scalar = UInt32(byte & 0x07) << 18 | UInt32(text[i + 1] & 0x3F) << 12 | UInt32(text[i + 2] & 0x3F) << 6 | UInt32(text[i + 3] & 0x3F)
+                length = 4
+            } else if byte >= 0xE0 {
+                scalar = UInt32(byte & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
+                length = 3
+            } else if byte >= 0xC0 {
+                scalar = UInt32(byte & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
+                length = 2
+            }
+            if scalar == 0xFFFC, let graphic {
+                writeGraphic(graphic)
+            } else {
+                out.text(scalar)
+            }
+            i += length
+        }
+    }
+
+    /// `\pard` and the paragraph's formatting, when it differs from the paragraph before.
+    private mutating func startParagraph(_ current: inout RTFParagraphFormat?, _ index: Int) {
+        let format = index < paragraphFormats.count ? paragraphFormats[index] : RTFParagraphFormat()
+        if current != format {
+            format.write(to: &out)
+            out.newline()
+            current = format
+        }
+    }
+
+    /// `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt ` — a target starting with "#" is an anchor (`\\l "anchor"`, Word's form).
+    private mutating func writeFieldStart(_ target: String) {
+        out.raw("{\\field{\\*\\fldinst{HYPERLINK ")
+        var target = Substring(target)
+        if target.hasPrefix("#") {
+            out.raw("\\\\l ") // the switch is text of the instruction, so its backslash is escaped
+            target = target.dropFirst()
+        }
+        out.rawByte(UInt8(ascii: "\""))
+        for scalar in target.unicodeScalars {
+            if scalar == "\"" { out.raw("%22") } else { out.text(scalar.value) }
+        }
+        out.raw("\"}}{")
+        out.word("fldrslt")
+    }
+}

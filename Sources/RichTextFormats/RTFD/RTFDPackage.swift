@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An RTFD package: `TXT.rtf` and the files its `\NeXTGraphic` groups name, as a directory on disk or, through
+/// `FlattenedRTFD`, as one serialized file.
+///
+/// File names are paths relative to the package, `/`-separated (TextEdit writes only plain names; a name with
+/// folders is a file in a subfolder). `files` never holds `TXT.rtf` itself: that is `rtf`.
+public struct RTFDPackage: Sendable, Hashable {
+    /// The name of the RTF text inside the package.
+    public static let textFileName = "TXT.rtf"
+
+    /// The bytes of `TXT.rtf`.
+    public var rtf: [UInt8]
+    /// The other files, by path relative to the package.
+    public var files: [String: Data]
+
+    /// A package from its parts.
+    public init(rtf: [UInt8], files: [String: Data]) {
+        self.rtf = rtf
+        self.files = files
+    }
+
+    /// The package in `directory`: `TXT.rtf` and every regular file beside it or in its subfolders (hidden
+    /// files such as `.DS_Store` are skipped). Symbolic links are not followed.
+    ///
+    /// Throws `.fileSystem` when the folder or a file cannot be read, `.malformed` when `TXT.rtf` is missing
+    /// or the package holds something that is neither a file nor a folder; the message names the file.
+    public static func read(directory: URL) throws(DocumentError) -> RTFDPackage {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isFolder) else {
+            throw DocumentError(kind: .fileSystem, message: "the RTFD package \(directory.path) does not exist")
+        }
+        guard isFolder.boolValue else {
+            throw DocumentError(kind: .malformed, message: "\(directory.path) is not an RTFD package (a folder holding TXT.rtf)",
+                                expected: "a folder")
+        }
+        let textURL = directory.appendingPathComponent(textFileName)
+        guard manager.fileExists(atPath: textURL.path) else {
+            throw DocumentError(kind: .malformed, message: "the RTFD package \(directory.path) has no \(textFileName)",
+                                expected: textFileName)
+        }
+        let rtf = [UInt8](try AtomicFile.read(textURL))
+        var files: [String: Data] = [:]
+        try collect(directory, prefix: "", depth: 0, into: &files)
+        files[textFileName] = nil
+        return RTFDPackage(rtf: rtf, files: files)
+    }
+
+    /// Folders deeper than this inside a package are refused (`.limitExceeded`), so a link loop or a hostile
+    /// tree cannot exhaust the stack.
+    static let maximumFolderDepth = 32
+
+    private static func collect(_ folder: URL, prefix: String, depth: Int, into files: inout [String: Data]) throws(DocumentError) {
+        guard depth <= maximumFolderDepth else {
+            throw DocumentError(kind: .limitExceeded, message: "the RTFD package nests folders deeper than \(maximumFolderDepth) at \(folder.path)")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw DocumentError(kind: .fileSystem, message: "cannot list \(folder.path): \(error.localizedDescription)")
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else {
+                throw DocumentError(kind: .fileSystem, message: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                files[prefix + name] = try AtomicFile.read(url)
+            case S_IFDIR:
+                try collect(url, prefix: prefix + name + "/", depth: depth + 1, into: &files)
+            default:
+                throw DocumentError(kind: .malformed, message: "\(url.path) in the RTFD package is neither a file nor a folder",
+                                    expected: "regular files and folders")
+            }
+        }
+    }
+
+    /// Writes the package as the folder `directory`, replacing any package there.
+    ///
+    /// The files go to a temporary sibling folder, which is then renamed into place, so a failure never
+    /// leaves half a package: readers see the old package or the new one. (Replacing an existing package
+    /// takes two renames — the old one aside, the new one in — with the old one restored if the second fails.)
+    /// Throws `.fileSystem` naming the file that failed, `.malformed` for a file name that is not a relative
+    /// path inside the package.
+    public func write(to directory: URL) throws(DocumentError) {
+        for name in files.keys {
+            guard Self.isRelativePath(name), name != Self.textFileName else {
+                throw DocumentError(kind: .malformed, message: "\"\(name.prefix(200))\" cannot be a file of an RTFD package",
+                                    expected: "a relative path with no empty, \".\" or \"..\" parts, other than TXT.rtf")
+            }
+        }
+        let manager = FileManager.default
+        let parent = directory.deletingLastPathComponent()
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let temporary = parent.appendingPathComponent(".\(directory.lastPathComponent).\(suffix).tmp")
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try manager.createDirectory(at: temporary, withIntermediateDirectories: false)
+        } catch {
+            throw DocumentError(kind: .fileSystem, message: "cannot create the temporary folder \(temporary.path): \(error.localizedDescription)")
+        }
+        var succeeded = false
+        defer { if !succeeded { try? manager.removeItem(at: temporary) } }
+        try Self.writeFile(Data(rtf), to: temporary.appendingPathComponent(Self.textFileName))
+        for name in files.keys.sorted() {
+            let url = temporary.appendingPathComponent(name)
+            let folder = url.deletingLastPathComponent()
+            if folder.path != temporary.path {
+                do {
+                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw DocumentError(kind: .fileSystem, message: "cannot create the folder for \(name) in \(directory.path): \(error.localizedDescription)")
+                }
+            }
+            try Self.writeFile(files[name]!, to: url)
+        }
+        var existing = stat()
+        if lstat(directory.path, &existing) == 0 {
+            let aside = parent.appendingPathComponent(".\(directory.lastPathComponent).\(suffix).old")
+            guard rename(directory.path, aside.path) == 0 else {
+                throw DocumentError(kind: .fileSystem, message: "cannot move the old package \(directory.path) aside: \(String(cString: strerror(errno)))")
+            }
+            guard rename(temporary.path, directory.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = rename(aside.path, directory.path)
+                throw DocumentError(kind: .fileSystem, message: "cannot move the new package into place at \(directory.path): \(reason)")
+            }
+            succeeded = true
+            try? manager.removeItem(at: aside)
+        } else {
+            guard rename(temporary.path, directory.path) == 0 else {
+                throw DocumentError(kind: .fileSystem, message: "cannot move the new package into place at \(directory.path): \(String(cString: strerror(errno)))")
+            }
+            succeeded = true
+        }
+    }
+
+    private static func writeFile(_ data: Data, to url: URL) throws(DocumentError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: data) else {
+            throw DocumentError(kind: .fileSystem, message: "cannot write \(url.path)")
+        }
+    }
+
+    /// Whether `name` is a `/`-separated relative path whose parts are all non-empty, not `.` or `..`, and
+    /// hold no NUL.
+    static func isRelativePath(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.contains("\0") else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".."
+        }
+    }
+}
