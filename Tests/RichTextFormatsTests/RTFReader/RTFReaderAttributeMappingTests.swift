@@ -182,6 +182,16 @@ final class RTFReaderAttributeMappingTests: XCTestCase {
         XCTAssertEqual(decoded.images["abc123"]?.data, heic)
     }
 
+    func testNeXTGraphicNameMayHoldUnicodeAndHexEscapes() throws {
+        // The writer escapes a non-ASCII file name as \uc0\uN (RTFReaderFuzz round-trip finding).
+        let decoded = try RTFReaderTestSupport.read(
+            "{\\rtf1 {{\\NeXTGraphic a\\uc0\\u402 b\\'83.png \\width400 \\height400}\u{AC}}}",
+            attachments: ["aƒbƒ.png": Data([1])])
+        XCTAssertEqual(RTFReaderTestSupport.attributes(of: "\u{FFFC}", in: decoded.document)?["attachment"],
+                       .imageGlyph(ImageGlyphReference(contentIdentifier: "aƒbƒ.png", contentDescription: "", contentType: "public.png")))
+        XCTAssertEqual(decoded.images["aƒbƒ.png"]?.data, Data([1]))
+    }
+
     func testNeXTGraphicWithoutItsFileWarns() throws {
         let decoded = try RTFReaderTestSupport.read("{\\rtf1 {{\\NeXTGraphic gone.gif \\width1 \\height1}\u{AC}}}")
         XCTAssertEqual(decoded.document.string, "\u{FFFC}")

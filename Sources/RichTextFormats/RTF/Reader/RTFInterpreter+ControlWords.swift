@@ -28,7 +28,10 @@ extension RTFInterpreter {
                 return try skipGroup()
             }
         }
-        if state.destination == .attachment && keyword != .NeXTGraphic { graphic?.nameEnded = true }
+        // An attachment's file name runs to its first formatting word (\width, …); \u and \uc are part of it.
+        if state.destination == .attachment && keyword != .NeXTGraphic && keyword != .u && keyword != .uc {
+            graphic?.nameEnded = true
+        }
         let on = (parameter ?? 1) != 0
         let value = Int32(clamping: parameter ?? 0)
         switch keyword {
