@@ -223,6 +223,15 @@ final class RTFReaderAttributeMappingTests: XCTestCase {
         XCTAssertEqual(decoded.images.identifiers, ["picture-1.png"])
     }
 
+    func testHiddenPicturesAndAttachmentsStoreNoImage() throws {
+        // RTFReaderFuzz round-trip finding: a hidden picture's bytes were stored with no glyph showing them.
+        let decoded = try RTFReaderTestSupport.read(
+            "{\\rtf1 a{\\v{\\pict\\pngblip 0102}{{\\NeXTGraphic x.png \\width1}\u{AC}}}b}", attachments: ["x.png": Data([1])])
+        XCTAssertEqual(decoded.document.string, "ab")
+        XCTAssertTrue(decoded.images.isEmpty)
+        XCTAssertEqual(decoded.warnings.map(\.message), ["hidden text (\\v) is not kept"])
+    }
+
     func testPictureOfAnUnkeptKindIsDroppedWithAWarning() throws {
         let decoded = try RTFReaderTestSupport.read("{\\rtf1 a{\\pict\\dibitmap0 00}b}")
         XCTAssertEqual(decoded.document.string, "ab")

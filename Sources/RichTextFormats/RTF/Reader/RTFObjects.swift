@@ -76,13 +76,19 @@ enum RTFContentTypes {
 }
 
 extension RTFInterpreter {
-    /// Puts one U+FFFC carrying `object` into the body.
-    mutating func emitObject(_ object: RTFObject) {
-        guard state.destination == .body, !state.skipsAttachmentFallback else { return }
+    /// Whether a U+FFFC put here would be kept: in the body, not hidden (that warns), not attachment fallback.
+    /// Pictures and attachments that would not be kept store no image either.
+    mutating func keepsObjectHere() -> Bool {
+        guard state.destination == .body, !state.skipsAttachmentFallback else { return false }
         if state.character.hidden {
             warn("hidden", "hidden text (\\v) is not kept")
-            return
+            return false
         }
+        return true
+    }
+
+    /// Puts one U+FFFC carrying `object` into the body (the caller checked `keepsObjectHere()`).
+    mutating func emitObject(_ object: RTFObject) {
         flushPendingText()
         objects.append(object)
         let saved = state.character.object
@@ -150,7 +156,7 @@ extension RTFInterpreter {
                      at: open.start)
             return
         }
-        guard state.destination == .body else { return }
+        guard keepsObjectHere() else { return }
         pictureCount += 1
         let identifier = "picture-\(pictureCount).\(format.extension)"
         images.insert(ImageStore.Image(data: Data(open.data), contentType: format.contentType, contentDescription: ""),
@@ -169,6 +175,7 @@ extension RTFInterpreter {
             warn("attachment-name", "a \\NeXTGraphic group names no file; it is dropped", at: open.start)
             return
         }
+        guard keepsObjectHere() else { return }
         let object: RTFObject
         if !emoji.isEmpty {
             object = RTFObject(key: StandardAttributes.adaptiveImageGlyph, reference: ImageGlyphReference(
