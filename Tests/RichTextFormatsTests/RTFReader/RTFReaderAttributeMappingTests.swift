@@ -223,6 +223,24 @@ final class RTFReaderAttributeMappingTests: XCTestCase {
         XCTAssertEqual(decoded.images.identifiers, ["picture-1.png"])
     }
 
+    func testOneGlyphIdentifierHasOneContentType() throws {
+        // RTFReaderFuzz round-trip finding: one \\appleemojiimage ID under two file extensions gave two references.
+        let decoded = try RTFReaderTestSupport.read(
+            "{\\rtf1 {{\\NeXTGraphic g.heic \\appleemojiimage abc}\u{AC}}{{\\NeXTGraphic g.png \\appleemojiimage abc}\u{AC}}}",
+            attachments: ["g.png": Data([2])])
+        let reference = ImageGlyphReference(contentIdentifier: "abc", contentDescription: "", contentType: "public.heic")
+        XCTAssertEqual(RTFReaderTestSupport.runs(decoded.document).map(\.1), [["adaptiveImageGlyph": .imageGlyph(reference)]])
+        XCTAssertEqual(decoded.images["abc"]?.contentType, "public.heic")
+    }
+
+    func testPicturesAreNumberedPastAttachmentsOfTheSameName() throws {
+        let decoded = try RTFReaderTestSupport.read(
+            "{\\rtf1 {{\\NeXTGraphic picture-1.png \\width1}\u{AC}}{\\pict\\pngblip 01}}", attachments: ["picture-1.png": Data([9])])
+        XCTAssertEqual(decoded.images.identifiers, ["picture-1.png", "picture-2.png"])
+        XCTAssertEqual(decoded.images["picture-1.png"]?.data, Data([9]))
+        XCTAssertEqual(decoded.images["picture-2.png"]?.data, Data([1]))
+    }
+
     func testHiddenPicturesAndAttachmentsStoreNoImage() throws {
         // RTFReaderFuzz round-trip finding: a hidden picture's bytes were stored with no glyph showing them.
         let decoded = try RTFReaderTestSupport.read(

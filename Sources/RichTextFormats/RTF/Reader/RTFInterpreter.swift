@@ -48,6 +48,8 @@ struct RTFInterpreter {
     var fields: [RTFField] = []
     var links: [URL] = []
     var objects: [RTFObject] = []
+    /// The content type of each glyph or attachment identifier, as first seen.
+    var objectTypes: [String: String] = [:]
     var picture: RTFPictureData? = nil
     var pictureCount = 0
     var graphic: RTFAttachmentGroup? = nil

@@ -87,8 +87,17 @@ extension RTFInterpreter {
         return true
     }
 
-    /// Puts one U+FFFC carrying `object` into the body (the caller checked `keepsObjectHere()`).
+    /// Puts one U+FFFC carrying `object` into the body (the caller checked `keepsObjectHere()`). The image store
+    /// holds one image per identifier, so every glyph with an identifier seen before takes the content type of
+    /// the first (two `\appleemojiimage` groups naming one ID with different file extensions read as one glyph).
     mutating func emitObject(_ object: RTFObject) {
+        var object = object
+        let identifier = object.reference.contentIdentifier
+        if let type = images[identifier]?.contentType ?? objectTypes[identifier] {
+            object.reference.contentType = type
+        } else {
+            objectTypes[identifier] = object.reference.contentType
+        }
         flushPendingText()
         objects.append(object)
         let saved = state.character.object
@@ -158,7 +167,12 @@ extension RTFInterpreter {
         }
         guard keepsObjectHere() else { return }
         pictureCount += 1
-        let identifier = "picture-\(pictureCount).\(format.extension)"
+        var identifier = "picture-\(pictureCount).\(format.extension)"
+        // An attachment may already be named so: pictures take the next free number.
+        while images[identifier] != nil || objectTypes[identifier] != nil {
+            pictureCount += 1
+            identifier = "picture-\(pictureCount).\(format.extension)"
+        }
         images.insert(ImageStore.Image(data: Data(open.data), contentType: format.contentType, contentDescription: ""),
                       for: identifier)
         emitObject(RTFObject(key: StandardAttributes.attachment,
@@ -187,7 +201,9 @@ extension RTFInterpreter {
                 contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.data"))
         }
         if let data = attachments[name] {
-            images.insert(data, for: object.reference)
+            images.insert(data, for: ImageGlyphReference(
+                contentIdentifier: object.reference.contentIdentifier, contentDescription: "",
+                contentType: objectTypes[object.reference.contentIdentifier] ?? object.reference.contentType))
         } else {
             warn("attachment-file-\(name)", "the attachment \(name) has no file in the package", at: open.start)
         }
