@@ -137,6 +137,11 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertTrue(output.hasSuffix("\\pard\n\\cf1 a\\cf0\\cb2 b\\cf1\\cb0 c}"), output)
     }
 
+    func testAColourExactIn255thsGetsAnEmptyExpandedEntryLikeCocoasOwn() {
+        let output = rtf(RichString("a", attributes: set(("foregroundColor", .color(RichColor(red: 47.0 / 255, green: 1, blue: 0))))))
+        XCTAssertTrue(output.contains("{\\colortbl;\\red47\\green255\\blue0;}\n{\\*\\expandedcolortbl;;}\n"), output)
+    }
+
     func testALinkIsAHyperlinkFieldOverItsText() {
         let link = set(("link", .url(URL(string: "https://swift.org/a?b=c")!)))
         let document = RichString(concatenating: [RichString("see "), RichString("here", attributes: link), RichString(".")])

@@ -1,27 +1,36 @@
 import Foundation
 import RichText
 
-/// A colour as the writer stores it in the colour tables: components in 100000ths (what
-/// `\expandedcolortbl`'s `\cN` holds), so that colours the tables cannot tell apart share one entry.
+/// A colour as the writer stores it in the colour tables: 0–255 components for `\colortbl`, and, unless those
+/// say it exactly, components in 100000ths for `\expandedcolortbl` (`\cN`), so that colours the tables cannot
+/// tell apart share one entry.
+///
+/// A colour whose components are exactly n/255 and opaque (every colour read from a table without expanded
+/// entries, such as Word's) gets an empty expanded entry, as Cocoa writes for its own such entries, so it reads
+/// back as exactly n/255 again.
 struct RTFColor: Hashable {
     var red: Int
     var green: Int
     var blue: Int
-    var alpha: Int
+    /// Components in 100000ths with alpha; nil when the 0–255 components are exact.
+    var expanded: [Int]?
 
     init(_ color: RichColor) {
-        func quantize(_ component: Double) -> Int {
+        func byte(_ component: Double) -> Int {
+            guard component.isFinite else { return 0 }
+            return Int((min(max(component, 0), 1) * 255).rounded())
+        }
+        func fine(_ component: Double) -> Int {
             guard component.isFinite else { return 0 }
             return Int((min(max(component, 0), 1) * 100_000).rounded())
         }
-        red = quantize(color.red)
-        green = quantize(color.green)
-        blue = quantize(color.blue)
-        alpha = quantize(color.alpha)
+        red = byte(color.red)
+        green = byte(color.green)
+        blue = byte(color.blue)
+        let exact = color.alpha == 1 && Double(red) / 255 == color.red && Double(green) / 255 == color.green
+            && Double(blue) / 255 == color.blue
+        expanded = exact ? nil : [fine(color.red), fine(color.green), fine(color.blue), fine(color.alpha)]
     }
-
-    /// A 0–255 component for `\colortbl`.
-    static func byte(_ component: Int) -> Int { (component * 255 + 50_000) / 100_000 }
 }
 
 /// What one attribute set becomes in RTF: its character and paragraph formatting, its link, and the graphic

@@ -10,7 +10,7 @@ import RichText
 /// {\rtf1\ansi\ansicpg1252\cocoartf2822
 /// \cocoatextscaling0\cocoaplatform0{\fonttbl\f0\fnil\fcharset0 Helvetica;}
 /// {\colortbl;\red255\green0\blue0;}
-/// {\*\expandedcolortbl;\csgenericrgb\c100000\c0\c0;}
+/// {\*\expandedcolortbl;;}
 /// \pard\qc
 /// \f0\fs24 \cf1 Hello\
 /// }
@@ -28,7 +28,7 @@ import RichText
 /// | `strikethroughStyle` `double` | `\striked1` |
 /// | `superscript` 1 / -1 | `\super` / `\sub`; off `\nosupersub` |
 /// | `baselineOffset` | `\upN` / `\dnN`, N = points × 2 |
-/// | `foregroundColor` `backgroundColor` | `\cfN` `\cbN`; components to 1/100000 in `\expandedcolortbl` (`\csgenericrgb\cR\cG\cB`, a 4th `\cA` when alpha < 1) |
+/// | `foregroundColor` `backgroundColor` | `\cfN` `\cbN`; components to 1/100000 in `\expandedcolortbl` (`\csgenericrgb\cR\cG\cB`, a 4th `\cA` when alpha < 1); an empty expanded entry when `\colortbl`'s n/255 is exact |
 /// | `link` | `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt text}}`; "#anchor" as `HYPERLINK \\l "anchor"` |
 /// | `alignment` | `\ql` `\qc` `\qr` `\qj` `\qnatural` after `\pard` |
 /// | `writingDirection` | `\ltrpar` `\rtlpar` |

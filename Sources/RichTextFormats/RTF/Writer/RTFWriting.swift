@@ -111,18 +111,20 @@ struct RTFWriting {
         }
         out.raw("}\n{\\colortbl;")
         for color in colors {
-            out.word("red", RTFColor.byte(color.red))
-            out.word("green", RTFColor.byte(color.green))
-            out.word("blue", RTFColor.byte(color.blue))
+            out.word("red", color.red)
+            out.word("green", color.green)
+            out.word("blue", color.blue)
             out.raw(";")
         }
         out.raw("}\n{\\*\\expandedcolortbl;")
         for color in colors {
-            out.word("csgenericrgb")
-            out.word("c", color.red)
-            out.word("c", color.green)
-            out.word("c", color.blue)
-            if color.alpha < 100_000 { out.word("c", color.alpha) }
+            if let expanded = color.expanded {
+                out.word("csgenericrgb")
+                out.word("c", expanded[0])
+                out.word("c", expanded[1])
+                out.word("c", expanded[2])
+                if expanded[3] < 100_000 { out.word("c", expanded[3]) }
+            }
             out.raw(";")
         }
         out.raw("}\n")
