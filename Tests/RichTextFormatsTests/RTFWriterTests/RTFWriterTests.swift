@@ -283,6 +283,21 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertEqual(output.warnings, [])
     }
 
+    func testPlainRTFEmbedsWordsPictureTypesByContentType() {
+        let wmf = ImageGlyphReference(contentIdentifier: "picture-1.wmf", contentDescription: "", contentType: "com.microsoft.wmf")
+        let emf = ImageGlyphReference(contentIdentifier: "picture-2.emf", contentDescription: "", contentType: "com.microsoft.emf")
+        var images = ImageStore()
+        images.insert(Data([1, 2, 0xAB]), for: wmf)
+        images.insert(Data([4]), for: emf)
+        let document = RichString(concatenating: [
+            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(wmf)))),
+            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(emf)))),
+        ])
+        let output = RTFWriter().write(document, images: images, asPackage: false)
+        XCTAssertEqual(body(document, images: images), "\\pard\n{\\pict\\wmetafile8\n0102ab}{\\pict\\emfblip\n04}}")
+        XCTAssertEqual(output.warnings, [])
+    }
+
     func testPlainRTFWarnsThatGlyphBytesAndOtherAttachmentsAreNotKept() {
         let glyph = ImageGlyphReference(contentIdentifier: "g", contentDescription: "")
         let pdf = ImageGlyphReference(contentIdentifier: "doc.pdf", contentDescription: "", contentType: "com.adobe.pdf")

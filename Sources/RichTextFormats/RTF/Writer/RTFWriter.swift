@@ -36,7 +36,7 @@ import RichText
 /// | `lineHeight` / `lineHeightPoints` | `\slN\slmult1` (N = × 240) / `\slN\slmult0` (N = × 20) |
 /// | `paragraphSpacingBefore` `…After` | `\sbN` `\saN`, N = points × 20 |
 /// | `adaptiveImageGlyph` | `{{\NeXTGraphic AdaptiveImageGlyph-<id>.heic \width<tw> \height<tw> \appleemojiimage <id>}¬}` |
-/// | `attachment` | `{{\NeXTGraphic NAME \width<tw> \height<tw>}¬}` (package); `{\pict\pngblip…hex}` or `\jpegblip` (.rtf) |
+/// | `attachment` | `{{\NeXTGraphic NAME \width<tw> \height<tw>}¬}` (package); `{\pict\pngblip…hex}`, `\jpegblip`, and `\wmetafile8` `\emfblip` `\macpict` by content type (.rtf) |
 ///
 /// Text: printable ASCII as itself with `\`, `{`, `}` escaped; "\n" as Cocoa's paragraph end (`\` and a line
 /// feed); U+2028 `\line`; tab `\tab`; U+000C `\page`; everything else `\uc0\uN ` with N the UTF-16 unit as a
@@ -68,7 +68,8 @@ public struct RTFWriter: Sendable {
     /// Writes `document` with the images of its glyphs and attachments.
     ///
     /// - Parameter asPackage: true for an RTFD package (`TXT.rtf` plus `files`); false for a lone `.rtf`, where
-    ///   PNG and JPEG attachments are embedded as `\pict` and other image bytes are not kept (and said so).
+    ///   PNG, JPEG, WMF, EMF and PICT attachments are embedded as `\pict` and other image bytes are not kept
+///   (and said so).
     public func write(_ document: RichString, images: ImageStore, asPackage: Bool) -> Output {
         var writing = RTFWriting(document: document, images: images, asPackage: asPackage)
         let rtf = writing.write()
