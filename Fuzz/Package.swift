@@ -16,6 +16,8 @@ let package = Package(
             .product(name: "FormatCheck", package: rootPackage), .product(name: "Formatting", package: rootPackage),
             .product(name: "RichText", package: rootPackage),
         ]),
+        // Reads arbitrary bytes as flattened RTFD; a package it accepts encodes to bytes that decode to the same package.
+        .executableTarget(name: "FlattenedRTFDFuzz", dependencies: [.product(name: "RichTextFormats", package: rootPackage)]),
         // Reads arbitrary bytes as a definition seed plus an edit script and checks every invariant after each step.
         .executableTarget(name: "EditScriptFuzz", dependencies: [.product(name: "FormattingTesting", package: rootPackage)]),
     ],

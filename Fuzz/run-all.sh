@@ -6,7 +6,7 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 seconds="${1:?usage: run-all.sh SECONDS}"
 shift
-targets=(NativeJSONFuzz DefinitionFileFuzz EditScriptFuzz)
+targets=(NativeJSONFuzz DefinitionFileFuzz EditScriptFuzz FlattenedRTFDFuzz)
 status=0
 for target in "${targets[@]}"; do
     log="$(mktemp)"
