@@ -44,8 +44,8 @@ struct RTFRunFormat {
 
     var character = RTFCharacterFormat()
     var paragraph = RTFParagraphFormat()
-    /// The HYPERLINK target as written in the field instruction.
-    var link: String?
+    /// The HYPERLINK target, as an index into `RTFWriting.links` (so that formats copy and compare cheaply).
+    var link: Int?
     var graphic: Graphic?
 }
 
@@ -61,9 +61,9 @@ enum RTFWrittenKeys {
 }
 
 extension RTFWriting {
-    /// The RTF form of `attributes`, registering fonts and colours in the tables as they are met and
-    /// reporting what has no RTF form.
-    mutating func runFormat(_ attributes: AttributeSet) -> RTFRunFormat {
+    /// The RTF form of `attributes` (an index into `formats`), registering fonts and colours in the tables as
+    /// they are met and reporting what has no RTF form.
+    mutating func runFormat(_ attributes: AttributeSet) -> Int {
         if let cached = formatCache[attributes] { return cached }
         var format = RTFRunFormat()
         var underlineStyle: String?
@@ -107,7 +107,7 @@ extension RTFWriting {
                 format.character.background = colorIndex(color, key: name)
             case StandardAttributes.link.name:
                 guard case .url(let url) = value else { wrongKind(name, value); continue }
-                format.link = url.absoluteString
+                format.link = linkIndex(url.absoluteString)
             case StandardAttributes.adaptiveImageGlyph.name:
                 guard case .imageGlyph(let glyph) = value else { wrongKind(name, value); continue }
                 format.graphic = .glyph(glyph)
@@ -182,8 +182,17 @@ extension RTFWriting {
                 unsupportedValue("strikethroughStyle", .string(strikethroughStyle), "RTF has only double (\\striked1); written as a single line")
             }
         }
-        formatCache[attributes] = format
-        return format
+        formats.append(format)
+        formatCache[attributes] = formats.count - 1
+        return formats.count - 1
+    }
+
+    /// The index of `target` in `links`, adding it on first use.
+    private mutating func linkIndex(_ target: String) -> Int {
+        if let index = linkIndices[target] { return index }
+        links.append(target)
+        linkIndices[target] = links.count - 1
+        return links.count - 1
     }
 
     /// `true` for `.bool(true)`; a `false` value is written as absent, and said so.

@@ -19,7 +19,7 @@ extension RTFWriting {
         var glyphs: [ImageGlyphReference] = []
         var seenAttachments: Set<String> = []
         var seenGlyphs: Set<String> = []
-        for run in formatCache.values {
+        for run in formats {
             switch run.graphic {
             case .attachment(let reference)? where seenAttachments.insert(reference.contentIdentifier).inserted:
                 attachments.append(reference)
