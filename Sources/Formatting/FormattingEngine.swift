@@ -9,10 +9,19 @@ public struct FormattingEngine: Sendable {
     let scopeNames: Set<String>
     let descriptors: [String: AttributeKeyDescriptor]
     let hasParagraphOwnedKeys: Bool
+    /// Keys outside the scope that stay as they are instead of being removed.
+    let keepsOutsideScope: @Sendable (String) -> Bool
     let cache = ConstraintCache()
 
     /// An engine for `definition`.
     public init(_ definition: FormattingDefinition) {
+        self.init(definition, keepingOutsideScope: { _ in false })
+    }
+
+    /// An engine for `definition` that leaves the keys outside its scope for which `keep` is true as they are
+    /// (a linter fixing only the rules it was asked to fix keeps what an ignored scope rule would remove).
+    public init(_ definition: FormattingDefinition, keepingOutsideScope keep: @escaping @Sendable (String) -> Bool) {
+        keepsOutsideScope = keep
         self.definition = definition
         scopeNames = definition.scopeNames
         descriptors = Dictionary(definition.scope.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -152,7 +161,7 @@ public struct FormattingEngine: Sendable {
                 if entry.behavior != descriptor.behavior {
                     current = current.setting(AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior))
                 }
-            } else {
+            } else if !keepsOutsideScope(entry.name) {
                 current = current.removing(entry.name)
                 adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
             }

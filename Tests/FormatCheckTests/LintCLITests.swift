@@ -5,6 +5,10 @@ import XCTest
 final class LintCLITests: XCTestCase {
     /// Every finding in Examples/, in path order, as README's first command prints them.
     static let exampleFindings = """
+    Examples/exports/release-notes.rtf:5:1: warning reader-warning: page and section layout (paper size, margins, columns) is not kept
+    Examples/exports/release-notes.rtf:6:6: warning reader-warning: tab stops (\\tx) are not kept
+    Examples/exports/release-notes.rtf:2:21: error LinksAreBlue: foregroundColor is nil but LinksAreBlue requires #007aff on "the builds page"
+    Examples/exports/release-notes.rtf:2:21: error LinksAreUnderlined: underline is nil but LinksAreUnderlined requires true on "the builds page"
     Examples/notes/meeting.json:2:14: error LinksAreUnderlined: underline is nil but LinksAreUnderlined requires true on "the shared doc"
     Examples/notes/meeting.json:2:34: error CodeIsNeverBold: bold is true but CodeIsNeverBold requires no bold on "make test"
     Examples/paragraph-styles/letter.json:2:19: error paragraph-boundary: alignment is "center" but its paragraph starts with "justified"; alignment must not change inside a paragraph, on "lovely letter."
@@ -21,7 +25,7 @@ final class LintCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["Examples"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.out, Self.exampleFindings)
-        XCTAssertTrue(result.err.hasPrefix("9 problems (9 errors, 0 warnings) in 5 of 8 files ("), result.err)
+        XCTAssertTrue(result.err.hasPrefix("13 problems (11 errors, 2 warnings) in 6 of 9 files ("), result.err)
     }
 
     func testTheLintCommandNameIsOptional() throws {
@@ -55,7 +59,7 @@ final class LintCLITests: XCTestCase {
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         XCTAssertEqual(root["version"] as? Int, 1)
         let violations = try XCTUnwrap(root["violations"] as? [[String: Any]])
-        XCTAssertEqual(violations.count, 9)
+        XCTAssertEqual(violations.count, 13)
         let milk = try XCTUnwrap(violations.first { ($0["file"] as? String) == "Examples/recipes/smoothie.json" })
         XCTAssertEqual(milk["rule"] as? String, "IngredientsAreGreen")
         XCTAssertEqual(milk["severity"] as? String, "error")
@@ -70,8 +74,9 @@ final class LintCLITests: XCTestCase {
         XCTAssertTrue(milk["actual"] is NSNull)
         XCTAssertNotNil(milk["message"] as? String)
         let summary = try XCTUnwrap(root["summary"] as? [String: Any])
-        XCTAssertEqual(summary["errors"] as? Int, 9)
-        XCTAssertEqual(summary["files"] as? Int, 8)
+        XCTAssertEqual(summary["errors"] as? Int, 11)
+        XCTAssertEqual(summary["warnings"] as? Int, 2)
+        XCTAssertEqual(summary["files"] as? Int, 9)
     }
 
     func testSARIFListsEveryRuleAndResult() throws {
@@ -83,11 +88,11 @@ final class LintCLITests: XCTestCase {
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String }
         for rule in ["IngredientsAreGreen", "LinksAreBlue", "LinksAreUnderlined", "CodeIsNeverBold", "LineHeightInRange", "scope",
-                     "undeclared-attribute", "wrong-type", "paragraph-boundary", "character-boundary", "malformed-document"] {
+                     "undeclared-attribute", "wrong-type", "paragraph-boundary", "character-boundary", "malformed-document", "reader-warning"] {
             XCTAssertTrue(rules.contains(rule), "missing rule \(rule) in \(rules)")
         }
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
-        XCTAssertEqual(results.count, 9)
+        XCTAssertEqual(results.count, 13)
         for entry in results {
             let id = try XCTUnwrap(entry["ruleId"] as? String)
             XCTAssertEqual(rules[try XCTUnwrap(entry["ruleIndex"] as? Int)], id)
@@ -106,10 +111,10 @@ final class LintCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["Examples", "--format", "json", "-o", report])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.out, "")
-        XCTAssertTrue(result.err.contains("9 problems"), result.err)
+        XCTAssertTrue(result.err.contains("13 problems"), result.err)
         XCTAssertTrue(result.err.contains("report written to \(report)"), result.err)
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
-        XCTAssertEqual((root?["violations"] as? [Any])?.count, 9)
+        XCTAssertEqual((root?["violations"] as? [Any])?.count, 13)
     }
 
     func testExitZeroAndMaxWarnings() throws {

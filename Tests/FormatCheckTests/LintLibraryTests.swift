@@ -45,6 +45,27 @@ final class LintLibraryTests: XCTestCase {
         XCTAssertEqual(linter.lint(Array(#"["milk",{"ingredient":"milk"}]"#.utf8)).violations, [])
     }
 
+    /// As ESLint fixes only enabled rules: an ignored constraint changes nothing, and ignoring
+    /// `undeclared-attribute` keeps the undeclared keys that the fix would otherwise remove.
+    func testTheFixAppliesOnlyTheSelectedRules() throws {
+        let document = Array(##"["milk",{"ingredient":"milk","bold":true}," salt",{"foregroundColor":"#ff0000"}]"##.utf8)
+        let ignoringColour = DocumentLinter(definition: try recipe(), selection: RuleSelection(ignore: ["IngredientsAreGreen"]))
+        let fixed = try XCTUnwrap(ignoringColour.lint(document).fixed)
+        XCTAssertEqual(fixed.runs.map { $0.attributes["foregroundColor"] }.compactMap { $0 }, [.color(RichColor(hex: "#ff0000")!)])
+        XCTAssertFalse(fixed.runs.contains { $0.attributes["bold"] != nil }, "undeclared-attribute is still fixed")
+
+        let keepingUndeclared = DocumentLinter(definition: try recipe(), selection: RuleSelection(ignore: ["undeclared-attribute"]))
+        let outcome = keepingUndeclared.lint(document)
+        let kept = try XCTUnwrap(outcome.fixed)
+        XCTAssertTrue(kept.runs.contains { $0.attributes["bold"] == .bool(true) }, "\(kept)")
+        XCTAssertEqual(Set(outcome.violations.map(\.rule)), ["IngredientsAreGreen"])
+        let again = keepingUndeclared.lint(try NativeJSONEncoder().encode(kept))
+        XCTAssertNil(again.fixed, "the partial fix is clean under the same selection")
+
+        let onlyScope = DocumentLinter(definition: try recipe(), selection: RuleSelection(ignore: ["IngredientsAreGreen", "undeclared-attribute"]))
+        XCTAssertNil(onlyScope.lint(document).fixed, "nothing selected would change the document")
+    }
+
     func testEditScriptLinesParseWithTheirUnits() throws {
         let script = try EditScript.parse("""
         {"op":"insert","at":4,"text":"y"}

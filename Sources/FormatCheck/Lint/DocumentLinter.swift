@@ -15,7 +15,7 @@ public struct DocumentLinter: Sendable {
     /// The definition enforced.
     public let definition: LoadedDefinition
     /// The rules reported.
-    public var selection: RuleSelection
+    public let selection: RuleSelection
     let engine: FormattingEngine
     let reader: LintDocumentReader
 
@@ -24,15 +24,33 @@ public struct DocumentLinter: Sendable {
                 limits: JSONReader.Limits = JSONReader.Limits(maxDepth: 256)) {
         self.definition = definition
         self.selection = selection
-        engine = FormattingEngine(definition.definition)
+        engine = Self.engine(for: definition, selection: selection)
         reader = LintDocumentReader(definition: definition, limits: limits)
+    }
+
+    /// The engine that fixes only what `selection` reports, as ESLint fixes only enabled rules: constraints not
+    /// selected are left out, and the scope rules remove only keys when their rule is selected
+    /// (`undeclared-attribute` for keys the file does not declare, `scope` for declared keys outside the scope).
+    /// Any definition's subset of constraints keeps its order, so it is valid whenever the whole one is.
+    static func engine(for loaded: LoadedDefinition, selection: RuleSelection) -> FormattingEngine {
+        let whole = loaded.definition
+        guard selection != .all else { return FormattingEngine(whole) }
+        let constraints = whole.constraints.filter { selection.includes($0.name) }
+        let subset = (try? FormattingDefinition(name: whole.name, scope: whole.scope, constraintList: constraints)) ?? whole
+        let declared = Set(loaded.attributes.keys)
+        let removesUndeclared = selection.includes(BuiltInRule.undeclaredAttribute.id)
+        let removesOutOfScope = selection.includes(BuiltInRule.scope.id)
+        return FormattingEngine(subset, keepingOutsideScope: { key in
+            declared.contains(key) ? !removesOutOfScope : !removesUndeclared
+        })
     }
 
     /// What linting one document found.
     public struct Outcome: Sendable {
         /// The findings the selection reports, in document order.
         public var violations: [Violation]
-        /// The normalised document when normalisation (or reading) changes anything, whatever the selection;
+        /// The document normalised under the selected rules (ignored constraints and scope rules change
+        /// nothing), when that or reading changes anything;
         /// nil when the document is clean or could not be read.
         public var fixed: RichString?
         /// The document as read (typed, behaviours fixed up); nil when it could not be read.

@@ -166,25 +166,36 @@ struct FlattenedRTFDReader {
         }
         var rtf: [UInt8]? = nil
         var files: [String: Data] = [:]
-        collect(entries, prefix: "", into: &files, rtf: &rtf)
+        try collect(entries, prefix: "", into: &files, rtf: &rtf)
         guard let rtf else {
             throw error("the flattened RTFD has no \(RTFDPackage.textFileName)", at: 8, expected: RTFDPackage.textFileName)
         }
         return RTFDPackage(rtf: rtf, files: files)
     }
 
-    private func collect(_ entries: [(name: String, value: Value)], prefix: String, into files: inout [String: Data], rtf: inout [UInt8]?) {
+    /// The files of a folder's entries, by path; two entries that come to the same path (a key "a/b" beside a
+    /// folder "a" holding "b") are an error rather than one silently replacing the other.
+    private func collect(_ entries: [(name: String, value: Value)], prefix: String, into files: inout [String: Data], rtf: inout [UInt8]?) throws(DocumentError) {
+        func add(_ name: String, _ data: Data) throws(DocumentError) {
+            if prefix.isEmpty && name == RTFDPackage.textFileName {
+                rtf = [UInt8](data)
+                return
+            }
+            guard files.updateValue(data, forKey: prefix + name) == nil else {
+                throw error("two entries of the flattened RTFD are the file \"\((prefix + name).prefix(200))\"", at: 8)
+            }
+        }
         for (name, value) in entries where !FlattenedRTFD.metadataKeys.contains(name) {
             switch value {
             case .file(let data):
-                if prefix.isEmpty && name == RTFDPackage.textFileName { rtf = [UInt8](data) } else { files[prefix + name] = data }
+                try add(name, data)
             case .folder(let children):
                 // A regular file serialized as a wrapper of its own: its contents are under "..".
                 if let contents = children.first(where: { $0.name == ".." }), case .file(let data) = contents.value,
                    children.allSatisfy({ FlattenedRTFD.metadataKeys.contains($0.name) }) {
-                    if prefix.isEmpty && name == RTFDPackage.textFileName { rtf = [UInt8](data) } else { files[prefix + name] = data }
+                    try add(name, data)
                 } else {
-                    collect(children, prefix: prefix + name + "/", into: &files, rtf: &rtf)
+                    try collect(children, prefix: prefix + name + "/", into: &files, rtf: &rtf)
                 }
             }
         }

@@ -90,12 +90,14 @@ public struct RTFDPackage: Sendable, Hashable {
     /// leaves half a package: readers see the old package or the new one. (Replacing an existing package
     /// takes two renames — the old one aside, the new one in — with the old one restored if the second fails.)
     /// Throws `.fileSystem` naming the file that failed, `.malformed` for a file name that is not a relative
-    /// path inside the package.
+    /// path inside the package (or is hidden, which `read` would skip).
     public func write(to directory: URL) throws(DocumentError) {
         for name in files.keys {
-            guard Self.isRelativePath(name), name != Self.textFileName else {
+            // Hidden names are refused too: `read` skips them (Finder's .DS_Store), so they would not come back.
+            guard Self.isRelativePath(name), name != Self.textFileName,
+                  !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
                 throw DocumentError(kind: .malformed, message: "\"\(name.prefix(200))\" cannot be a file of an RTFD package",
-                                    expected: "a relative path with no empty, \".\" or \"..\" parts, other than TXT.rtf")
+                                    expected: "a relative path with no empty or hidden (\".\"-prefixed) parts, other than TXT.rtf")
             }
         }
         let manager = FileManager.default

@@ -144,6 +144,11 @@ final class FlattenedRTFDTests: XCTestCase {
         assertMalformed(bytes, .limitExceeded)
     }
 
+    func testAKeyWithASlashBesideAFolderOfTheSamePathIsRejected() {
+        let bytes = flattened(folder([("TXT.rtf", file([1])), ("a", folder([("b", file([2]))])), ("a/b", file([3]))]))
+        assertMalformed(bytes, containing: "a/b")
+    }
+
     func testUnknownTypesAndDuplicateNamesAreRejected() {
         assertMalformed(flattened(folder([("TXT.rtf", u32(2) + u32(0))])), containing: "type 2")
         assertMalformed(flattened(folder([("TXT.rtf", file([1])), ("TXT.rtf", file([2]))])), containing: "twice")

@@ -32,7 +32,7 @@ final class RTFDPackageTests: XCTestCase {
     func testABadFileNameFailsBeforeAnythingIsWritten() throws {
         let parent = try temporaryFolder()
         let folder = parent.appendingPathComponent("Doc.rtfd")
-        for name in ["../escape.png", "", "a//b", "TXT.rtf", "./x"] {
+        for name in ["../escape.png", "", "a//b", "TXT.rtf", "./x", ".DS_Store", "sub/.hidden"] {
             XCTAssertThrowsError(try RTFDPackage(rtf: [1], files: [name: Data([1])]).write(to: folder)) { error in
                 XCTAssertEqual((error as? DocumentError)?.kind, .malformed, name)
             }

@@ -137,6 +137,11 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertTrue(output.hasSuffix("\\pard\n\\cf1 a\\cf0\\cb2 b\\cf1\\cb0 c}"), output)
     }
 
+    func testAColourExactIn255thsGetsAnEmptyExpandedEntryLikeCocoasOwn() {
+        let output = rtf(RichString("a", attributes: set(("foregroundColor", .color(RichColor(red: 47.0 / 255, green: 1, blue: 0))))))
+        XCTAssertTrue(output.contains("{\\colortbl;\\red47\\green255\\blue0;}\n{\\*\\expandedcolortbl;;}\n"), output)
+    }
+
     func testALinkIsAHyperlinkFieldOverItsText() {
         let link = set(("link", .url(URL(string: "https://swift.org/a?b=c")!)))
         let document = RichString(concatenating: [RichString("see "), RichString("here", attributes: link), RichString(".")])
@@ -275,6 +280,21 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertEqual(text.filter { $0.isHexDigit || $0 == "\n" }.contains(hex.prefix(40)), true)
         XCTAssertEqual(text.replacingOccurrences(of: "\n", with: "").contains(hex), true)
         XCTAssertEqual(output.files, [:])
+        XCTAssertEqual(output.warnings, [])
+    }
+
+    func testPlainRTFEmbedsWordsPictureTypesByContentType() {
+        let wmf = ImageGlyphReference(contentIdentifier: "picture-1.wmf", contentDescription: "", contentType: "com.microsoft.wmf")
+        let emf = ImageGlyphReference(contentIdentifier: "picture-2.emf", contentDescription: "", contentType: "com.microsoft.emf")
+        var images = ImageStore()
+        images.insert(Data([1, 2, 0xAB]), for: wmf)
+        images.insert(Data([4]), for: emf)
+        let document = RichString(concatenating: [
+            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(wmf)))),
+            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(emf)))),
+        ])
+        let output = RTFWriter().write(document, images: images, asPackage: false)
+        XCTAssertEqual(body(document, images: images), "\\pard\n{\\pict\\wmetafile8\n0102ab}{\\pict\\emfblip\n04}}")
         XCTAssertEqual(output.warnings, [])
     }
 

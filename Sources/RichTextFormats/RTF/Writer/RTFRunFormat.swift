@@ -1,27 +1,36 @@
 import Foundation
 import RichText
 
-/// A colour as the writer stores it in the colour tables: components in 100000ths (what
-/// `\expandedcolortbl`'s `\cN` holds), so that colours the tables cannot tell apart share one entry.
+/// A colour as the writer stores it in the colour tables: 0–255 components for `\colortbl`, and, unless those
+/// say it exactly, components in 100000ths for `\expandedcolortbl` (`\cN`), so that colours the tables cannot
+/// tell apart share one entry.
+///
+/// A colour whose components are exactly n/255 and opaque (every colour read from a table without expanded
+/// entries, such as Word's) gets an empty expanded entry, as Cocoa writes for its own such entries, so it reads
+/// back as exactly n/255 again.
 struct RTFColor: Hashable {
     var red: Int
     var green: Int
     var blue: Int
-    var alpha: Int
+    /// Components in 100000ths with alpha; nil when the 0–255 components are exact.
+    var expanded: [Int]?
 
     init(_ color: RichColor) {
-        func quantize(_ component: Double) -> Int {
+        func byte(_ component: Double) -> Int {
+            guard component.isFinite else { return 0 }
+            return Int((min(max(component, 0), 1) * 255).rounded())
+        }
+        func fine(_ component: Double) -> Int {
             guard component.isFinite else { return 0 }
             return Int((min(max(component, 0), 1) * 100_000).rounded())
         }
-        red = quantize(color.red)
-        green = quantize(color.green)
-        blue = quantize(color.blue)
-        alpha = quantize(color.alpha)
+        red = byte(color.red)
+        green = byte(color.green)
+        blue = byte(color.blue)
+        let exact = color.alpha == 1 && Double(red) / 255 == color.red && Double(green) / 255 == color.green
+            && Double(blue) / 255 == color.blue
+        expanded = exact ? nil : [fine(color.red), fine(color.green), fine(color.blue), fine(color.alpha)]
     }
-
-    /// A 0–255 component for `\colortbl`.
-    static func byte(_ component: Int) -> Int { (component * 255 + 50_000) / 100_000 }
 }
 
 /// What one attribute set becomes in RTF: its character and paragraph formatting, its link, and the graphic
@@ -35,8 +44,8 @@ struct RTFRunFormat {
 
     var character = RTFCharacterFormat()
     var paragraph = RTFParagraphFormat()
-    /// The HYPERLINK target as written in the field instruction.
-    var link: String?
+    /// The HYPERLINK target, as an index into `RTFWriting.links` (so that formats copy and compare cheaply).
+    var link: Int?
     var graphic: Graphic?
 }
 
@@ -52,9 +61,9 @@ enum RTFWrittenKeys {
 }
 
 extension RTFWriting {
-    /// The RTF form of `attributes`, registering fonts and colours in the tables as they are met and
-    /// reporting what has no RTF form.
-    mutating func runFormat(_ attributes: AttributeSet) -> RTFRunFormat {
+    /// The RTF form of `attributes` (an index into `formats`), registering fonts and colours in the tables as
+    /// they are met and reporting what has no RTF form.
+    mutating func runFormat(_ attributes: AttributeSet) -> Int {
         if let cached = formatCache[attributes] { return cached }
         var format = RTFRunFormat()
         var underlineStyle: String?
@@ -98,7 +107,7 @@ extension RTFWriting {
                 format.character.background = colorIndex(color, key: name)
             case StandardAttributes.link.name:
                 guard case .url(let url) = value else { wrongKind(name, value); continue }
-                format.link = url.absoluteString
+                format.link = linkIndex(url.absoluteString)
             case StandardAttributes.adaptiveImageGlyph.name:
                 guard case .imageGlyph(let glyph) = value else { wrongKind(name, value); continue }
                 format.graphic = .glyph(glyph)
@@ -173,8 +182,17 @@ extension RTFWriting {
                 unsupportedValue("strikethroughStyle", .string(strikethroughStyle), "RTF has only double (\\striked1); written as a single line")
             }
         }
-        formatCache[attributes] = format
-        return format
+        formats.append(format)
+        formatCache[attributes] = formats.count - 1
+        return formats.count - 1
+    }
+
+    /// The index of `target` in `links`, adding it on first use.
+    private mutating func linkIndex(_ target: String) -> Int {
+        if let index = linkIndices[target] { return index }
+        links.append(target)
+        linkIndices[target] = links.count - 1
+        return links.count - 1
     }
 
     /// `true` for `.bool(true)`; a `false` value is written as absent, and said so.

@@ -10,7 +10,7 @@ import RichText
 /// {\rtf1\ansi\ansicpg1252\cocoartf2822
 /// \cocoatextscaling0\cocoaplatform0{\fonttbl\f0\fnil\fcharset0 Helvetica;}
 /// {\colortbl;\red255\green0\blue0;}
-/// {\*\expandedcolortbl;\csgenericrgb\c100000\c0\c0;}
+/// {\*\expandedcolortbl;;}
 /// \pard\qc
 /// \f0\fs24 \cf1 Hello\
 /// }
@@ -28,7 +28,7 @@ import RichText
 /// | `strikethroughStyle` `double` | `\striked1` |
 /// | `superscript` 1 / -1 | `\super` / `\sub`; off `\nosupersub` |
 /// | `baselineOffset` | `\upN` / `\dnN`, N = points × 2 |
-/// | `foregroundColor` `backgroundColor` | `\cfN` `\cbN`; components to 1/100000 in `\expandedcolortbl` (`\csgenericrgb\cR\cG\cB`, a 4th `\cA` when alpha < 1) |
+/// | `foregroundColor` `backgroundColor` | `\cfN` `\cbN`; components to 1/100000 in `\expandedcolortbl` (`\csgenericrgb\cR\cG\cB`, a 4th `\cA` when alpha < 1); an empty expanded entry when `\colortbl`'s n/255 is exact |
 /// | `link` | `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt text}}`; "#anchor" as `HYPERLINK \\l "anchor"` |
 /// | `alignment` | `\ql` `\qc` `\qr` `\qj` `\qnatural` after `\pard` |
 /// | `writingDirection` | `\ltrpar` `\rtlpar` |
@@ -36,7 +36,7 @@ import RichText
 /// | `lineHeight` / `lineHeightPoints` | `\slN\slmult1` (N = × 240) / `\slN\slmult0` (N = × 20) |
 /// | `paragraphSpacingBefore` `…After` | `\sbN` `\saN`, N = points × 20 |
 /// | `adaptiveImageGlyph` | `{{\NeXTGraphic AdaptiveImageGlyph-<id>.heic \width<tw> \height<tw> \appleemojiimage <id>}¬}` |
-/// | `attachment` | `{{\NeXTGraphic NAME \width<tw> \height<tw>}¬}` (package); `{\pict\pngblip…hex}` or `\jpegblip` (.rtf) |
+/// | `attachment` | `{{\NeXTGraphic NAME \width<tw> \height<tw>}¬}` (package); `{\pict\pngblip…hex}`, `\jpegblip`, and `\wmetafile8` `\emfblip` `\macpict` by content type (.rtf) |
 ///
 /// Text: printable ASCII as itself with `\`, `{`, `}` escaped; "\n" as Cocoa's paragraph end (`\` and a line
 /// feed); U+2028 `\line`; tab `\tab`; U+000C `\page`; everything else `\uc0\uN ` with N the UTF-16 unit as a
@@ -68,7 +68,8 @@ public struct RTFWriter: Sendable {
     /// Writes `document` with the images of its glyphs and attachments.
     ///
     /// - Parameter asPackage: true for an RTFD package (`TXT.rtf` plus `files`); false for a lone `.rtf`, where
-    ///   PNG and JPEG attachments are embedded as `\pict` and other image bytes are not kept (and said so).
+    ///   PNG, JPEG, WMF, EMF and PICT attachments are embedded as `\pict` and other image bytes are not kept
+///   (and said so).
     public func write(_ document: RichString, images: ImageStore, asPackage: Bool) -> Output {
         var writing = RTFWriting(document: document, images: images, asPackage: asPackage)
         let rtf = writing.write()

@@ -19,7 +19,7 @@ extension RTFWriting {
         var glyphs: [ImageGlyphReference] = []
         var seenAttachments: Set<String> = []
         var seenGlyphs: Set<String> = []
-        for run in formatCache.values {
+        for run in formats {
             switch run.graphic {
             case .attachment(let reference)? where seenAttachments.insert(reference.contentIdentifier).inserted:
                 attachments.append(reference)
@@ -109,7 +109,7 @@ extension RTFWriting {
         case .attachment(let reference):
             let name = reference.contentIdentifier
             let data = images[name]?.data
-            if !asPackage, let data, writePicture(data, name: name) { return }
+            if !asPackage, let data, writePicture(data, name: name, contentType: reference.contentType) { return }
             if !asPackage, data != nil { unkeptImages.append(name) }
             writeNeXTGraphic(name: name, data: data, emojiImage: nil)
         }
@@ -135,21 +135,30 @@ extension RTFWriting {
         out.rawByte(UInt8(ascii: "}"))
     }
 
-    /// `{\pict\pngblip\picwW\pichH\picwgoalW\pichgoalH hex}` for a PNG or JPEG; false for other images.
-    private mutating func writePicture(_ data: Data, name: String) -> Bool {
-        let kind = RTFImageSize.kind(of: data)
-        guard kind == .png || kind == .jpeg else { return false }
+    /// `{\pict\pngblip\picwW\pichH\picwgoalW\pichgoalH hex}` for a PNG or JPEG (known by their bytes), and
+    /// `\wmetafile8`, `\emfblip` or `\macpict` for an attachment of those types (the pictures a `.rtf` from Word
+    /// or WordPad holds); false for any other image.
+    private mutating func writePicture(_ data: Data, name: String, contentType: String) -> Bool {
+        let word: StaticString
+        let fileExtension: String
+        switch (RTFImageSize.kind(of: data), contentType) {
+        case (.png, _): (word, fileExtension) = ("pngblip", "png")
+        case (.jpeg, _): (word, fileExtension) = ("jpegblip", "jpg")
+        case (_, "com.microsoft.wmf"): (word, fileExtension) = ("wmetafile8", "wmf")
+        case (_, "com.microsoft.emf"): (word, fileExtension) = ("emfblip", "emf")
+        case (_, "com.apple.pict"): (word, fileExtension) = ("macpict", "pict")
+        default: return false
+        }
         pictureCount += 1
-        let expected = "picture-\(pictureCount).\(kind == .png ? "png" : "jpg")"
+        let expected = "picture-\(pictureCount).\(fileExtension)"
         if name != expected {
             warnings.add(kind: "picture-name",
-                         "attachment names are not kept in .rtf: pictures read back as picture-<n>.png/.jpg (\"\(name.prefix(80))\" becomes \"\(expected)\"); write .rtfd to keep them")
+                         "attachment names are not kept in .rtf: pictures read back as picture-<n>.<type> (\"\(name.prefix(80))\" becomes \"\(expected)\"); write .rtfd to keep them")
         }
-        let size = RTFImageSize.of(data)
         out.raw("{")
         out.word("pict")
-        out.word(kind == .png ? "pngblip" : "jpegblip")
-        if let size {
+        out.word(word)
+        if let size = RTFImageSize.of(data) {
             out.word("picw", size.width)
             out.word("pich", size.height)
             let twips = size.twips

@@ -18,11 +18,15 @@ struct RTFWriting {
     var fontIndices: [String: Int] = [:]
     var colors: [RTFColor] = []
     var colorIndices: [RTFColor: Int] = [:]
-    var formatCache: [AttributeSet: RTFRunFormat] = [:]
+    /// Each distinct attribute set's RTF form, once; runs refer to it by index.
+    var formats: [RTFRunFormat] = []
+    var formatCache: [AttributeSet: Int] = [:]
+    var links: [String] = []
+    var linkIndices: [String: Int] = [:]
 
     /// The UTF-8 text and its runs.
     private let text: [UInt8]
-    private var runs: [(range: Range<Int>, format: RTFRunFormat)] = []
+    private var runs: [(range: Range<Int>, format: Int)] = []
     /// The formatting of each RTF paragraph (text up to and including a "\n", or the text's end), in order.
     private var paragraphFormats: [RTFParagraphFormat] = []
     /// The file name each graphic refers to, by identifier (glyphs) or name (attachments).
@@ -47,6 +51,8 @@ struct RTFWriting {
         for (range, attributes) in collected { runs.append((range, runFormat(attributes))) }
         findParagraphFormats()
         assignImageFiles()
+        // Text grows by escapes; each run adds a few control words.
+        out.bytes.reserveCapacity(text.count + text.count / 4 + runs.count * 24 + 512)
     }
 
     /// The whole file.
@@ -70,22 +76,23 @@ struct RTFWriting {
     private mutating func findParagraphFormats() {
         var first: RTFParagraphFormat? = nil
         var mixed = false
-        for (range, format) in runs {
-            if let first, first != format.paragraph { mixed = true }
-            if first == nil { first = format.paragraph }
+        for (range, index) in runs {
+            let paragraph = formats[index].paragraph
+            if let first, first != paragraph { mixed = true }
+            if first == nil { first = paragraph }
             var i = range.lowerBound
             while i < range.upperBound {
                 if text[i] == 0x0A {
-                    paragraphFormats.append(format.paragraph)
+                    paragraphFormats.append(paragraph)
                     if mixed { reportMixedParagraph() }
                     mixed = false
-                    first = i + 1 < range.upperBound ? format.paragraph : nil
+                    first = i + 1 < range.upperBound ? paragraph : nil
                 }
                 i += 1
             }
         }
         if first != nil, let last = runs.last {
-            paragraphFormats.append(last.format.paragraph)
+            paragraphFormats.append(formats[last.format].paragraph)
             if mixed { reportMixedParagraph() }
         }
     }
@@ -111,18 +118,20 @@ struct RTFWriting {
         }
         out.raw("}\n{\\colortbl;")
         for color in colors {
-            out.word("red", RTFColor.byte(color.red))
-            out.word("green", RTFColor.byte(color.green))
-            out.word("blue", RTFColor.byte(color.blue))
+            out.word("red", color.red)
+            out.word("green", color.green)
+            out.word("blue", color.blue)
             out.raw(";")
         }
         out.raw("}\n{\\*\\expandedcolortbl;")
         for color in colors {
-            out.word("csgenericrgb")
-            out.word("c", color.red)
-            out.word("c", color.green)
-            out.word("c", color.blue)
-            if color.alpha < 100_000 { out.word("c", color.alpha) }
+            if let expanded = color.expanded {
+                out.word("csgenericrgb")
+                out.word("c", expanded[0])
+                out.word("c", expanded[1])
+                out.word("c", expanded[2])
+                if expanded[3] < 100_000 { out.word("c", expanded[3]) }
+            }
             out.raw(";")
         }
         out.raw("}\n")
@@ -135,12 +144,13 @@ struct RTFWriting {
         var paragraph: RTFParagraphFormat? = nil
         var paragraphIndex = 0
         var atParagraphStart = true
-        var openLink: String? = nil
+        var openLink: Int? = nil
         var characterOutsideLink = RTFCharacterFormat()
 
         for run in runs.indices {
             let range = runs[run].range
-            let format = runs[run].format
+            let index = runs[run].format
+            let link = formats[index].link
             var i = range.lowerBound
             while i < range.upperBound {
                 // The stretch up to the next "\n" (or the run's end) shares one setup: paragraph, link, formatting.
@@ -151,20 +161,20 @@ struct RTFWriting {
                         startParagraph(&paragraph, paragraphIndex)
                         atParagraphStart = false
                     }
-                    if openLink != format.link {
+                    if openLink != link {
                         if openLink != nil {
                             out.raw("}}")
                             character = characterOutsideLink
                             openLink = nil
                         }
-                        if let link = format.link {
+                        if let link {
                             characterOutsideLink = character
-                            writeFieldStart(link)
+                            writeFieldStart(links[link])
                             openLink = link
                         }
                     }
-                    format.character.write(from: &character, to: &out)
-                    writeText(i..<lineEnd, graphic: format.graphic)
+                    formats[index].character.write(from: &character, to: &out)
+                    writeText(i..<lineEnd, format: index)
                 }
                 i = lineEnd
                 guard i < range.upperBound else { break }
@@ -174,12 +184,12 @@ struct RTFWriting {
                     character = characterOutsideLink
                     openLink = nil
                 }
-                if format.link != nil {
+                if link != nil {
                     warnings.add(kind: "link-paragraph-end",
                                  "a link over a paragraph end is written up to the end of the line (RTF fields do not span paragraphs)")
                 }
                 if atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
-                format.character.write(from: &character, to: &out)
+                formats[index].character.write(from: &character, to: &out)
                 out.paragraphEnd()
                 paragraphIndex += 1
                 atParagraphStart = true
@@ -190,8 +200,8 @@ struct RTFWriting {
     }
 
     /// The text of `range` (no "\n" inside): spans of plain ASCII in one append, other scalars escaped, and
-    /// each U+FFFC as `graphic` when the run has one.
-    private mutating func writeText(_ range: Range<Int>, graphic: RTFRunFormat.Graphic?) {
+    /// each U+FFFC as the graphic of `formats[format]` when it has one.
+    private mutating func writeText(_ range: Range<Int>, format: Int) {
         var i = range.lowerBound
         while i < range.upperBound {
             var plainEnd = i
@@ -218,7 +228,7 @@ struct RTFWriting {
                 scalar = UInt32(byte & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
                 length = 2
             }
-            if scalar == 0xFFFC, let graphic {
+            if scalar == 0xFFFC, let graphic = formats[format].graphic {
                 writeGraphic(graphic)
             } else {
                 out.text(scalar)
