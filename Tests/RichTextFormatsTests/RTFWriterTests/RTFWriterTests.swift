@@ -338,11 +338,23 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("bold = false") }, "\(messages)")
     }
 
-    func testALinkOverAParagraphEndClosesBeforeTheLineEndAndSaysSo() {
+    func testALinkOverAParagraphEndIsOneFieldWhoseResultHoldsTheParagraphEnd() throws {
         let link = set(("link", .url(URL(string: "https://a.example")!)))
         let document = RichString("a\nb", attributes: link)
         let output = RTFWriter().write(document, images: ImageStore(), asPackage: false)
-        XCTAssertEqual(body(document), "\\pard\n{\\field{\\*\\fldinst{HYPERLINK \"https://a.example\"}}{\\fldrslt a}}\\\n{\\field{\\*\\fldinst{HYPERLINK \"https://a.example\"}}{\\fldrslt b}}}")
-        XCTAssertEqual(output.warnings.count, 1)
+        XCTAssertEqual(body(document), "\\pard\n{\\field{\\*\\fldinst{HYPERLINK \"https://a.example\"}}{\\fldrslt a\\\nb}}}")
+        XCTAssertEqual(output.warnings, [])
+        XCTAssertEqual(try RTFReader().read(output.rtf).document, document)
+    }
+
+    func testAParagraphBegunInsideALinkIsStatedAgainAfterTheFieldCloses() throws {
+        var document = RichString(concatenating: [
+            RichString("a\nb", attributes: set(("link", .url(URL(string: "https://a.example")!)))),
+            RichString("c\n", attributes: .empty),
+        ])
+        document.setAttribute(StandardAttributes.alignment, to: .string("center"), in: RangeSet(document.index(document.startIndex, offsetBy: 2, in: .characters)..<document.endIndex))
+        document.enforceBehaviors()
+        let output = RTFWriter().write(document, images: ImageStore(), asPackage: false)
+        XCTAssertEqual(try RTFReader().read(output.rtf).document, document, String(decoding: output.rtf, as: UTF8.self))
     }
 }

@@ -146,6 +146,24 @@ struct RTFWriting {
         var atParagraphStart = true
         var openLink: Int? = nil
         var characterOutsideLink = RTFCharacterFormat()
+        var paragraphOutsideLink: RTFParagraphFormat? = nil
+
+        // A link is one field, `{\field{\*\fldinst …}{\fldrslt …}}`, even across paragraph ends (the result may
+        // hold `\par`). Closing the field's groups restores the character and paragraph state of its start, so
+        // the writer's idea of that state goes back too, and a paragraph begun inside the field is stated again.
+        func openField(_ link: Int) {
+            characterOutsideLink = character
+            paragraphOutsideLink = paragraph
+            writeFieldStart(links[link])
+            openLink = link
+        }
+        func closeField() {
+            out.raw("}}")
+            character = characterOutsideLink
+            paragraph = paragraphOutsideLink
+            openLink = nil
+            if !atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
+        }
 
         for run in runs.indices {
             let range = runs[run].range
@@ -162,33 +180,23 @@ struct RTFWriting {
                         atParagraphStart = false
                     }
                     if openLink != link {
-                        if openLink != nil {
-                            out.raw("}}")
-                            character = characterOutsideLink
-                            openLink = nil
-                        }
-                        if let link {
-                            characterOutsideLink = character
-                            writeFieldStart(links[link])
-                            openLink = link
-                        }
+                        if openLink != nil { closeField() }
+                        if let link { openField(link) }
                     }
                     formats[index].character.write(from: &character, to: &out)
                     writeText(i..<lineEnd, format: index)
                 }
                 i = lineEnd
                 guard i < range.upperBound else { break }
-                // A paragraph end: fields do not span paragraphs, so an open one closes first.
-                if openLink != nil {
-                    out.raw("}}")
-                    character = characterOutsideLink
-                    openLink = nil
+                // A paragraph end, inside the field when it carries the link.
+                if atParagraphStart {
+                    startParagraph(&paragraph, paragraphIndex)
+                    atParagraphStart = false
                 }
-                if link != nil {
-                    warnings.add(kind: "link-paragraph-end",
-                                 "a link over a paragraph end is written up to the end of the line (RTF fields do not span paragraphs)")
+                if openLink != link {
+                    if openLink != nil { closeField() }
+                    if let link { openField(link) }
                 }
-                if atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
                 formats[index].character.write(from: &character, to: &out)
                 out.paragraphEnd()
                 paragraphIndex += 1
@@ -196,7 +204,9 @@ struct RTFWriting {
                 i += 1
             }
         }
-        if openLink != nil { out.raw("}}") }
+        // The last paragraph has no \par: the paragraph state when the document ends is its state, so a paragraph
+        // begun inside a field is stated again after the field closes.
+        if openLink != nil { closeField() }
     }
 
     /// The text of `range` (no "\n" inside): spans of plain ASCII in one append, other scalars escaped, and
