@@ -147,7 +147,12 @@ public struct TextChunk: RopeElement {
         }
     }
 
-    /// Counts the units of `string`, with a fast path for ASCII.
+    /// Counts the units of `string`, with a fast path for text whose scalars are all below U+0300.
+    ///
+    /// Below U+0300 there are no combining marks, joiners, regional indicators or jamo: every grapheme break
+    /// property is Control, CR, LF or Other, so every two adjacent scalars but CR LF are separate characters
+    /// (the same pairs the standard library's own quick check accepts). Lead bytes below 0xCC are exactly
+    /// those scalars, so Latin-1 text such as "crème brûlée" counts without grapheme breaking.
     static func summarize(_ string: String) -> TextSummary {
         var copy = string
         return copy.withUTF8 { bytes in
@@ -155,7 +160,7 @@ public struct TextChunk: RopeElement {
             var utf16 = 0
             var separators = 0
             var crlf = 0
-            var ascii = true
+            var simple = true
             var i = 0
             let n = bytes.count
             while i < n {
@@ -169,14 +174,14 @@ public struct TextChunk: RopeElement {
                         if i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 } else { separators += 1 }
                     }
                 } else if byte >= 0xC0 {
-                    ascii = false
+                    if byte >= 0xCC { simple = false }
                     scalars += 1
                     utf16 += byte >= 0xF0 ? 2 : 1
                     if byte == 0xE2 && i + 2 < n && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9 { separators += 1 }
                 }
                 i += 1
             }
-            let characters = ascii ? n - crlf : string.count
+            let characters = simple ? scalars - crlf : string.count
             return TextSummary(utf8: n, utf16: utf16, scalars: scalars, characters: characters, separators: separators)
         }
     }
