@@ -28,6 +28,17 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// A set of the given entries; a later entry for the same name wins.
     public init(_ entries: [AttributeEntry]) {
+        // Entries taken from another set are already sorted with distinct names: nothing to sort or drop.
+        var isSorted = true
+        var k = 1
+        while k < entries.count {
+            if !(entries[k - 1].name < entries[k].name) { isSorted = false; break }
+            k += 1
+        }
+        if isSorted {
+            self.init(sortedEntries: entries)
+            return
+        }
         var byName: [String: AttributeEntry] = [:]
         for entry in entries { byName[entry.name] = entry }
         self.init(sortedEntries: byName.values.sorted { $0.name < $1.name })
