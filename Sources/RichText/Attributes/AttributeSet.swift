@@ -177,7 +177,7 @@ public struct AttributeSet: Hashable, Sendable {
     /// sets, and interning makes every comparison in the hot path a pointer compare.
     final class Interner: Sendable {
         static let shared = Interner()
-        private let table = Mutex<[[AttributeEntry]: Storage]>([:])
+        private let table = Mutex<[Key: Storage]>([:])
         private let transitions = Mutex<[Transition: Storage]>([:])
 
         /// A cached `setting` step: from one set, adding one entry.
@@ -186,11 +186,28 @@ public struct AttributeSet: Hashable, Sendable {
             let entry: AttributeEntry
         }
 
+        /// A set's entries as a table key. Equal keys compare every field; the hash leaves out the behaviours,
+        /// which are sets and cost more to hash than the rest, and which a name nearly always decides.
+        struct Key: Hashable {
+            let entries: [AttributeEntry]
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(entries.count)
+                for entry in entries {
+                    hasher.combine(entry.name)
+                    hasher.combine(entry.value)
+                }
+            }
+
+            static func == (lhs: Key, rhs: Key) -> Bool { lhs.entries == rhs.entries }
+        }
+
         func intern(_ entries: [AttributeEntry]) -> Storage {
-            table.withLock { table in
-                if let existing = table[entries] { return existing }
+            let key = Key(entries: entries)
+            return table.withLock { table in
+                if let existing = table[key] { return existing }
                 let storage = Storage(entries)
-                table[entries] = storage
+                table[key] = storage
                 return storage
             }
         }
