@@ -24,7 +24,7 @@ final class TextChunkSummaryTests: XCTestCase {
         let pool: [Unicode.Scalar] = (0...0x2FF).compactMap(Unicode.Scalar.init) + ["\u{300}", "\u{301}", "\u{200D}", "\u{1F1EB}", "\u{1F600}", "\u{2029}"]
         for _ in 0..<2000 {
             var s = String.UnicodeScalarView()
-            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+            for _ in 0..<Int.random(in: 0...40, using: &rng) {
                 // Mostly low scalars, with CR and LF often.
                 let r = Int.random(in: 0..<10, using: &rng)
                 s.append(r == 0 ? "\r" : r == 1 ? "\n" : pool[Int.random(in: 0..<(r == 2 ? pool.count : 0x300), using: &rng)])
