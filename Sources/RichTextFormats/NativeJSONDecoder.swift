@@ -36,8 +36,7 @@ public struct NativeJSONDecoder: Sendable {
         // Well-formed documents that need no warning take the fast path; anything else is read again by the
         // token reader, which says exactly what is wrong and where.
         if let fast = NativeJSONFastReader.read(bytes, schema: schema, limits: limits) {
-            var state = NativeJSONDecoding(bytes: [], schema: schema, limits: limits)
-            return state.assemble(text: fast.text, runs: fast.runs)
+            return fast.decoded()
         }
         var state = NativeJSONDecoding(bytes: bytes, schema: schema, limits: limits)
         return try state.run()

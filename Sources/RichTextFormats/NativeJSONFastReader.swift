@@ -18,14 +18,18 @@ struct NativeJSONFastReader {
     /// What the fast path read: the whole text, and its runs with their attributes resolved.
     struct Result {
         var text: String
-        var runs: [DocumentRun]
-    }
+        var runs: [AttributeRun]
 
-    /// A run as read: its length and either its own set or an index into the attribute table.
-    private struct PendingRun {
-        var utf8Count: Int
-        var attributes: AttributeSet?
-        var tableIndex: Int
+        /// The decoded document: the string, then the behaviour fix-up. There are no glyphs (the fast path
+        /// gives up on them: without the `imageGlyphs` member it does not read, a glyph always warns), so
+        /// no images and nothing for the glyph checks to say.
+        func decoded() -> DecodedDocument {
+            guard var document = RichString(unenforcedText: text, runs: runs) else {
+                preconditionFailure("the fast path's runs do not cover its text")
+            }
+            let adjustments = document.enforceBehaviors()
+            return DecodedDocument(document: document, adjustments: adjustments)
+        }
     }
 
     /// Raised (never escaping) when the fast path gives up.
@@ -40,7 +44,9 @@ struct NativeJSONFastReader {
     /// The decoded text so far: `out[0..<o]`. It never outgrows `n`, as decoding never lengthens a string.
     private let out: UnsafeMutablePointer<UInt8>
     private var o = 0
-    private var runs: [PendingRun] = []
+    private var runs: [AttributeRun] = []
+    /// Runs whose attributes are a table index, resolved once the table is read: (run, index).
+    private var indexedRuns: [(run: Int, index: Int)] = []
     private var cache = RawAttributeCache()
 
     private init(bytes: [UInt8], p: UnsafePointer<UInt8>, n: Int, out: UnsafeMutablePointer<UInt8>, schema: NativeJSONSchema,
@@ -80,7 +86,7 @@ struct NativeJSONFastReader {
         switch p[i] {
         case 0x22: // a bare string: one run, even when empty
             let count = try string()
-            runs.append(PendingRun(utf8Count: count, attributes: .empty, tableIndex: 0))
+            runs.append(AttributeRun(utf8Count: count, attributes: .empty))
         case 0x5B: // [
             i &+= 1
             try flatRuns()
@@ -93,18 +99,15 @@ struct NativeJSONFastReader {
         skipWhitespace()
         guard i == n else { throw GiveUp() }
 
-        var resolved: [DocumentRun] = []
-        resolved.reserveCapacity(runs.count)
-        for run in runs {
-            if let set = run.attributes {
-                resolved.append(DocumentRun(utf8Count: run.utf8Count, attributes: set))
-            } else {
-                guard let table, run.tableIndex < table.count else { throw GiveUp() }
-                resolved.append(DocumentRun(utf8Count: run.utf8Count, attributes: table[run.tableIndex]))
+        if !indexedRuns.isEmpty {
+            guard let table else { throw GiveUp() }
+            for (run, index) in indexedRuns {
+                guard index < table.count else { throw GiveUp() }
+                runs[run].attributes = table[index]
             }
         }
         let text = String(decoding: UnsafeBufferPointer(start: out, count: o), as: UTF8.self)
-        return Result(text: text, runs: resolved)
+        return Result(text: text, runs: runs)
     }
 
     /// `["text", {attrs}, …]` after its `[`.
@@ -118,7 +121,7 @@ struct NativeJSONFastReader {
             try expect(0x2C)
             guard i < n, p[i] == 0x7B else { throw GiveUp() }
             let set = try attributes(depth: 1)
-            if o > start { runs.append(PendingRun(utf8Count: o - start, attributes: set, tableIndex: 0)) }
+            if o > start { runs.append(AttributeRun(utf8Count: o - start, attributes: set)) }
             skipWhitespace()
             guard i < n else { throw GiveUp() }
             if p[i] == 0x5D { i &+= 1; return }
@@ -177,10 +180,13 @@ struct NativeJSONFastReader {
             guard i < n else { throw GiveUp() }
             if p[i] == 0x7B {
                 let set = try attributes(depth: 2)
-                if o > start { runs.append(PendingRun(utf8Count: o - start, attributes: set, tableIndex: 0)) }
+                if o > start { runs.append(AttributeRun(utf8Count: o - start, attributes: set)) }
             } else {
                 let index = try tableIndex()
-                if o > start { runs.append(PendingRun(utf8Count: o - start, attributes: nil, tableIndex: index)) }
+                if o > start {
+                    indexedRuns.append((runs.count, index))
+                    runs.append(AttributeRun(utf8Count: o - start, attributes: .empty))
+                }
             }
             skipWhitespace()
             guard i < n else { throw GiveUp() }
@@ -259,6 +265,9 @@ struct NativeJSONFastReader {
             throw GiveUp()
         }
         guard decoding.warnings.isEmpty, decoding.tokens.reader.currentLocation.byteOffset == end else { throw GiveUp() }
+        for entry in set.entries {
+            if case .imageGlyph = entry.value { throw GiveUp() }
+        }
         cache.insert(start: i, count: count, hash: hash, set: set)
         i = end
         return set
