@@ -199,7 +199,19 @@ public struct AttributeSet: Hashable, Sendable {
                 }
             }
 
-            static func == (lhs: Key, rhs: Key) -> Bool { lhs.entries == rhs.entries }
+            /// Field by field in place: the generic array compare copied each entry out (retaining its name and
+            /// value) before comparing it.
+            static func == (lhs: Key, rhs: Key) -> Bool {
+                guard lhs.entries.count == rhs.entries.count else { return false }
+                return lhs.entries.withUnsafeBufferPointer { a in
+                    rhs.entries.withUnsafeBufferPointer { b in
+                        for k in 0..<a.count {
+                            guard a[k].name == b[k].name, a[k].value == b[k].value, a[k].behavior == b[k].behavior else { return false }
+                        }
+                        return true
+                    }
+                }
+            }
         }
 
         func intern(_ entries: [AttributeEntry]) -> Storage {
