@@ -350,16 +350,18 @@ struct NativeJSONFastReader {
             }
             guard i < n else { throw GiveUp() }
             let b = p[i]
-            if b == 0x22 {
+            if b == 0x22 || b == 0x5C {
+                // Checked before copying, so an over-long string costs a scan, not a copy.
+                guard o &- begin &+ (i &- segment) <= limits.maxStringBytes else { throw GiveUp() }
                 append(segment)
+            }
+            if b == 0x22 {
                 i &+= 1
-                let count = o - begin
-                guard count <= limits.maxStringBytes else { throw GiveUp() }
-                return count
+                return o - begin
             }
             if b == 0x5C {
-                append(segment)
                 try escape()
+                guard o &- begin <= limits.maxStringBytes else { throw GiveUp() }
                 segment = i
             } else if b < 0x20 {
                 throw GiveUp()

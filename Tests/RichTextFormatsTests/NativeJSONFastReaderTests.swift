@@ -96,6 +96,11 @@ final class NativeJSONFastReaderTests: XCTestCase {
         XCTAssertFalse(check(Array(#"["abcde",{}]"#.utf8), limits: JSONReader.Limits(maxStringBytes: 4)))
         XCTAssertTrue(check(Array(#"["ab\ncd",{}]"#.utf8), limits: JSONReader.Limits(maxStringBytes: 5)))
         XCTAssertFalse(check(Array(#"["a",{"k":"vwxyz"}]"#.utf8), limits: JSONReader.Limits(maxStringBytes: 4)))
+        XCTAssertFalse(check(Array(#"["ab\ncde",{}]"#.utf8), limits: JSONReader.Limits(maxStringBytes: 5)))
+        // Hostile nesting inside a dictionary: the skim keeps no stack, the token reader stops at the limit.
+        let deep = "[\"a\",{\"k\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}]"
+        XCTAssertFalse(check(Array(deep.utf8)))
+        XCTAssertFalse(check(Array(("[\"a\",{\"k\":" + String(repeating: "[", count: 100_000)).utf8)))
     }
 
     func testErrorsKeepTheirExactLocations() {
