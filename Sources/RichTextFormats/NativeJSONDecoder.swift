@@ -33,6 +33,11 @@ public struct NativeJSONDecoder: Sendable {
 
     /// Decodes a document from its bytes.
     public func decode(_ bytes: [UInt8]) throws(DocumentError) -> DecodedDocument {
+        // Well-formed documents that need no warning take the fast path; anything else is read again by the
+        // token reader, which says exactly what is wrong and where.
+        if let fast = NativeJSONFastReader.read(bytes, schema: schema, limits: limits) {
+            return fast.decoded()
+        }
         var state = NativeJSONDecoding(bytes: bytes, schema: schema, limits: limits)
         return try state.run()
     }
@@ -65,6 +70,12 @@ struct NativeJSONDecoding {
 
     init(bytes: [UInt8], schema: NativeJSONSchema, limits: JSONReader.Limits) {
         tokens = NativeJSONTokens(bytes, limits: limits)
+        self.schema = schema
+    }
+
+    /// A decoding of the one value at `offset` of `bytes`, for the fast path's attribute dictionaries.
+    init(bytes: [UInt8], startingAt offset: Int, schema: NativeJSONSchema, limits: JSONReader.Limits) {
+        tokens = NativeJSONTokens(bytes, startingAt: offset, limits: limits)
         self.schema = schema
     }
 
@@ -104,8 +115,13 @@ struct NativeJSONDecoding {
                 resolved.append(DocumentRun(utf8Count: run.utf8Count, attributes: table[index]))
             }
         }
-        checkGlyphImages(resolved)
-        var document = RichString.assembling(text, runs: resolved)
+        return assemble(text: text, runs: resolved)
+    }
+
+    /// The document from its text and resolved runs: glyph checks, then the behaviour fix-up.
+    mutating func assemble(text: String, runs: [DocumentRun]) -> DecodedDocument {
+        checkGlyphImages(runs)
+        var document = RichString.assembling(text, runs: runs)
         let adjustments = document.enforceBehaviors()
         return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
     }

@@ -9,6 +9,11 @@ struct NativeJSONTokens {
         reader = JSONReader(bytes, limits: limits)
     }
 
+    /// Tokens of the one value that starts at `offset`; locations count from there.
+    init(_ bytes: [UInt8], startingAt offset: Int, limits: JSONReader.Limits) {
+        reader = JSONReader(bytes, startingAt: offset, limits: limits)
+    }
+
     /// The next token; the end of the document where a token is needed is an error saying what was expected.
     mutating func next(expecting expected: String) throws(DocumentError) -> JSONToken {
         let token: JSONToken?

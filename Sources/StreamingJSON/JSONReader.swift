@@ -36,6 +36,17 @@ public struct JSONReader {
         self.scanner = JSONScanner(limits: limits)
     }
 
+    /// Creates a reader for the one value that starts at `offset` (after any whitespace), for readers that
+    /// parse the surroundings themselves. Locations count lines and columns from `offset`, and there is no
+    /// byte order mark to skip. Stop after the value's last token: what follows it is trailing data.
+    package init(_ bytes: [UInt8], startingAt offset: Int, limits: Limits = Limits()) {
+        self.bytes = bytes
+        self.scanner = JSONScanner(limits: limits)
+        scanner.pos = offset
+        scanner.lineStart = offset
+        scanner.state = .expectValue
+    }
+
     /// Creates a reader over the UTF-8 bytes of `text`.
     public init(_ text: String, limits: Limits = Limits()) {
         self.init(Array(text.utf8), limits: limits)

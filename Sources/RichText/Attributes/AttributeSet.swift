@@ -28,6 +28,17 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// A set of the given entries; a later entry for the same name wins.
     public init(_ entries: [AttributeEntry]) {
+        // Entries taken from another set are already sorted with distinct names: nothing to sort or drop.
+        var isSorted = true
+        var k = 1
+        while k < entries.count {
+            if !(entries[k - 1].name < entries[k].name) { isSorted = false; break }
+            k += 1
+        }
+        if isSorted {
+            self.init(sortedEntries: entries)
+            return
+        }
         var byName: [String: AttributeEntry] = [:]
         for entry in entries { byName[entry.name] = entry }
         self.init(sortedEntries: byName.values.sorted { $0.name < $1.name })
@@ -166,7 +177,7 @@ public struct AttributeSet: Hashable, Sendable {
     /// sets, and interning makes every comparison in the hot path a pointer compare.
     final class Interner: Sendable {
         static let shared = Interner()
-        private let table = Mutex<[[AttributeEntry]: Storage]>([:])
+        private let table = Mutex<[Key: Storage]>([:])
         private let transitions = Mutex<[Transition: Storage]>([:])
 
         /// A cached `setting` step: from one set, adding one entry.
@@ -175,11 +186,40 @@ public struct AttributeSet: Hashable, Sendable {
             let entry: AttributeEntry
         }
 
+        /// A set's entries as a table key. Equal keys compare every field; the hash leaves out the behaviours,
+        /// which are sets and cost more to hash than the rest, and which a name nearly always decides.
+        struct Key: Hashable {
+            let entries: [AttributeEntry]
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(entries.count)
+                for entry in entries {
+                    hasher.combine(entry.name)
+                    hasher.combine(entry.value)
+                }
+            }
+
+            /// Field by field in place: the generic array compare copied each entry out (retaining its name and
+            /// value) before comparing it.
+            static func == (lhs: Key, rhs: Key) -> Bool {
+                guard lhs.entries.count == rhs.entries.count else { return false }
+                return lhs.entries.withUnsafeBufferPointer { a in
+                    rhs.entries.withUnsafeBufferPointer { b in
+                        for k in 0..<a.count {
+                            guard a[k].name == b[k].name, a[k].value == b[k].value, a[k].behavior == b[k].behavior else { return false }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+
         func intern(_ entries: [AttributeEntry]) -> Storage {
-            table.withLock { table in
-                if let existing = table[entries] { return existing }
+            let key = Key(entries: entries)
+            return table.withLock { table in
+                if let existing = table[key] { return existing }
                 let storage = Storage(entries)
-                table[entries] = storage
+                table[key] = storage
                 return storage
             }
         }

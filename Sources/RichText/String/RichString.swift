@@ -124,15 +124,19 @@ extension RichString {
     ///
     /// Returns nil when the runs do not add up to the text's UTF-8 length or a run boundary cuts a scalar.
     public init?(unenforcedText string: String, runs: [AttributeRun]) {
-        var total = 0
-        let bytes = Array(string.utf8)
-        for run in runs {
-            guard run.utf8Count >= 0 else { return nil }
-            total += run.utf8Count
-            guard total <= bytes.count else { return nil }
-            if total < bytes.count && bytes[total] & 0xC0 == 0x80 { return nil }
+        // The string's own UTF-8 storage, not a copy of it (a native string is contiguous already).
+        var storage = string
+        let covers = storage.withUTF8 { bytes -> Bool in
+            var total = 0
+            for run in runs {
+                guard run.utf8Count >= 0 else { return false }
+                total += run.utf8Count
+                guard total <= bytes.count else { return false }
+                if total < bytes.count && bytes[total] & 0xC0 == 0x80 { return false }
+            }
+            return total == bytes.count
         }
-        guard total == bytes.count else { return nil }
-        self.init(text: TextRope(string), runs: runs)
+        guard covers else { return nil }
+        self.init(text: TextRope(storage), runs: runs)
     }
 }
