@@ -98,7 +98,7 @@ struct RTFRoundTripSupport {
             } else {
                 let name = pick(Self.attachmentNames)
                 let reference = ImageGlyphReference(contentIdentifier: name, contentDescription: "",
-                                                    contentType: RTFWriterFileTypes.contentType(forFileName: name))
+                                                    contentType: RTFFileTypes.contentType(forFileName: name))
                 images.insert(Self.bytes(for: name), for: reference)
                 entries.append(("attachment", .imageGlyph(reference)))
             }

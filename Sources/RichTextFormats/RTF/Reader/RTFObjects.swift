@@ -56,25 +56,6 @@ struct RTFAttachmentGroup {
     }
 }
 
-/// Content types by file extension (README's table).
-enum RTFContentTypes {
-    static func contentType(forFileName name: String) -> String? {
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "png": return "public.png"
-        case "jpg", "jpeg": return "public.jpeg"
-        case "gif": return "com.compuserve.gif"
-        case "heic": return "public.heic"
-        case "tif", "tiff": return "public.tiff"
-        case "pdf": return "com.adobe.pdf"
-        case "wmf": return "com.microsoft.wmf"
-        case "emf": return "com.microsoft.emf"
-        case "pict": return "com.apple.pict"
-        default: return nil
-        }
-    }
-}
-
 extension RTFInterpreter {
     /// Whether a U+FFFC put here would be kept: in the body, not hidden (that warns), not attachment fallback.
     /// Pictures and attachments that would not be kept store no image either.
@@ -194,11 +175,11 @@ extension RTFInterpreter {
         if !emoji.isEmpty {
             object = RTFObject(key: StandardAttributes.adaptiveImageGlyph, reference: ImageGlyphReference(
                 contentIdentifier: emoji, contentDescription: "",
-                contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.heic"))
+                contentType: RTFFileTypes.knownContentType(forFileName: name) ?? "public.heic"))
         } else {
             object = RTFObject(key: StandardAttributes.attachment, reference: ImageGlyphReference(
                 contentIdentifier: name, contentDescription: "",
-                contentType: RTFContentTypes.contentType(forFileName: name) ?? "public.data"))
+                contentType: RTFFileTypes.contentType(forFileName: name)))
         }
         if let data = attachments[name] {
             images.insert(data, for: ImageGlyphReference(

@@ -36,7 +36,7 @@ extension RTFWriting {
         for reference in attachments {
             let name = reference.contentIdentifier
             if !reference.contentDescription.isEmpty { reportDescription() }
-            if reference.contentType != RTFWriterFileTypes.contentType(forFileName: name) {
+            if reference.contentType != RTFFileTypes.contentType(forFileName: name) {
                 warnings.add(kind: "attachment-type",
                              "an attachment's content type is read back from its file name's extension (\"\(name.prefix(80))\" is \(reference.contentType))")
             }
@@ -59,7 +59,7 @@ extension RTFWriting {
             if !reference.contentDescription.isEmpty { reportDescription() }
             let fileExtension: String
             // The reader reads a glyph file with an unknown extension as public.heic, so public.data has no form.
-            if let known = RTFWriterFileTypes.fileExtension(for: reference.contentType), known != "data" {
+            if let known = RTFFileTypes.fileExtension(for: reference.contentType), known != "data" {
                 fileExtension = known
             } else {
                 fileExtension = "heic"

@@ -1,10 +1,9 @@
-/// The contract's mapping between file extensions and uniform types, both ways, so that a file name the
-/// writer picks reads back as the content type it came from. (The reader keeps its own copy of the
-/// extension → type direction, `RTFContentTypes`; the two follow the same table in the contract.)
-enum RTFWriterFileTypes {
-    /// The type a file name's extension stands for (the reader's rule); `public.data` when unknown.
-    static func contentType(forFileName name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return "public.data" }
+/// The mapping between file extensions and uniform types, both ways, that the RTF reader and writer share, so a
+/// file name the writer picks reads back as the content type it came from.
+enum RTFFileTypes {
+    /// The type a file name's extension stands for; nil when the table does not name it.
+    static func knownContentType(forFileName name: String) -> String? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "png": return "public.png"
         case "jpg", "jpeg": return "public.jpeg"
@@ -15,8 +14,13 @@ enum RTFWriterFileTypes {
         case "wmf": return "com.microsoft.wmf"
         case "emf": return "com.microsoft.emf"
         case "pict": return "com.apple.pict"
-        default: return "public.data"
+        default: return nil
         }
+    }
+
+    /// The type a file name's extension stands for; `public.data` when unknown.
+    static func contentType(forFileName name: String) -> String {
+        knownContentType(forFileName: name) ?? "public.data"
     }
 
     /// The extension that reads back as `contentType`; nil for a type the table does not name.
