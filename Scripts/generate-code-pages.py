@@ -192,11 +192,36 @@ def main():
     out.append("}\n")
     write(os.path.join(SOURCE_DIR, "CodePageTables+SingleByte.generated.swift"), "".join(out))
 
-    # One file per double-byte page.
+    # One file per double-byte page. A page with the same codec, lead and trail bytes as an earlier one (Mac
+    # Japanese on cp932) is written as that page plus the cells that differ, not as a second copy.
+    written = {}
     for number, (high, double) in built.items():
         if double is None:
             continue
         leads, first_trail, last_trail, rows, _ = double
+        shape = (PAGES[number][0], tuple(leads), first_trail, last_trail)
+        if shape in written:
+            base = written[shape]
+            base_high, (_, _, _, base_rows, _) = built[base]
+            singles = {0x80 + i: v for i, (v, b) in enumerate(zip(high, base_high)) if v != b}
+            doubles = {}
+            for lead, row, base_row in zip(leads, rows, base_rows):
+                for column, (v, b) in enumerate(zip(row, base_row)):
+                    if v != b:
+                        doubles[(lead << 8) | (first_trail + column)] = v
+            def table(d):
+                return "[" + ", ".join(f"0x{k:02X}: 0x{v:04X}" for k, v in sorted(d.items())) + "]" if d else "[:]"
+            text = header(f"Double-byte code-page table {number} ({PAGES[number][4]}) for RTFCodePage.")
+            text += "extension CodePageTable {\n"
+            text += f"    /// Code page {number}: {PAGES[number][4]}: page {base}'s table with the cells where it differs.\n"
+            text += f"    static let page{number} = CodePageTable(\n"
+            text += f"        page{base},\n"
+            text += f"        singleBytes: {table(singles)},\n"
+            text += f"        pairs: {table(doubles)}\n"
+            text += "    )\n}\n"
+            write(os.path.join(SOURCE_DIR, f"CodePageTables+{number}.generated.swift"), text)
+            continue
+        written[shape] = number
         lead_text = ", ".join(f"0x{a:02X}...0x{b:02X}" for a, b in spans(leads))
         values = high + [v for row in rows for v in row]
         text = header(f"Double-byte code-page table {number} ({PAGES[number][4]}) for RTFCodePage.")

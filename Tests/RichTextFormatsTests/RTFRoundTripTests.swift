@@ -23,24 +23,9 @@ final class RTFRoundTripTests: XCTestCase {
 
     /// The smallest document (dropping whole runs) that still differs.
     func shrink(_ document: RichString, _ images: ImageStore, asPackage: Bool) -> RichString {
-        var current = document
-        var progress = true
-        while progress {
-            progress = false
-            let runs = current.textRuns
-            for i in runs.indices {
-                var pieces = runs
-                pieces.remove(at: i)
-                var candidate = RichString(concatenating: pieces.map { RichString(String($0.text), attributes: $0.attributes) })
-                candidate.enforceBehaviors()
-                if difference(candidate, images.restricted(to: Self.identifiers(in: candidate)), asPackage: asPackage) != nil {
-                    current = candidate
-                    progress = true
-                    break
-                }
-            }
+        RTFRoundTripSupport.shrink(document) {
+            difference($0, images.restricted(to: Self.identifiers(in: $0)), asPackage: asPackage) != nil
         }
-        return current
     }
 
     /// The image identifiers a document's glyphs and attachments name.

@@ -133,4 +133,28 @@ struct RTFRoundTripSupport {
                     StandardAttributes.paragraphSpacingBefore, StandardAttributes.paragraphSpacingAfter]
         return keys.first { $0.name == name }?.behavior ?? .plain
     }
+
+    /// The smallest document, dropping whole runs one at a time, for which `fails` still holds (after the
+    /// behaviour fix-up, as the reader returns documents).
+    static func shrink(_ document: RichString, while fails: (RichString) -> Bool) -> RichString {
+        var current = document
+        var progress = true
+        while progress {
+            progress = false
+            let runs = current.textRuns
+            for i in runs.indices {
+                var pieces = runs
+                pieces.remove(at: i)
+                var candidate = RichString(concatenating: pieces.map { RichString(String($0.text), attributes: $0.attributes) })
+                candidate.enforceBehaviors()
+                if candidate.string.unicodeScalars.count < current.string.unicodeScalars.count || candidate.runs.count < current.runs.count,
+                   fails(candidate) {
+                    current = candidate
+                    progress = true
+                    break
+                }
+            }
+        }
+        return current
+    }
 }

@@ -58,24 +58,7 @@ final class RTFWriterPropertyTests: XCTestCase {
 
     /// The smallest document (dropping runs, then characters) that still shows `problem`.
     func shrink(_ document: RichString, _ images: ImageStore) -> RichString {
-        var current = document
-        var progress = true
-        while progress {
-            progress = false
-            let runs = current.textRuns
-            for i in runs.indices {
-                var pieces = runs
-                pieces.remove(at: i)
-                var candidate = RichString(concatenating: pieces.map { RichString(String($0.text), attributes: $0.attributes) })
-                candidate.enforceBehaviors()
-                if candidate.string.unicodeScalars.count < current.string.unicodeScalars.count, problem(candidate, images) != nil {
-                    current = candidate
-                    progress = true
-                    break
-                }
-            }
-        }
-        return current
+        RTFRoundTripSupport.shrink(document) { problem($0, images) != nil }
     }
 
     func testRandomDocumentsWriteWellFormedRTFShowingEveryScalar() {

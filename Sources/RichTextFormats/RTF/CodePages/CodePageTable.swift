@@ -48,6 +48,26 @@ struct CodePageTable: Sendable {
         cells = Array(values[128...])
     }
 
+    /// `base` with some cells replaced: single bytes 0x80...0xFF by byte, pairs by `lead << 8 | trail` (each
+    /// within `base`'s lead and trail bytes). A page that differs from another in a few cells is generated so.
+    init(_ base: CodePageTable, singleBytes: [UInt8: UInt16], pairs: [UInt16: UInt16]) {
+        var high = base.high
+        for (byte, value) in singleBytes { high[Int(byte) - 0x80] = value }
+        var cells = base.cells
+        for (pair, value) in pairs {
+            let row = Int(base.rowOfLead[Int(pair >> 8)])
+            let trail = UInt8(pair & 0xFF)
+            precondition(row != 0 && trail >= base.firstTrail && Int(trail - base.firstTrail) < base.rowWidth,
+                         "generated override outside the base page's cells")
+            cells[(row - 1) * base.rowWidth + Int(trail - base.firstTrail)] = value
+        }
+        self.high = high
+        rowOfLead = base.rowOfLead
+        firstTrail = base.firstTrail
+        rowWidth = base.rowWidth
+        self.cells = cells
+    }
+
     /// Whether the page has any double-byte characters.
     var isDoubleByte: Bool { rowWidth > 0 }
 

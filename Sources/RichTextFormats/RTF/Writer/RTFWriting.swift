@@ -164,6 +164,11 @@ struct RTFWriting {
             openLink = nil
             if !atParagraphStart { startParagraph(&paragraph, paragraphIndex) }
         }
+        func switchField(to link: Int?) {
+            guard openLink != link else { return }
+            if openLink != nil { closeField() }
+            if let link { openField(link) }
+        }
 
         for run in runs.indices {
             let range = runs[run].range
@@ -179,10 +184,7 @@ struct RTFWriting {
                         startParagraph(&paragraph, paragraphIndex)
                         atParagraphStart = false
                     }
-                    if openLink != link {
-                        if openLink != nil { closeField() }
-                        if let link { openField(link) }
-                    }
+                    switchField(to: link)
                     formats[index].character.write(from: &character, to: &out)
                     writeText(i..<lineEnd, format: index)
                 }
@@ -193,10 +195,7 @@ struct RTFWriting {
                     startParagraph(&paragraph, paragraphIndex)
                     atParagraphStart = false
                 }
-                if openLink != link {
-                    if openLink != nil { closeField() }
-                    if let link { openField(link) }
-                }
+                switchField(to: link)
                 formats[index].character.write(from: &character, to: &out)
                 out.paragraphEnd()
                 paragraphIndex += 1
