@@ -399,6 +399,29 @@ struct RTFInterpreter {
             characterEntries: { RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects) },
             paragraphEntries: RTFAttributeMapping.entries(for:))
         let adjustments = document.enforceBehaviors()
+        // A U+FFFC that a following combining mark joins into one character loses its picture or glyph to the
+        // fix-up (reported in `adjustments`); its image then shows nowhere, so it is not kept either.
+        var images = self.images
+        var shown: Set<String> = []
+        for key in [StandardAttributes.attachment.name, StandardAttributes.adaptiveImageGlyph.name] {
+            for adjustment in adjustments where adjustment.key == key {
+                if case .imageGlyph(let reference)? = adjustment.oldValue { shown.insert(reference.contentIdentifier) }
+            }
+        }
+        if !shown.isEmpty {
+            var used: Set<String> = []
+            for run in document.runs {
+                for key in [StandardAttributes.attachment.name, StandardAttributes.adaptiveImageGlyph.name] {
+                    if case .imageGlyph(let reference)? = run.attributes[key] { used.insert(reference.contentIdentifier) }
+                }
+            }
+            let dropped = images.identifiers.filter { !used.contains($0) && shown.contains($0) }
+            if !dropped.isEmpty {
+                images = images.restricted(to: Set(images.identifiers).subtracting(dropped))
+                log.warn("object-in-cluster", "the image of \(dropped.joined(separator: ", ").prefix(120)) is not kept: its U+FFFC is joined into one character with the mark after it",
+                         at: 0)
+            }
+        }
         return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes))
     }
 }
