@@ -221,7 +221,8 @@ extension RTFWriting {
             return nil
         }
         let scaled = number * factor
-        guard scaled.isFinite, abs(scaled) <= 1_000_000_000 else {
+        // RTF parameters are 32-bit: every value the reader can read is in range, so it writes back.
+        guard scaled.isFinite, scaled.rounded() >= Double(Int32.min), scaled.rounded() <= Double(Int32.max) else {
             warnings.add(kind: "range:" + key, "\(key) = \(number) is out of RTF's range; it is not written")
             return nil
         }
