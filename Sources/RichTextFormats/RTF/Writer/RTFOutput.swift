@@ -145,6 +145,18 @@ struct RTFOutput {
         for scalar in string.unicodeScalars { text(scalar.value) }
     }
 
+    /// Every scalar of a name or instruction (a `\NeXTGraphic` file name, a glyph identifier, a link target) as
+    /// RTF text in which nothing is a control word: printable ASCII as itself (escaped), everything else, tab
+    /// included, as `\uN `, which the reader reads back into the name.
+    mutating func literal(_ string: String) {
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0C, 0x2028: unicodeUnit(scalar.value)
+            default: text(scalar.value)
+            }
+        }
+    }
+
     /// A byte as two lower-case hex digits (picture data).
     mutating func hexByte(_ byte: UInt8) {
         let digits: StaticString = "0123456789abcdef"

@@ -120,7 +120,7 @@ extension RTFWriting {
         let size = data.flatMap(RTFImageSize.of)?.twips ?? (width: Self.defaultGraphicTwips, height: Self.defaultGraphicTwips)
         out.raw("{{")
         out.word("NeXTGraphic")
-        out.text(name)
+        out.literal(name)
         out.rawByte(UInt8(ascii: " "))
         out.word("width", size.width)
         out.rawByte(UInt8(ascii: " "))
@@ -128,7 +128,7 @@ extension RTFWriting {
         if let emojiImage {
             out.rawByte(UInt8(ascii: " "))
             out.word("appleemojiimage")
-            out.text(emojiImage)
+            out.literal(emojiImage)
         }
         out.rawByte(UInt8(ascii: "}"))
         out.rawByte(0xAC)

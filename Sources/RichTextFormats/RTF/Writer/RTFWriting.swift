@@ -266,7 +266,7 @@ struct RTFWriting {
         }
         out.rawByte(UInt8(ascii: "\""))
         for scalar in target.unicodeScalars {
-            if scalar == "\"" { out.raw("%22") } else { out.text(scalar.value) }
+            if scalar == "\"" { out.raw("%22") } else { out.literal(String(scalar)) }
         }
         out.raw("\"}}{")
         out.word("fldrslt")
