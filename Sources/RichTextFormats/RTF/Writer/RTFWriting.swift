@@ -112,7 +112,7 @@ struct RTFWriting {
             out.word("fcharset", 0)
             for scalar in name.unicodeScalars {
                 // A ';' ends the font's entry, so one inside the name is escaped.
-                if scalar == ";" { out.unicodeEscape(0x3B) } else { out.text(scalar.value) }
+                if scalar == ";" { out.unicodeEscape(0x3B) } else { out.literal(String(scalar)) }
             }
             out.raw(";")
         }
