@@ -126,9 +126,14 @@ public struct LintDocumentReader: Sendable {
             }
             return true
         }
-        // The text is the decoded one: keep its rope and replace only the runs (when any set changed).
+        // The text is the decoded one: share its rope, and take new runs only when some set changed.
         var document = source
-        if changesAny { document.replaceAttributesRaw(0..<document.utf8Count, with: runs) }
+        if changesAny {
+            guard let retyped = RichString(unenforcedRuns: runs, sharingTextOf: source) else {
+                preconditionFailure("runs rebuilt from a decoded document no longer cover its text")
+            }
+            document = retyped
+        }
         findings += document.enforceBehaviors().map(Self.finding)
         return Result(document: document, images: decoded.images, findings: findings, warnings: decoded.warnings)
     }
