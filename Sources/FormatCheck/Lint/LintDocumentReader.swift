@@ -102,36 +102,67 @@ public struct LintDocumentReader: Sendable {
     public func typed(_ decoded: DecodedDocument) -> Result {
         var findings: [Finding] = decoded.adjustments.map(Self.finding)
         var runs: [AttributeRun] = []
-        var position = 0
-        for run in decoded.document.runs {
-            let upper = decoded.document.offset(of: run.range.upperBound, in: .utf8)
-            let range = position..<upper
-            var entries: [AttributeEntry] = []
-            for entry in run.attributes.entries {
-                guard let declaration = definition.attributes[entry.name] else {
-                    entries.append(entry)
-                    continue
-                }
-                guard let value = declaration.type.typed(entry.value) else {
-                    findings.append(Finding(kind: .wrongType(declaration.type), utf8Range: range, key: entry.name,
-                                            oldValue: entry.value, newValue: nil))
-                    continue
-                }
-                entries.append(AttributeEntry(name: entry.name, value: value, behavior: declaration.behavior))
+        // Sets are interned and a document holds few distinct ones: type each distinct set once.
+        var cache: [AttributeSet: Typing] = [:]
+        var changesAny = false
+        let source = decoded.document
+        source.forEachRun(inUTF8: 0..<source.utf8Count) { range, original in
+            let typing: Typing
+            if let known = cache[original] {
+                typing = known
+            } else {
+                typing = self.typing(of: original)
+                cache[original] = typing
+                if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
             }
-            let attributes = entries.isEmpty ? AttributeSet.empty : AttributeSet(entries)
-            if let last = runs.last, last.attributes == attributes {
+            for wrong in typing.wrongTypes {
+                findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
+                                        oldValue: wrong.value, newValue: nil))
+            }
+            if let last = runs.last, last.attributes == typing.attributes {
                 runs[runs.count - 1].utf8Count += range.count
             } else {
-                runs.append(AttributeRun(utf8Count: range.count, attributes: attributes))
+                runs.append(AttributeRun(utf8Count: range.count, attributes: typing.attributes))
             }
-            position = upper
+            return true
         }
-        guard var document = RichString(unenforcedText: decoded.document.string, runs: runs) else {
-            preconditionFailure("runs rebuilt from a decoded document no longer cover its text")
+        // The text is the decoded one: share its rope, and take new runs only when some set changed.
+        var document = source
+        if changesAny {
+            guard let retyped = RichString(unenforcedRuns: runs, sharingTextOf: source) else {
+                preconditionFailure("runs rebuilt from a decoded document no longer cover its text")
+            }
+            document = retyped
         }
         findings += document.enforceBehaviors().map(Self.finding)
         return Result(document: document, images: decoded.images, findings: findings, warnings: decoded.warnings)
+    }
+
+    /// What typing one decoded attribute set gives: the typed set, and the entries dropped as wrong-typed
+    /// (in entry order).
+    struct Typing {
+        var attributes: AttributeSet
+        var wrongTypes: [(key: String, type: AttributeValueType, value: AttributeValue)]
+    }
+
+    /// Types one decoded set against the declarations: declared keys get their declared type and behaviour,
+    /// values that do not fit are dropped and listed.
+    func typing(of original: AttributeSet) -> Typing {
+        var entries: [AttributeEntry] = []
+        var wrongTypes: [(key: String, type: AttributeValueType, value: AttributeValue)] = []
+        for entry in original.entries {
+            guard let declaration = definition.attributes[entry.name] else {
+                entries.append(entry)
+                continue
+            }
+            guard let value = declaration.type.typed(entry.value) else {
+                wrongTypes.append((entry.name, declaration.type, entry.value))
+                continue
+            }
+            entries.append(AttributeEntry(name: entry.name, value: value, behavior: declaration.behavior))
+        }
+        let attributes = entries.isEmpty ? AttributeSet.empty : AttributeSet(entries)
+        return Typing(attributes: attributes, wrongTypes: wrongTypes)
     }
 
     /// A behaviour fix-up as a finding.

@@ -47,6 +47,18 @@ enum ViolationMessage {
         return quote(Substring(document[start..<end].string))
     }
 
+    /// `quote(_:in:)` for a clamped range whose bounds lie after `characters.lowerBound` and
+    /// `characters.upperBound` characters (from `RichString.textPositions(atUTF8:)`): no conversions but the
+    /// cut at 41 characters.
+    static func quote(_ range: Range<Int>, characters: Range<Int>, in document: RichString) -> String {
+        let start = document.index(atOffset: range.lowerBound, in: .utf8)
+        var end = document.index(atOffset: range.upperBound, in: .utf8)
+        if characters.count > 41 {
+            end = document.index(atOffset: characters.lowerBound + 41, in: .characters)
+        }
+        return quote(Substring(document[start..<end].string))
+    }
+
     /// A value as messages show it: strings quoted, absent as nil.
     static func show(_ value: AttributeValue?) -> String {
         guard let value else { return "nil" }

@@ -117,14 +117,11 @@ struct TextRope: Sendable {
         case .utf8:
             return offset
         case .scalars:
-            var n = 0
-            for byte in utf8.prefix(offset) where byte & 0xC0 != 0x80 { n += 1 }
-            return n
+            return leadCounts(string, upToUTF8: offset).scalars
         case .utf16:
-            var n = 0
-            for byte in utf8.prefix(offset) where byte & 0xC0 != 0x80 { n += byte >= 0xF0 ? 2 : 1 }
-            return n
+            return leadCounts(string, upToUTF8: offset).utf16
         case .characters:
+            if let fast = simpleCharacterCount(string, upToUTF8: offset) { return fast }
             var n = 0
             var i = string.startIndex
             let target = utf8.index(utf8.startIndex, offsetBy: offset)
@@ -135,6 +132,82 @@ struct TextRope: Sendable {
                 i = next
             }
             return n
+        }
+    }
+
+    /// Scalars (lead bytes) and UTF-16 units in the first `offset` bytes of `string`, eight bytes at a time:
+    /// a byte starts a scalar unless it is a continuation byte (10xxxxxx), and a lead byte of four (11110xxx)
+    /// adds a second UTF-16 unit.
+    static func leadCounts(_ string: String, upToUTF8 offset: Int) -> (scalars: Int, utf16: Int) {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            let end = min(max(offset, 0), bytes.count)
+            var scalars = 0
+            var utf16 = 0
+            var i = 0
+            if let base = bytes.baseAddress {
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while i + 8 <= end {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let starts = 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                    scalars += starts
+                    utf16 += starts + (w & (w << 1) & (w << 2) & (w << 3) & highs).nonzeroBitCount
+                    i += 8
+                }
+            }
+            while i < end {
+                let byte = bytes[i]
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    utf16 += byte >= 0xF0 ? 2 : 1
+                }
+                i += 1
+            }
+            return (scalars, utf16)
+        }
+    }
+
+    /// Characters ending at or before `offset` in `string`, without grapheme breaking, when every scalar before
+    /// the end of the string's prefix is below U+0300 (lead bytes below 0xCC) and `offset` is scalar-aligned;
+    /// nil otherwise. Below U+0300 every scalar is its own character except CR LF, which is one (the same
+    /// quick check `TextChunk.summarize` relies on): a CR followed by LF adds nothing, and its LF ends the pair.
+    static func simpleCharacterCount(_ string: String, upToUTF8 offset: Int) -> Int? {
+        var copy = string
+        return copy.withUTF8 { bytes -> Int? in
+            let n = bytes.count
+            guard offset >= 0, offset <= n else { return nil }
+            // The scalar at `offset` must not be a continuation, nor one that could extend the character before.
+            if offset < n && (bytes[offset] & 0xC0 == 0x80 || bytes[offset] >= 0xCC) { return nil }
+            var scalars = 0
+            var crlf = 0
+            var i = 0
+            if let base = bytes.baseAddress {
+                let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                while i + 8 <= offset {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if ((w & ~highs) &+ (lows &* 0x34)) & w & highs != 0 { return nil }
+                    let cr = w ^ (lows &* 0x0D)
+                    if ((cr &- lows) & ~cr) & highs != 0 {
+                        for k in i..<(i + 8) where bytes[k] & 0xC0 != 0x80 {
+                            scalars += 1
+                            if bytes[k] == 0x0D && k + 1 < n && bytes[k + 1] == 0x0A { crlf += 1 }
+                        }
+                    } else {
+                        scalars += 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                    }
+                    i += 8
+                }
+            }
+            while i < offset {
+                let byte = bytes[i]
+                if byte >= 0xCC { return nil }
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    if byte == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 }
+                }
+                i += 1
+            }
+            return scalars - crlf
         }
     }
 

@@ -1,0 +1,166 @@
+/// Where a UTF-8 offset stands: its line, the start of that line, and the offset in characters and UTF-16
+/// units of both, as the per-offset conversions (`separators(endingAtOrBefore:)`, `endOfSeparator(_:)`,
+/// `count(_:upToUTF8:)`) give them.
+package struct TextPositionInfo: Hashable, Sendable {
+    /// 1-based line: one more than the paragraph separators that end at or before the offset.
+    package var line: Int
+    /// The UTF-8 offset where the line starts (just after the previous separator).
+    package var lineStartUTF8: Int
+    /// Characters that end at or before the offset.
+    package var characters: Int
+    /// UTF-16 units before the offset.
+    package var utf16: Int
+    /// Characters before the line's start.
+    package var lineStartCharacters: Int
+    /// UTF-16 units before the line's start.
+    package var lineStartUTF16: Int
+
+    /// 1-based column in characters.
+    package var column: Int { characters - lineStartCharacters + 1 }
+    /// 1-based column in UTF-16 units.
+    package var utf16Column: Int { utf16 - lineStartUTF16 + 1 }
+}
+
+extension TextRope {
+    /// The position of one offset (clamped to the text), from the per-offset O(log n) conversions.
+    func positionInfo(at offset: Int) -> TextPositionInfo {
+        let o = min(max(offset, 0), utf8Count)
+        let k = separators(endingAtOrBefore: o)
+        let start = endOfSeparator(k)
+        return TextPositionInfo(line: k + 1, lineStartUTF8: start, characters: count(.characters, upToUTF8: o),
+                                utf16: count(.utf16, upToUTF8: o), lineStartCharacters: count(.characters, upToUTF8: start),
+                                lineStartUTF16: count(.utf16, upToUTF8: start))
+    }
+
+    /// The positions of many offsets (any order, clamped to the text) in one forward pass over the chunks.
+    ///
+    /// Chunks with no offset in them cost O(1), plus, when they hold a separator, a backward scan from their end
+    /// to their last separator (where the next line starts). Only chunks holding offsets are counted forward.
+    /// Gives exactly what `positionInfo(at:)` gives for each offset.
+    func positionInfos(at offsets: [Int]) -> [TextPositionInfo] {
+        let total = utf8Count
+        let clamped = offsets.map { min(max($0, 0), total) }
+        let order = clamped.indices.sorted { clamped[$0] < clamped[$1] }
+        var result = [TextPositionInfo](repeating: TextPositionInfo(line: 1, lineStartUTF8: 0, characters: 0, utf16: 0,
+                                                                    lineStartCharacters: 0, lineStartUTF16: 0),
+                                        count: offsets.count)
+        guard !order.isEmpty else { return result }
+        var prefix = TextSummary.zero
+        // The start of the line that holds the current chunk's start: after the last separator before it.
+        var lineUTF8 = 0, lineUTF16 = 0, lineCharacters = 0
+        var next = 0
+        rope.forEach { _, chunk in
+            let end = prefix.utf8 + chunk.summary.utf8
+            while next < order.count, clamped[order[next]] < end {
+                let r = clamped[order[next]] - prefix.utf8
+                let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
+                var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
+                                            characters: prefix.characters + TextRope.count(.characters, in: chunk, upToUTF8: r),
+                                            utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
+                                            lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+                if let lastEnd {
+                    info.lineStartUTF8 = prefix.utf8 + lastEnd
+                    info.lineStartCharacters = prefix.characters + TextRope.count(.characters, in: chunk, upToUTF8: lastEnd)
+                    info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+                }
+                result[order[next]] = info
+                next += 1
+            }
+            if chunk.summary.separators > 0 {
+                let tail = TextRope.tailAfterLastSeparator(chunk.string)
+                lineUTF8 = end - tail.utf8
+                lineUTF16 = prefix.utf16 + chunk.summary.utf16 - tail.utf16
+                lineCharacters = prefix.characters + chunk.summary.characters - tail.characters
+            }
+            prefix.add(chunk.summary)
+            return next < order.count
+        }
+        // Offsets at the end of the text.
+        while next < order.count {
+            result[order[next]] = TextPositionInfo(line: summary.separators + 1, lineStartUTF8: lineUTF8,
+                                                   characters: summary.characters, utf16: summary.utf16,
+                                                   lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+            next += 1
+        }
+        return result
+    }
+
+    /// Separators ending in the first `limit` bytes of `string` (as `separators(in:upTo:)` counts them), and the
+    /// end of the last of them.
+    static func separatorsAndLastEnd(in string: String, upTo limit: Int) -> (count: Int, lastEnd: Int?) {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            var n = 0
+            var last: Int?
+            var i = 0
+            while i < limit {
+                let byte = bytes[i]
+                if byte == 0x0A {
+                    n += 1
+                    last = i + 1
+                } else if byte == 0x0D {
+                    if !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
+                        n += 1
+                        last = i + 1
+                    }
+                } else if byte == 0xE2, i + 2 < limit, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
+                    n += 1
+                    last = i + 3
+                }
+                i += 1
+            }
+            return (n, last)
+        }
+    }
+
+    /// The text after the last separator of a chunk that holds one: its UTF-8, UTF-16 and character counts.
+    ///
+    /// A chunk never splits CR LF, so a CR found first from the end is a separator of its own. The tail starts
+    /// just after a separator, a grapheme boundary, so its characters are those of the chunk after that point.
+    static func tailAfterLastSeparator(_ string: String) -> (utf8: Int, utf16: Int, characters: Int) {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            let n = bytes.count
+            var i = n - 1
+            while i >= 0 {
+                let byte = bytes[i]
+                if byte == 0x0A || byte == 0x0D { break }
+                if byte == 0xA9, i >= 2, bytes[i - 1] == 0x80, bytes[i - 2] == 0xE2 { break }
+                i -= 1
+            }
+            let start = i + 1
+            var utf16 = 0
+            var scalars = 0
+            var crlf = 0
+            var simple = true
+            var k = start
+            while k < n {
+                let byte = bytes[k]
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    utf16 += byte >= 0xF0 ? 2 : 1
+                    if byte >= 0xCC { simple = false }
+                    if byte == 0x0D && k + 1 < n && bytes[k + 1] == 0x0A { crlf += 1 }
+                }
+                k += 1
+            }
+            let characters = simple
+                ? scalars - crlf
+                : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<n]), as: UTF8.self).count
+            return (n - start, utf16, characters)
+        }
+    }
+}
+
+extension RichString {
+    /// The position of a UTF-8 offset (clamped to the text), by the per-offset conversions. O(log n).
+    package func textPosition(atUTF8 offset: Int) -> TextPositionInfo {
+        text.positionInfo(at: offset)
+    }
+
+    /// The positions of many UTF-8 offsets (any order, clamped to the text) in one forward pass; the same as
+    /// `textPosition(atUTF8:)` for each.
+    package func textPositions(atUTF8 offsets: [Int]) -> [TextPositionInfo] {
+        text.positionInfos(at: offsets)
+    }
+}

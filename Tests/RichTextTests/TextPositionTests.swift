@@ -1,0 +1,85 @@
+import XCTest
+@testable import RichText
+
+/// `RichString.textPositions(atUTF8:)` (one forward pass over the chunks) gives exactly what the per-offset
+/// conversions give, and both agree with the standard library's view of the text.
+final class TextPositionTests: XCTestCase {
+    static let pieces = ["a", "b", "hello ", "crème ", "naïve café ", "\r", "\n", "\r\n", "\u{2029}", "e\u{301}", "\u{301}",
+                         "😀", "🇫🇷", "👩🏽‍💻", "\u{2FF}", "ü", "日本", "\t", "0123456789 ", "stir the dough gently "]
+
+    /// A random document: some long, so the text spans many chunks; built in one piece or by appending.
+    func document(_ rng: inout SeededRandom) -> RichString {
+        var s = ""
+        let count = rng.chance(0.3) ? rng.int(200...2500) : rng.int(0...40)
+        for _ in 0..<count { s += rng.pick(Self.pieces) }
+        if rng.chance(0.5) { return RichString(s) }
+        var built = RichString()
+        var rest = Substring(s)
+        while !rest.isEmpty {
+            let n = rng.int(1...300)
+            let piece = rest.prefix(n)
+            built.append(RichString(String(piece)))
+            rest = rest.dropFirst(piece.count)
+        }
+        return built
+    }
+
+    /// The position from the String alone: lines end after LF, lone CR, CRLF or U+2029; characters and UTF-16
+    /// units are those of the prefix up to the offset (the offset is on a character boundary).
+    func fromString(_ string: String, characterBoundary offset: Int) -> TextPositionInfo {
+        let utf8 = Array(string.utf8)
+        var line = 1, lineStart = 0
+        var i = 0
+        while i < offset {
+            if utf8[i] == 0x0A || (utf8[i] == 0x0D && !(i + 1 < utf8.count && utf8[i + 1] == 0x0A)) {
+                line += 1; lineStart = i + 1
+            } else if utf8[i] == 0xE2, i + 2 < offset, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA9 {
+                line += 1; lineStart = i + 3
+            }
+            i += 1
+        }
+        func prefix(_ n: Int) -> String { String(decoding: utf8[0..<n], as: UTF8.self) }
+        return TextPositionInfo(line: line, lineStartUTF8: lineStart, characters: prefix(offset).count,
+                                utf16: prefix(offset).utf16.count, lineStartCharacters: prefix(lineStart).count,
+                                lineStartUTF16: prefix(lineStart).utf16.count)
+    }
+
+    func testOnePassMatchesThePerOffsetConversionsOnRandomDocuments() {
+        var rng = SeededRandom(seed: 0x504F_5349_5449_4F4E)
+        for _ in 0..<propertyBudget(default: 150, long: 2000) {
+            let doc = document(&rng)
+            let total = doc.counts.utf8
+            var offsets: [Int]
+            if total <= 200 {
+                offsets = Array(0...total)
+            } else {
+                offsets = (0..<200).map { _ in rng.int(0...total) } + [0, total, total - 1, 1]
+            }
+            if rng.chance(0.2) { offsets += [-3, total + 5] }
+            offsets.shuffle(using: &rng)
+            let fast = doc.textPositions(atUTF8: offsets)
+            XCTAssertEqual(fast.count, offsets.count)
+            let string = doc.string
+            let characterBoundaries = Set(string.indices.map { string.utf8.distance(from: string.startIndex, to: $0) } + [total])
+            for (k, offset) in offsets.enumerated() {
+                let slow = doc.textPosition(atUTF8: offset)
+                XCTAssertEqual(fast[k], slow, "offset \(offset) of \(total) in \(string.debugDescription.prefix(200))")
+                let clamped = min(max(offset, 0), total)
+                if clamped == 0 || characterBoundaries.contains(clamped) {
+                    XCTAssertEqual(slow, fromString(string, characterBoundary: clamped), "offset \(clamped)")
+                }
+            }
+        }
+    }
+
+    func testExamples() {
+        let doc = RichString("é😀\n🍞 x\r\ny\u{2029}z\r")
+        let offsets = Array(0...doc.counts.utf8)
+        XCTAssertEqual(doc.textPositions(atUTF8: offsets), offsets.map { doc.textPosition(atUTF8: $0) })
+        let info = doc.textPosition(atUTF8: "é😀\n🍞 ".utf8.count)
+        XCTAssertEqual(info.line, 2)
+        XCTAssertEqual(info.column, 3)
+        XCTAssertEqual(info.utf16Column, 4)
+        XCTAssertEqual(RichString().textPositions(atUTF8: [0, 3]), [doc.textPosition(atUTF8: 0), doc.textPosition(atUTF8: 0)])
+    }
+}
