@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
-        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 @testable import FormatCheck
+import FormattingTesting
 import RichText
 import XCTest
 
@@ -6,23 +7,11 @@ import XCTest
 /// `DocumentPosition(utf8Range:in:)` and `ViolationMessage.quote(_:in:)` give, on random documents with astral
 /// scalars, CRLF and combining marks, and on ranges that are empty, clamped, or cut characters.
 final class ViolationPositionTests: XCTestCase {
-    struct Rng: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    }
-
     static let pieces = ["a", "b", "hello ", "crème ", "naïve café ", "\r", "\n", "\r\n", "\u{2029}", "e\u{301}", "\u{301}",
                          "😀", "🇫🇷", "👩🏽‍💻", "\u{2FF}", "ü", "日本", "\t", "0123456789 ", "\"quoted\" ", "\u{FFFC}"]
 
     func testLocatedMatchesThePerRangePositionAndQuote() {
-        var rng = Rng(state: 0x5649_4F4C)
+        var rng = SeededGenerator(seed: 0x5649_4F4C)
         let iterations = Int(ProcessInfo.processInfo.environment["FMTCHECK_ITERATIONS"] ?? "") ?? 120
         for _ in 0..<iterations {
             var s = ""
