@@ -47,15 +47,12 @@ public enum DocumentConversion {
             let title = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             let export = HTMLExporter(imagePolicy: .dataURLs, title: title).export(decoded.document, images: decoded.images)
             try write(Array(export.html.utf8), to: output)
-        case .rtf, .flatRTFD:
-            let written = RTFWriter().write(decoded.document, images: decoded.images, asPackage: target == .flatRTFD)
-            outcome.warnings += written.warnings.map(\.description)
-            try write(target == .rtf ? written.rtf : FlattenedRTFD.encode(RTFDPackage(rtf: written.rtf, files: written.files)), to: output)
-        case .rtfd:
-            let written = RTFWriter().write(decoded.document, images: decoded.images, asPackage: true)
-            outcome.warnings += written.warnings.map(\.description)
+        case .rtf, .rtfd, .flatRTFD:
+            // The same encoding and atomic write as `--fix` uses for these formats.
             do {
-                try RTFDPackage(rtf: written.rtf, files: written.files).write(to: URL(fileURLWithPath: output, isDirectory: true))
+                let encoded = try DocumentFileWriter.encode(decoded.document, images: decoded.images, format: target, readerWarnings: [])
+                outcome.warnings += encoded.notes
+                try DocumentFileWriter.write(encoded, to: output)
             } catch {
                 throw Failure(message: "\(output): \(error)")
             }
@@ -81,14 +78,7 @@ public enum DocumentConversion {
             case .html:
                 throw Failure(message: "\(path): HTML is an export format; it cannot be read")
             case .rtf, .rtfd, .flatRTFD:
-                let input = try LintInput.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
-                switch input.format {
-                case .flatRTFD:
-                    let package = try FlattenedRTFD.decode(input.bytes)
-                    return try RTFReader().read(package.rtf, attachments: package.files)
-                default:
-                    return try RTFReader().read(input.bytes, attachments: input.attachments)
-                }
+                return try LintInput.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize).readRTF()
             }
         } catch let failure as Failure {
             throw failure

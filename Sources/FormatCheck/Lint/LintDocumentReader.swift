@@ -86,11 +86,8 @@ public struct LintDocumentReader: Sendable {
     /// `RTFReader`, whose values are then typed against the declarations. Throws the format reader's located error.
     public func read(_ input: LintInput) throws(DocumentError) -> Result {
         switch input.format {
-        case .rtf, .rtfd:
-            return typed(try RTFReader().read(input.bytes, attachments: input.attachments))
-        case .flatRTFD:
-            let package = try FlattenedRTFD.decode(input.bytes)
-            return typed(try RTFReader().read(package.rtf, attachments: package.files))
+        case .rtf, .rtfd, .flatRTFD:
+            return typed(try input.readRTF())
         case .native, .plain, .text, .html:
             return try read(input.bytes)
         }

@@ -18,6 +18,16 @@ public struct LintInput: Sendable {
         self.attachments = attachments
     }
 
+    /// The document of an RTF input (a `.rtf`, an RTFD package or flattened RTFD), as `RTFReader` reads it with
+    /// the package's files as attachments.
+    public func readRTF() throws(DocumentError) -> DecodedDocument {
+        if format == .flatRTFD {
+            let package = try FlattenedRTFD.decode(bytes)
+            return try RTFReader().read(package.rtf, attachments: package.files)
+        }
+        return try RTFReader().read(bytes, attachments: attachments)
+    }
+
     /// Reads the document at `path` in the format its name says (a package folder for `.rtfd` folders; bytes
     /// sniffed for names that say nothing), within `maxSize` bytes in all.
     public static func read(path: String, maxSize: Int) throws(InputFailure) -> LintInput {

@@ -136,9 +136,9 @@ public struct LintRun: Sendable {
         result.violations = outcome.violations
         if request.keepsDocuments { result.document = outcome.document }
         guard request.mode != .check, let fixed = outcome.fixed, let original = outcome.document else { return result }
-        let encoded: FixedDocumentWriter.Encoded
+        let encoded: DocumentFileWriter.Encoded
         do {
-            encoded = try FixedDocumentWriter.encode(fixed, images: outcome.images, format: input.format,
+            encoded = try DocumentFileWriter.encode(fixed, images: outcome.images, format: input.format,
                                                      readerWarnings: outcome.warnings)
         } catch {
             result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
@@ -160,7 +160,7 @@ public struct LintRun: Sendable {
         case .fix:
             guard case .file(let path) = job.target else { return result }
             do {
-                try FixedDocumentWriter.write(encoded, to: path)
+                try DocumentFileWriter.write(encoded, to: path)
                 result.fixedCount = result.violations.filter { $0.rule != BuiltInRule.readerWarning.id }.count
                 result.violations = []
             } catch {

@@ -2,13 +2,14 @@ import Foundation
 import RichText
 import RichTextFormats
 
-/// Writes a fixed document back in the format it was read from: native JSON as JSON, RTF as RTF, an RTFD package
-/// as a package and flattened RTFD flattened, always atomically, so a failure leaves the original untouched.
+/// Writes a document in a lintable format (`--fix` the format it read, `convert` the one asked for): native JSON
+/// as JSON, RTF as RTF, an RTFD package as a package and flattened RTFD flattened, always atomically, so a
+/// failure leaves the original untouched.
 ///
 /// Encoding comes first and is separate from writing, so the caller can lint the encoded bytes (the fix must
 /// lint clean) and say up front what the format does not keep before anything is written.
-enum FixedDocumentWriter {
-    /// A fixed document encoded in its format.
+enum DocumentFileWriter {
+    /// A document encoded in its format.
     struct Encoded {
         /// The encoded document, as it will be read back.
         var input: LintInput
