@@ -146,7 +146,7 @@ public struct LintRun: Sendable {
         }
         result.fixNotes = encoded.notes
         // Normalisation is idempotent: the fixed document, as written, must lint clean under the selected rules.
-        let check = DocumentLinter(definition: linter.definition, selection: linter.selection).lint(encoded.input)
+        let check = linter.lint(encoded.input)
         guard check.fixed == nil, !check.isMalformed else {
             result.failure = InputFailure(.writeFailed, path: result.path,
                                           message: "internal error: the fixed document is not clean (\(check.violations.first { $0.rule != BuiltInRule.readerWarning.id }?.message ?? "unreadable")); nothing was written")
