@@ -14,6 +14,11 @@ final class ConstraintCache: Sendable {
     struct Entry {
         let result: AttributeSet
         let changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]
+
+        /// The rule that made the last change to `key`: the one responsible for its final value.
+        func lastRule(for key: String) -> Adjustment.Rule? {
+            changes.last { $0.key == key }?.rule
+        }
     }
 
     private let table = Mutex<[Key: Entry]>([:])

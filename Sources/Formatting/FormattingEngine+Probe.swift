@@ -1,9 +1,10 @@
 import RichText
+import Synchronization
 
 /// What an edit would become, found without touching the document.
 public struct ProbeResult: Sendable {
-    /// The document as it would be after the edit.
-    public let document: RichString
+    /// The document as it would be after the edit. Built when first read: most callers only ask `isKept`.
+    public var document: RichString { edited.value }
     /// What the engine would change on its own.
     public let adjustments: [Adjustment]
     /// Whether the edit would stand as asked: for an attribute edit, whether every selected character would end
@@ -11,20 +12,61 @@ public struct ProbeResult: Sendable {
     public let isKept: Bool
     /// The adjustments that undo (part of) what was asked, with the rule that made them.
     public let reverts: [Adjustment]
+
+    let edited: LazyDocument
+}
+
+/// The edited document of a probe, made on first use (by copying the document and applying the edit) and kept.
+final class LazyDocument: Sendable {
+    private let make: @Sendable () -> RichString
+    private let made = Mutex<RichString?>(nil)
+
+    init(_ make: @escaping @Sendable () -> RichString) { self.make = make }
+    init(_ document: RichString) {
+        make = { document }
+        made.withLock { $0 = document }
+    }
+
+    var value: RichString {
+        if let document = made.withLock({ $0 }) { return document }
+        let document = make()
+        made.withLock { $0 = document }
+        return document
+    }
 }
 
 extension FormattingEngine {
-    /// What `edit` would become on `document`, and whether it would be kept. The document is a value: probing
-    /// copies only the tree nodes the edit touches, so a probe costs about what the edit costs.
+    /// What `edit` would become on `document`, and whether it would be kept. The edit runs on an excerpt of
+    /// the paragraphs it can affect (`applyOnExcerpt`), so a probe costs less than the edit; where an excerpt
+    /// cannot decide, on a copy of the document.
     public func probe(_ edit: Edit, on document: RichString) -> ProbeResult {
+        if let (adjustments, excerpt, start) = applyOnExcerpt(edit, on: document) {
+            let lazy = LazyDocument { [self] in
+                var copy = document
+                apply(edit, to: &copy)
+                return copy
+            }
+            return probeResult(edit, on: document, adjustments: adjustments, edited: excerpt, shift: start, lazy)
+        }
+        return probeByCopy(edit, on: document)
+    }
+
+    /// `probe` by copying the document and applying the edit to the copy: the reference.
+    func probeByCopy(_ edit: Edit, on document: RichString) -> ProbeResult {
         var copy = document
         let adjustments = apply(edit, to: &copy)
+        return probeResult(edit, on: document, adjustments: adjustments, edited: copy, shift: 0, LazyDocument(copy))
+    }
+
+    /// The verdict from the adjustments (in `document`'s offsets) and the edited text, whose offsets are
+    /// `document`'s minus `shift`.
+    private func probeResult(_ edit: Edit, on document: RichString, adjustments: [Adjustment], edited: RichString, shift: Int, _ lazy: LazyDocument) -> ProbeResult {
         switch edit {
         case let .setAttribute(key, value, ranges):
             let targets = ranges.ranges.map { document.utf8Range(of: $0) }
             var kept = true
             for target in targets where !target.isEmpty {
-                copy.forEachRun(inUTF8: target) { _, attributes in
+                edited.forEachRun(inUTF8: (target.lowerBound - shift)..<(target.upperBound - shift)) { _, attributes in
                     if attributes[key.name] != value { kept = false }
                     return kept
                 }
@@ -32,19 +74,19 @@ extension FormattingEngine {
             let reverts = adjustments.filter { adjustment in
                 adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
             }
-            return ProbeResult(document: copy, adjustments: adjustments, isKept: kept, reverts: reverts)
+            return ProbeResult(adjustments: adjustments, isKept: kept, reverts: reverts, edited: lazy)
         case let .replaceText(range, text):
             let start = document.utf8Range(of: range).lowerBound
             let inserted = start..<(start + text.utf8.count)
             let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
-            return ProbeResult(document: copy, adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts)
+            return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazy)
         case let .replaceAttributed(range, piece):
             let start = document.utf8Range(of: range).lowerBound
             let inserted = start..<(start + piece.counts.utf8)
             let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
-            return ProbeResult(document: copy, adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts)
+            return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazy)
         case .removeText:
-            return ProbeResult(document: copy, adjustments: adjustments, isKept: true, reverts: [])
+            return ProbeResult(adjustments: adjustments, isKept: true, reverts: [], edited: lazy)
         }
     }
 

@@ -97,27 +97,25 @@ public struct FormattingEngine: Sendable {
             if hasParagraphOwnedKeys, !paragraph.isEmpty {
                 var start: AttributeSet = .empty
                 document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
-                first = constrained(start, paragraphStart: nil, range: paragraph).0
+                first = constrained(start, paragraphStart: nil).result
             }
             document.forEachRun(inUTF8: paragraph) { range, attributes in
-                let (new, made) = constrained(attributes, paragraphStart: first, range: range)
+                let entry = constrained(attributes, paragraphStart: first)
+                let new = entry.result
                 guard new != attributes else { return true }
                 let runs = splitForCharacterKeys(new, over: range, in: document)
                 writes.append((range, runs))
                 // Report what really changes, piece by piece, under the rule that made the final value.
-                let responsible = Dictionary(made.map { ($0.key, $0.rule) }, uniquingKeysWith: { _, last in last })
                 var position = range.lowerBound
                 for run in runs {
                     let piece = position..<(position + run.utf8Count)
-                    let names = Set(attributes.entries.map { $0.name }).union(run.attributes.entries.map { $0.name })
-                    for name in names.sorted() where attributes[name] != run.attributes[name] {
-                        let rule = run.attributes[name] == new[name] ? responsible[name] ?? .scope : .behavior(.characterBoundary)
-                        let adjustment = Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: attributes[name], newValue: run.attributes[name])
-                        if let last = adjustments.last, last.rule == adjustment.rule, last.key == name,
-                           last.utf8Range.upperBound == piece.lowerBound, last.oldValue == adjustment.oldValue, last.newValue == adjustment.newValue {
+                    forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
+                        let rule = newValue == new[name] ? entry.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
+                        if let last = adjustments.last, last.rule == rule, last.key == name,
+                           last.utf8Range.upperBound == piece.lowerBound, last.oldValue == oldValue, last.newValue == newValue {
                             adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
                         } else {
-                            adjustments.append(adjustment)
+                            adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: oldValue, newValue: newValue))
                         }
                     }
                     position = piece.upperBound
@@ -136,33 +134,48 @@ public struct FormattingEngine: Sendable {
         return adjustments
     }
 
-    /// One run's attributes after scope and every constraint, with each value change it made.
-    func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?, range: Range<Int>) -> (AttributeSet, [Adjustment]) {
+    /// One run's attributes after scope and every constraint, with each value change it made (without ranges).
+    func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> ConstraintCache.Entry {
         let key = ConstraintCache.Key(attributes: attributes, paragraphStart: paragraphStart)
-        let entry: ConstraintCache.Entry
-        if let cached = cache.entry(for: key) {
-            entry = cached
-        } else {
-            entry = computeConstrained(attributes, paragraphStart: paragraphStart)
-            cache.store(entry, for: key)
+        if let cached = cache.entry(for: key) { return cached }
+        let entry = computeConstrained(attributes, paragraphStart: paragraphStart)
+        cache.store(entry, for: key)
+        return entry
+    }
+
+    /// Calls `body` with each key whose value differs between `old` and `new`, in name order, with both values.
+    /// Both entry lists are sorted by name, so one merge walk finds them.
+    func forEachDifferingKey(_ old: AttributeSet, _ new: AttributeSet, _ body: (String, AttributeValue?, AttributeValue?) -> Void) {
+        let a = old.entries, b = new.entries
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].name < b[j].name) {
+                body(a[i].name, a[i].value, nil)
+                i += 1
+            } else if i == a.count || b[j].name < a[i].name {
+                body(b[j].name, nil, b[j].value)
+                j += 1
+            } else {
+                if a[i].value != b[j].value { body(a[i].name, a[i].value, b[j].value) }
+                i += 1
+                j += 1
+            }
         }
-        return (entry.result, entry.changes.map {
-            Adjustment(rule: $0.rule, utf8Range: range, key: $0.key, oldValue: $0.old, newValue: $0.new)
-        })
     }
 
     private func computeConstrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> ConstraintCache.Entry {
         let range = 0..<0
-        var current = attributes
+        // One working copy of the entries for the whole chain; the result is interned once at the end.
+        var current = ConstrainedAttributes(attributes: attributes, owned: definition.constraints.first?.key ?? AttributeKeyDescriptor(name: ""))
         var adjustments: [Adjustment] = []
         // Scope: keys outside it go; keys inside it carry the definition's behaviours.
         for entry in attributes.entries {
             if let descriptor = descriptors[entry.name] {
                 if entry.behavior != descriptor.behavior {
-                    current = current.setting(AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior))
+                    current.put(entry.name, entry.value, behavior: descriptor.behavior)
                 }
             } else if !keepsOutsideScope(entry.name) {
-                current = current.removing(entry.name)
+                current.put(entry.name, nil, behavior: entry.behavior)
                 adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
             }
         }
@@ -170,18 +183,17 @@ public struct FormattingEngine: Sendable {
             let before = current[constraint.key.name]
             if constraint.key.behavior.runBoundaries == .paragraph, let paragraphStart {
                 // A paragraph-bound key is decided once per paragraph, on its first character.
-                current = current.setting(constraint.key.name, to: paragraphStart[constraint.key.name], behavior: constraint.key.behavior)
+                current.put(constraint.key.name, paragraphStart[constraint.key.name], behavior: constraint.key.behavior)
             } else {
-                var view = ConstrainedAttributes(attributes: current, owned: constraint.key)
-                constraint.constrain(&view)
-                current = view.attributes
+                current.owned = constraint.key
+                constraint.constrain(&current)
             }
             let after = current[constraint.key.name]
             if before != after {
                 adjustments.append(Adjustment(rule: .constraint(constraint.name), utf8Range: range, key: constraint.key.name, oldValue: before, newValue: after))
             }
         }
-        return ConstraintCache.Entry(result: current, changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
+        return ConstraintCache.Entry(result: current.attributes, changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
     }
 
     /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that

@@ -1,30 +1,65 @@
 import RichText
 
 /// The attributes of one run as a value constraint sees them: every key can be read, only the owned key written.
+///
+/// The engine runs a whole constraint chain over one working copy of the entries and interns the final set
+/// once, so the intermediate sets of a chain are never built.
 public struct ConstrainedAttributes: Sendable {
-    /// The run's attributes, with what earlier constraints produced.
-    public private(set) var attributes: AttributeSet
+    /// The entries, sorted by name with distinct names (the layout of `AttributeSet.entries`).
+    var entries: [AttributeEntry]
     /// The key the running constraint owns.
-    public let owned: AttributeKeyDescriptor
+    public internal(set) var owned: AttributeKeyDescriptor
 
     init(attributes: AttributeSet, owned: AttributeKeyDescriptor) {
-        self.attributes = attributes
+        self.entries = attributes.entries
         self.owned = owned
     }
 
+    /// The run's attributes, with what earlier constraints produced.
+    public var attributes: AttributeSet { AttributeSet(entries) }
+
     /// The value of any key, by name.
-    public subscript(name: String) -> AttributeValue? { attributes[name] }
+    public subscript(name: String) -> AttributeValue? {
+        let (index, found) = position(of: name)
+        return found ? entries[index].value : nil
+    }
 
     /// The typed value of any key.
-    public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? { attributes[K.self] }
+    public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? { self[K.name].flatMap { K.Value(attributeValue: $0) } }
 
     /// The owned key's value; setting it (nil removes) is the constraint's output.
     public var value: AttributeValue? {
-        get { attributes[owned.name] }
+        get { self[owned.name] }
         set {
-            guard newValue != attributes[owned.name] else { return }
-            attributes = attributes.setting(owned.name, to: newValue, behavior: owned.behavior)
+            guard newValue != self[owned.name] else { return }
+            put(owned.name, newValue, behavior: owned.behavior)
         }
+    }
+
+    /// Sets `name` to `value` with `behavior` (nil removes it), as `AttributeSet.setting(_:to:behavior:)` does.
+    mutating func put(_ name: String, _ value: AttributeValue?, behavior: AttributeBehavior) {
+        let (index, found) = position(of: name)
+        guard let value else {
+            if found { entries.remove(at: index) }
+            return
+        }
+        let entry = AttributeEntry(name: name, value: value, behavior: behavior)
+        if found {
+            if entries[index] != entry { entries[index] = entry }
+        } else {
+            entries.insert(entry, at: index)
+        }
+    }
+
+    /// Where `name` is, or would be inserted, in the sorted entries.
+    func position(of name: String) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].name < name { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < entries.count && entries[low].name == name)
     }
 }
 

@@ -19,14 +19,19 @@ public indirect enum Condition: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the condition holds for `attributes`.
     public func holds(for attributes: AttributeSet) -> Bool {
+        holds { attributes[$0] }
+    }
+
+    /// Whether the condition holds for the values `value` gives by key name.
+    func holds(_ value: (String) -> AttributeValue?) -> Bool {
         switch self {
-        case .present(let key): return attributes[key] != nil
-        case .absent(let key): return attributes[key] == nil
-        case .equals(let key, let value): return attributes[key] == value
-        case .oneOf(let key, let values): return attributes[key].map(values.contains) ?? false
-        case .not(let inner): return !inner.holds(for: attributes)
-        case .all(let inner): return inner.allSatisfy { $0.holds(for: attributes) }
-        case .any(let inner): return inner.contains { $0.holds(for: attributes) }
+        case .present(let key): return value(key) != nil
+        case .absent(let key): return value(key) == nil
+        case .equals(let key, let expected): return value(key) == expected
+        case .oneOf(let key, let values): return value(key).map(values.contains) ?? false
+        case .not(let inner): return !inner.holds(value)
+        case .all(let inner): return inner.allSatisfy { $0.holds(value) }
+        case .any(let inner): return inner.contains { $0.holds(value) }
         }
     }
 

@@ -61,7 +61,10 @@ public struct Rules: ValueConstraint {
     }
 
     public func constrain(_ attributes: inout ConstrainedAttributes) {
-        switch action(for: attributes.attributes) {
+        // The conditions read the working entries directly: no intermediate set is built.
+        let view = attributes
+        let action = rules.first { $0.condition.holds { view[$0] } }?.action ?? otherwise
+        switch action {
         case .set(let value): attributes.value = value
         case .remove: attributes.value = nil
         case .keep: break

@@ -21,6 +21,12 @@ extension RichString {
 
     /// `range` widened to whole characters, plus one character on each side when `margin` is set.
     package func widenedToCharacters(_ range: Range<Int>, margin: Bool) -> Range<Int> {
+        if margin, let widened = asciiWidenedWithMargin(range) { return widened }
+        return widenedToCharactersByGraphemes(range, margin: margin)
+    }
+
+    /// `widenedToCharacters` by grapheme breaking, whatever the text: the general path.
+    package func widenedToCharactersByGraphemes(_ range: Range<Int>, margin: Bool) -> Range<Int> {
         let total = text.utf8Count
         var lower = text.roundDownToCharacter(min(max(range.lowerBound, 0), total))
         var upper = min(max(range.upperBound, lower), total)

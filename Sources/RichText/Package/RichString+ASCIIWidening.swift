@@ -1,0 +1,32 @@
+/// A shortcut for the engine's most frequent boundary question, on the common all-ASCII text.
+extension RichString {
+    /// `widenedToCharacters(range, margin: true)` found from the bytes alone, or nil when they cannot decide.
+    ///
+    /// Between two ASCII scalars there is always a character boundary, except between CR and LF (no rule of
+    /// UAX #29 other than GB3 joins two ASCII scalars). So when every byte from two before `range` to two after
+    /// it is ASCII and none is CR, every position there is a boundary and each character is one byte: the
+    /// range is already whole characters and the margin is one byte on each side. The bytes must lie in one
+    /// chunk, so one walk down the text tree answers instead of the several that grapheme breaking takes.
+    func asciiWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
+        let total = text.utf8Count
+        guard total > 0 else { return nil }
+        let lower = min(max(range.lowerBound, 0), total)
+        let upper = min(max(range.upperBound, lower), total)
+        let windowLower = max(lower - 2, 0)
+        let windowUpper = min(upper + 2, total)
+        guard let (_, start, chunk) = text.chunk(containing: windowLower) else { return nil }
+        let decided: Bool? = chunk.string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard windowLower >= start, windowUpper - start <= bytes.count else { return false }
+            var i = windowLower - start
+            let end = windowUpper - start
+            while i < end {
+                let byte = bytes[i]
+                if byte >= 0x80 || byte == 0x0D { return false }
+                i += 1
+            }
+            return true
+        }
+        guard decided == true else { return nil }
+        return (lower > 0 ? lower - 1 : 0)..<(upper < total ? upper + 1 : total)
+    }
+}
