@@ -12,6 +12,8 @@ public struct FormattingEngine: Sendable {
     /// Keys outside the scope that stay as they are instead of being removed.
     let keepsOutsideScope: @Sendable (String) -> Bool
     let cache = ConstraintCache()
+    /// The constraints with what the chain asks of each, read once.
+    let steps: [ConstraintStep]
 
     /// An engine for `definition`.
     public init(_ definition: FormattingDefinition) {
@@ -25,6 +27,7 @@ public struct FormattingEngine: Sendable {
         self.definition = definition
         scopeNames = definition.scopeNames
         descriptors = Dictionary(definition.scope.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        steps = definition.constraints.map(ConstraintStep.init)
         hasParagraphOwnedKeys = definition.constraints.contains { $0.key.behavior.runBoundaries == .paragraph }
             || definition.scope.contains { $0.behavior.runBoundaries == .paragraph }
     }
@@ -32,6 +35,13 @@ public struct FormattingEngine: Sendable {
     /// Applies `edit` to `document` and returns every adjustment, in the order made.
     @discardableResult
     public func apply(_ edit: Edit, to document: inout RichString) -> [Adjustment] {
+        var processed = 0..<0
+        return apply(edit, to: &document, processed: &processed)
+    }
+
+    /// `apply`, also giving the stretch (UTF-8 offsets after the edit) the definition was enforced over: every
+    /// offset the engine read or wrote after the string's own steps lies in it.
+    func apply(_ edit: Edit, to document: inout RichString, processed: inout Range<Int>) -> [Adjustment] {
         var behaviorReports: [AttributeAdjustment] = []
         var region: Range<Int>
         switch edit {
@@ -56,7 +66,7 @@ public struct FormattingEngine: Sendable {
         }
         var adjustments = behaviorReports.map(Adjustment.init)
         for report in behaviorReports { region = region.union(report.utf8Range) }
-        adjustments += enforceDefinition(on: &document, in: region)
+        adjustments += enforceDefinition(on: &document, in: region, processed: &processed)
         return adjustments
     }
 
@@ -64,7 +74,8 @@ public struct FormattingEngine: Sendable {
     @discardableResult
     public func normalize(_ document: inout RichString) -> [Adjustment] {
         var adjustments = document.enforceBehaviors().map(Adjustment.init)
-        adjustments += enforceDefinition(on: &document, in: 0..<document.utf8Count)
+        var processed = 0..<0
+        adjustments += enforceDefinition(on: &document, in: 0..<document.utf8Count, processed: &processed)
         return adjustments
     }
 
@@ -76,8 +87,9 @@ public struct FormattingEngine: Sendable {
 
     /// Scope, constraints and run boundaries over `region` (widened to whole paragraphs when paragraph-bound
     /// keys are in play).
-    func enforceDefinition(on document: inout RichString, in region: Range<Int>) -> [Adjustment] {
+    func enforceDefinition(on document: inout RichString, in region: Range<Int>, processed: inout Range<Int>) -> [Adjustment] {
         let total = document.utf8Count
+        processed = region.clamped(to: 0..<total)
         guard total > 0 else { return [] }
         // Whole characters, and one more on each side: an edit can merge or split the clusters next to it
         // ("•" stops being "•" when a combining mark lands after it), which changes what bound keys allow.
@@ -90,6 +102,7 @@ public struct FormattingEngine: Sendable {
             // when the edit inserted or removed a separator.
             paragraphs = document.paragraphRanges(overlappingUTF8: lower..<min(upper + 1, total)).filter { !$0.isEmpty }
         }
+        processed = paragraphs.reduce(lower..<upper) { $0.union($1) }
         var adjustments: [Adjustment] = []
         var writes: [(Range<Int>, [AttributeRun])] = []
         for paragraph in paragraphs {
@@ -140,6 +153,14 @@ public struct FormattingEngine: Sendable {
         if let cached = cache.entry(for: key) { return cached }
         let entry = computeConstrained(attributes, paragraphStart: paragraphStart)
         cache.store(entry, for: key)
+        // The result is what runs will carry from now on, and the next edit next to them asks about it: learn
+        // its answer too while the chain is warm (computed, not assumed: a chain need not be idempotent).
+        if entry.result != attributes {
+            let next = ConstraintCache.Key(attributes: entry.result, paragraphStart: paragraphStart)
+            if cache.entry(for: next) == nil {
+                cache.store(computeConstrained(entry.result, paragraphStart: paragraphStart), for: next)
+            }
+        }
         return entry
     }
 
@@ -179,18 +200,20 @@ public struct FormattingEngine: Sendable {
                 adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
             }
         }
-        for constraint in definition.constraints {
-            let before = current[constraint.key.name]
-            if constraint.key.behavior.runBoundaries == .paragraph, let paragraphStart {
+        for step in steps {
+            let before = current[step.keyName]
+            current.changed = false
+            if step.isParagraphBound, let paragraphStart {
                 // A paragraph-bound key is decided once per paragraph, on its first character.
-                current.put(constraint.key.name, paragraphStart[constraint.key.name], behavior: constraint.key.behavior)
+                current.put(step.keyName, paragraphStart[step.keyName], behavior: step.key.behavior)
             } else {
-                current.owned = constraint.key
-                constraint.constrain(&current)
+                current.owned = step.key
+                step.constraint.constrain(&current)
             }
-            let after = current[constraint.key.name]
+            guard current.changed else { continue }
+            let after = current[step.keyName]
             if before != after {
-                adjustments.append(Adjustment(rule: .constraint(constraint.name), utf8Range: range, key: constraint.key.name, oldValue: before, newValue: after))
+                adjustments.append(Adjustment(rule: step.rule, utf8Range: range, key: step.keyName, oldValue: before, newValue: after))
             }
         }
         return ConstraintCache.Entry(result: current.attributes, changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
@@ -218,6 +241,23 @@ public struct FormattingEngine: Sendable {
             }
         }
         return runs
+    }
+}
+
+/// One constraint of the chain with what the engine asks of it on every run, read once from the existential.
+struct ConstraintStep: Sendable {
+    let constraint: any ValueConstraint
+    let key: AttributeKeyDescriptor
+    let keyName: String
+    let isParagraphBound: Bool
+    let rule: Adjustment.Rule
+
+    init(_ constraint: any ValueConstraint) {
+        self.constraint = constraint
+        key = constraint.key
+        keyName = key.name
+        isParagraphBound = key.behavior.runBoundaries == .paragraph
+        rule = .constraint(constraint.name)
     }
 }
 

@@ -9,6 +9,8 @@ public struct ConstrainedAttributes: Sendable {
     var entries: [AttributeEntry]
     /// The key the running constraint owns.
     public internal(set) var owned: AttributeKeyDescriptor
+    /// Whether `put` changed an entry since the engine last cleared it.
+    var changed = false
 
     init(attributes: AttributeSet, owned: AttributeKeyDescriptor) {
         self.entries = attributes.entries
@@ -40,14 +42,21 @@ public struct ConstrainedAttributes: Sendable {
     mutating func put(_ name: String, _ value: AttributeValue?, behavior: AttributeBehavior) {
         let (index, found) = position(of: name)
         guard let value else {
-            if found { entries.remove(at: index) }
+            if found {
+                entries.remove(at: index)
+                changed = true
+            }
             return
         }
         let entry = AttributeEntry(name: name, value: value, behavior: behavior)
         if found {
-            if entries[index] != entry { entries[index] = entry }
+            if entries[index] != entry {
+                entries[index] = entry
+                changed = true
+            }
         } else {
             entries.insert(entry, at: index)
+            changed = true
         }
     }
 

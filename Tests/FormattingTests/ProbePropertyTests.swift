@@ -10,7 +10,7 @@ final class ProbePropertyTests: XCTestCase {
         let env = ProcessInfo.processInfo.environment
         let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 300
         let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
-        let fragments = ["a", "bc", " ", "\n", "•", "\r\n", "\r", "e\u{301}", "\u{301}", "👍🏽", "\u{FFFC}", "xyz", "\u{2029}", "hello world"]
+        let fragments = ["a", "bc", " ", "\n", "•", "\r\n", "\r", "e\u{301}", "\u{301}", "👍🏽", "\u{FFFC}", "xyz", "\u{2029}", "hello world", "the quick brown fox jumps "]
         let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
         var excerpted = 0
         for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
@@ -20,7 +20,7 @@ final class ProbePropertyTests: XCTestCase {
             let keys = definition.scope + [AttributeKeyDescriptor(name: "outside")]
             // A document of several paragraphs, with random attributes (some outside the scope).
             var document = RichString()
-            for _ in 0..<rng.int(5...40) {
+            for _ in 0..<rng.int(5...60) {
                 var entries: [AttributeEntry] = []
                 for key in keys where rng.chance(0.3) {
                     entries.append(AttributeEntry(name: key.name, value: rng.pick(values), behavior: key.behavior))

@@ -6,3 +6,44 @@ extension RichString {
         RichString(text: TextRope(text.string(in: range)), runs: runStore.runs(in: range))
     }
 }
+
+extension RichString {
+    /// A cut point for an excerpt: the nearest offset at or before `offset` (when `downward`) or at or after
+    /// it, no more than `limit` bytes away, where the text can be cut without changing how either side
+    /// segments into characters. That is the start or end of the text, or a position between two ASCII bytes
+    /// neither of which is CR: UAX #29 always breaks there (only GB3 joins two ASCII scalars), and every rule
+    /// that looks further back or ahead (emoji sequences, regional indicator pairs, Indic conjuncts) stops at
+    /// an ASCII scalar. Nil when there is none within reach in the chunk holding `offset`.
+    package func independentCut(near offset: Int, downward: Bool, limit: Int) -> Int? {
+        let total = text.utf8Count
+        if offset <= 0 { return 0 }
+        if offset >= total { return total }
+        guard let (_, start, chunk) = text.chunk(containing: offset) else { return nil }
+        let found: Int?? = chunk.string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            func isCut(_ i: Int) -> Bool {
+                // i is chunk-relative, 1 ..< bytes.count: bytes i-1 and i are both in the chunk.
+                let a = bytes[i - 1], b = bytes[i]
+                return a < 0x80 && b < 0x80 && a != 0x0D && b != 0x0D
+            }
+            var i = offset - start
+            var steps = 0
+            while i >= 1 && i < bytes.count && steps <= limit {
+                if isCut(i) { return start + i }
+                i += downward ? -1 : 1
+                steps += 1
+            }
+            return nil
+        }
+        return found ?? nil
+    }
+
+    /// Whether any run over `range` carries a key bound to paragraphs.
+    package func hasParagraphKeys(inUTF8 range: Range<Int>) -> Bool {
+        var found = false
+        runStore.forEachRun(in: range) { _, attributes in
+            found = attributes.hasParagraphKeys
+            return !found
+        }
+        return found
+    }
+}
