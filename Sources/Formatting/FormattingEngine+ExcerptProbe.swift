@@ -31,8 +31,10 @@ extension FormattingEngine {
         let low = offsets.map(\.lowerBound).min() ?? 0
         let high = offsets.map(\.upperBound).max() ?? 0
         var start = 0, end = 0
-        if let (a, b) = cutExcerptBounds(edit, on: document, low: low, high: high) {
-            (start, end) = (a, b)
+        var cutOut: RichString? = nil
+        if let (a, b) = cutExcerptBounds(edit, on: document, low: low, high: high),
+           let piece = document.excerpt(utf8: a..<b, allowingParagraphKeys: false) {
+            (start, end, cutOut) = (a, b, piece)
         } else {
             // The paragraphs holding the edit and the characters next to it, then two more paragraphs each side
             // (behaviour reports can widen the region the engine enforces by a paragraph).
@@ -46,8 +48,7 @@ extension FormattingEngine {
             }
             guard start <= low, high <= end, end - start <= Self.excerptLimit else { return nil }
         }
-
-        var excerpt = document.excerpt(utf8: start..<end)
+        var excerpt = cutOut ?? document.excerpt(utf8: start..<end)
         func shifted(_ range: Range<RichString.Index>) -> Range<RichString.Index> {
             excerpt.indexAtUTF8(range.lowerBound.utf8Offset - start)..<excerpt.indexAtUTF8(range.upperBound.utf8Offset - start)
         }
@@ -59,7 +60,7 @@ extension FormattingEngine {
         case let .setAttribute(key, value, set): moved = .setAttribute(key, to: value, in: RangeSet(set.ranges.map(shifted)))
         }
         var processed = 0..<0
-        var adjustments = apply(moved, to: &excerpt, processed: &processed)
+        var adjustments = apply(moved, to: &excerpt, processed: &processed, learnsResults: false)
         // A change reaching a cut edge may run on past it in the document: the excerpt cannot tell.
         let excerptEnd = excerpt.utf8Count
         // The engine must also have enforced nothing at the edges: past them the document may hold more.
@@ -80,7 +81,7 @@ extension FormattingEngine {
     static let cutMargin = 16
 
     /// Where to cut an excerpt inside paragraphs: when no paragraph-bound key is in play (in the definition, in
-    /// the runs cut out, or in pasted text), only characters matter, and cutting where segmentation cannot
+    /// pasted text, or, checked when the excerpt is cut out, in its runs), only characters matter, and cutting where segmentation cannot
     /// change (`independentCut`) keeps every character around the edit as it is. Nil when that does not hold.
     private func cutExcerptBounds(_ edit: Edit, on document: RichString, low: Int, high: Int) -> (Int, Int)? {
         guard !hasParagraphOwnedKeys else { return nil }
@@ -88,8 +89,7 @@ extension FormattingEngine {
         guard high - low <= Self.excerptLimit,
               let start = document.independentCut(near: low - Self.cutMargin, downward: true, limit: 64),
               let end = document.independentCut(near: high + Self.cutMargin, downward: false, limit: 64),
-              start <= low, high <= end,
-              !document.hasParagraphKeys(inUTF8: start..<end) else { return nil }
+              start <= low, high <= end else { return nil }
         return (start, end)
     }
 }

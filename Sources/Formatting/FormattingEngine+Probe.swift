@@ -96,7 +96,19 @@ extension FormattingEngine {
     }
 
     /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition.
+    /// Found on an excerpt like a probe, or on a copy where an excerpt cannot decide.
     public func typingAttributes(at index: RichString.Index, in document: RichString) -> AttributeSet {
+        let offset = document.utf8Range(of: index..<index).lowerBound
+        guard let (_, excerpt, start) = applyOnExcerpt(.insert("x", at: index), on: document) else {
+            return typingAttributesByCopy(at: index, in: document)
+        }
+        var result = AttributeSet.empty
+        excerpt.forEachRun(inUTF8: (offset - start)..<(offset - start + 1)) { _, attributes in result = attributes; return false }
+        return result
+    }
+
+    /// `typingAttributes` on a copy of the whole document: the reference.
+    func typingAttributesByCopy(at index: RichString.Index, in document: RichString) -> AttributeSet {
         var copy = document
         let offset = document.utf8Range(of: index..<index).lowerBound
         apply(.insert("x", at: index), to: &copy)

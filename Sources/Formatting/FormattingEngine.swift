@@ -36,12 +36,12 @@ public struct FormattingEngine: Sendable {
     @discardableResult
     public func apply(_ edit: Edit, to document: inout RichString) -> [Adjustment] {
         var processed = 0..<0
-        return apply(edit, to: &document, processed: &processed)
+        return apply(edit, to: &document, processed: &processed, learnsResults: true)
     }
 
     /// `apply`, also giving the stretch (UTF-8 offsets after the edit) the definition was enforced over: every
-    /// offset the engine read or wrote after the string's own steps lies in it.
-    func apply(_ edit: Edit, to document: inout RichString, processed: inout Range<Int>) -> [Adjustment] {
+    /// offset the engine read or wrote after the string's own steps lies in it. `learnsResults`: see `constrained`.
+    func apply(_ edit: Edit, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
         var behaviorReports: [AttributeAdjustment] = []
         var region: Range<Int>
         switch edit {
@@ -66,7 +66,7 @@ public struct FormattingEngine: Sendable {
         }
         var adjustments = behaviorReports.map(Adjustment.init)
         for report in behaviorReports { region = region.union(report.utf8Range) }
-        adjustments += enforceDefinition(on: &document, in: region, processed: &processed)
+        adjustments += enforceDefinition(on: &document, in: region, processed: &processed, learnsResults: learnsResults)
         return adjustments
     }
 
@@ -75,7 +75,7 @@ public struct FormattingEngine: Sendable {
     public func normalize(_ document: inout RichString) -> [Adjustment] {
         var adjustments = document.enforceBehaviors().map(Adjustment.init)
         var processed = 0..<0
-        adjustments += enforceDefinition(on: &document, in: 0..<document.utf8Count, processed: &processed)
+        adjustments += enforceDefinition(on: &document, in: 0..<document.utf8Count, processed: &processed, learnsResults: true)
         return adjustments
     }
 
@@ -87,7 +87,7 @@ public struct FormattingEngine: Sendable {
 
     /// Scope, constraints and run boundaries over `region` (widened to whole paragraphs when paragraph-bound
     /// keys are in play).
-    func enforceDefinition(on document: inout RichString, in region: Range<Int>, processed: inout Range<Int>) -> [Adjustment] {
+    func enforceDefinition(on document: inout RichString, in region: Range<Int>, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
         let total = document.utf8Count
         processed = region.clamped(to: 0..<total)
         guard total > 0 else { return [] }
@@ -110,10 +110,10 @@ public struct FormattingEngine: Sendable {
             if hasParagraphOwnedKeys, !paragraph.isEmpty {
                 var start: AttributeSet = .empty
                 document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
-                first = constrained(start, paragraphStart: nil).result
+                first = constrained(start, paragraphStart: nil, learnsResult: learnsResults).result
             }
             document.forEachRun(inUTF8: paragraph) { range, attributes in
-                let entry = constrained(attributes, paragraphStart: first)
+                let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
                 let new = entry.result
                 guard new != attributes else { return true }
                 let runs = splitForCharacterKeys(new, over: range, in: document)
@@ -148,14 +148,16 @@ public struct FormattingEngine: Sendable {
     }
 
     /// One run's attributes after scope and every constraint, with each value change it made (without ranges).
-    func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> ConstraintCache.Entry {
+    /// With `learnsResult`, a new answer's result set gets its own answer cached too (probes, which leave no
+    /// runs behind, skip that).
+    func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?, learnsResult: Bool) -> ConstraintCache.Entry {
         let key = ConstraintCache.Key(attributes: attributes, paragraphStart: paragraphStart)
         if let cached = cache.entry(for: key) { return cached }
         let entry = computeConstrained(attributes, paragraphStart: paragraphStart)
         cache.store(entry, for: key)
         // The result is what runs will carry from now on, and the next edit next to them asks about it: learn
         // its answer too while the chain is warm (computed, not assumed: a chain need not be idempotent).
-        if entry.result != attributes {
+        if learnsResult, entry.result != attributes {
             let next = ConstraintCache.Key(attributes: entry.result, paragraphStart: paragraphStart)
             if cache.entry(for: next) == nil {
                 cache.store(computeConstrained(entry.result, paragraphStart: paragraphStart), for: next)

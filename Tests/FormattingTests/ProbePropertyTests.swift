@@ -60,6 +60,8 @@ final class ProbePropertyTests: XCTestCase {
                     guard stretch.upperBound <= whole.utf8Count else { return }
                     XCTAssertEqual(excerpt, whole.excerpt(utf8: stretch), context)
                 }
+                let caret = document.scalars(from, from).lowerBound
+                XCTAssertEqual(engine.typingAttributes(at: caret, in: document), engine.typingAttributesByCopy(at: caret, in: document), context)
                 if testRun?.failureCount ?? 0 > 0 { return }
                 engine.apply(edit, to: &document)
             }

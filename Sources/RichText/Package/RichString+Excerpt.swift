@@ -5,6 +5,14 @@ extension RichString {
     package func excerpt(utf8 range: Range<Int>) -> RichString {
         RichString(text: TextRope(text.string(in: range)), runs: runStore.runs(in: range))
     }
+
+    /// `excerpt(utf8:)`, or nil when `allowingParagraphKeys` is false and a run over `range` carries a key bound
+    /// to paragraphs (one walk over the runs answers both).
+    package func excerpt(utf8 range: Range<Int>, allowingParagraphKeys: Bool) -> RichString? {
+        let runs = runStore.runs(in: range)
+        if !allowingParagraphKeys && runs.contains(where: { $0.attributes.hasParagraphKeys }) { return nil }
+        return RichString(text: TextRope(text.string(in: range)), runs: runs)
+    }
 }
 
 extension RichString {
