@@ -21,16 +21,36 @@ final class ConstraintCache: Sendable {
         }
     }
 
-    private let table = Mutex<[Key: Entry]>([:])
-    /// Past this many entries the cache starts over, so a stream of distinct sets cannot grow it without bound.
-    private let capacity = 50_000
+    /// Two generations: new answers go to the young table; when it is full it becomes the old one and the
+    /// previous old one is dropped. An answer found in the old table moves back to the young one, so the sets a
+    /// document keeps using survive, and a stream of distinct sets cannot grow the cache without bound.
+    private struct Tables {
+        var young: [Key: Entry] = [:]
+        var old: [Key: Entry] = [:]
+    }
+    private let tables = Mutex(Tables())
+    /// Entries per generation.
+    private let capacity = 100_000
 
-    func entry(for key: Key) -> Entry? { table.withLock { $0[key] } }
+    func entry(for key: Key) -> Entry? {
+        tables.withLock { tables in
+            if let entry = tables.young[key] { return entry }
+            guard let entry = tables.old[key] else { return nil }
+            insert(entry, for: key, into: &tables)
+            return entry
+        }
+    }
 
     func store(_ entry: Entry, for key: Key) {
-        table.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = entry
+        tables.withLock { insert(entry, for: key, into: &$0) }
+    }
+
+    private func insert(_ entry: Entry, for key: Key, into tables: inout Tables) {
+        if tables.young.count >= capacity {
+            tables.old = tables.young
+            tables.young = [:]
+            tables.young.reserveCapacity(capacity)
         }
+        tables.young[key] = entry
     }
 }
