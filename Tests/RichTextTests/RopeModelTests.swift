@@ -46,7 +46,7 @@ final class RopeModelTests: XCTestCase {
         var snapshots: [(Rope<Item>, [Item])] = []
         for step in 0..<steps {
             if rng.chance(0.05) { snapshots.append((rope, model)) }
-            switch rng.int(0...5) {
+            switch rng.int(0...6) {
             case 0, 1:
                 let i = rng.int(0...model.count)
                 let x = item()
@@ -60,6 +60,30 @@ final class RopeModelTests: XCTestCase {
                 let w = rng.int(0...9)
                 rope.update(at: i) { $0.weight = w }
                 model[i].weight = w
+            case 4 where !model.isEmpty:
+                // One walk to find and change an element: the same element, index, remainder and prefix as
+                // `locate`, and the same result as `update(at:)`; a body returning nil changes nothing.
+                let total = model.reduce(0) { $0 + $1.weight }
+                let offset = rng.int(0...total)
+                let prefer: RopeBoundaryPreference = rng.chance(0.5) ? .next : .previous
+                let expected = rope.locate(WeightMetric.self, offset, prefer: prefer)
+                let w = rng.int(0...9)
+                let declines = rng.chance(0.2)
+                let result = rope.updateElement(WeightMetric.self, offset, prefer: prefer) { item, index, remainder, prefix -> Int? in
+                    XCTAssertEqual(item, expected.element)
+                    XCTAssertEqual(index, expected.index)
+                    XCTAssertEqual(remainder, expected.remainder)
+                    XCTAssertEqual(prefix, expected.prefix)
+                    if declines { return nil }
+                    item.weight = w
+                    return index
+                }
+                if expected.element == nil || declines {
+                    XCTAssertNil(result, "seed \(seed) step \(step)")
+                } else {
+                    XCTAssertEqual(result, expected.index, "seed \(seed) step \(step)")
+                    model[expected.index].weight = w
+                }
             default:
                 let a = rng.int(0...model.count)
                 let b = min(model.count, a + rng.int(0...40))
