@@ -2,15 +2,26 @@ extension Rope {
     /// The element at `index`. O(log n).
     public subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
-        var node = root!
+        unowned(unsafe) var node = root!
         var i = index
         while node.height > 0 {
-            for child in node.children {
-                if i < child.count { node = child; break }
-                i -= child.count
-            }
+            let slot = Self.slot(in: node, for: &i)
+            node = node.children[slot]
         }
         return node.elements[i]
+    }
+
+    /// The child of an inner node that holds element `i` of the node; `i` becomes the index inside that child.
+    @inline(__always) @usableFromInline
+    static func slot(in node: Node, for i: inout Int) -> Int {
+        let counts = node.counts.base
+        let last = node.counts.count - 1
+        var slot = 0
+        while slot < last && i >= counts[slot] {
+            i -= counts[slot]
+            slot += 1
+        }
+        return slot
     }
 
     /// Finds the element that holds `offset` along metric `M`, and the remainder inside that element.
@@ -22,7 +33,7 @@ extension Rope {
     public func find<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
     ) -> (index: Int, remainder: Int) where M.Element == Element {
-        let found = locate(metric, offset, prefer: prefer)
+        let found = descend(metric, offset, prefer: prefer)
         return (found.index, found.remainder)
     }
 
@@ -32,67 +43,69 @@ extension Rope {
     public func locate<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
     ) -> (index: Int, remainder: Int, element: Element?, prefix: Element.Summary) where M.Element == Element {
-        guard var node = root else { return (0, 0, nil, .zero) }
+        let found = descend(metric, offset, prefer: prefer)
+        guard let leaf = found.leaf else { return (found.index, found.remainder, nil, found.prefix) }
+        return (found.index, found.remainder, leaf.elements[found.slot], found.prefix)
+    }
+
+    /// The walk behind `find` and `locate`: the leaf and slot of the element (nil leaf past the end), its index,
+    /// the remainder inside it and the summary before it. Reads only the per-item summary caches, one contiguous
+    /// array per level, and holds no reference it would have to retain: the rope keeps every node alive.
+    @inlinable
+    func descend<M: RopeMetric>(
+        _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference
+    ) -> (index: Int, remainder: Int, prefix: Element.Summary, leaf: Node?, slot: Int) where M.Element == Element {
+        guard let root else { return (0, 0, .zero, nil, 0) }
         var remaining = offset
+        let total = M.measure(root.summary)
+        if prefer == .next, remaining >= total {
+            return (root.count, remaining - total, root.summary, nil, 0)
+        }
+        unowned(unsafe) var node = root
+        if prefer == .previous, remaining <= 0 {
+            while node.height > 0 { node = node.children[0] }
+            return (0, remaining, .zero, node, 0)
+        }
+        let previous = prefer == .previous
         var index = 0
         var prefix = Element.Summary.zero
-        if prefer == .next, remaining >= M.measure(node.summary) {
-            return (node.count, remaining - M.measure(node.summary), nil, node.summary)
-        }
-        if prefer == .previous, remaining <= 0 {
-            var first = node
-            while first.height > 0 { first = first.children[0] }
-            return (0, remaining, first.elements[0], .zero)
-        }
         while true {
-            if node.height == 0 {
-                let summaries = node.summaries
-                for i in summaries.indices {
-                    let m = M.measure(summaries[i])
-                    if remaining < m || (prefer == .previous && remaining == m) {
-                        return (index + i, remaining, node.elements[i], prefix)
-                    }
-                    remaining -= m
-                    prefix.add(summaries[i])
-                }
-                // Past the end (only with .previous and an offset beyond the total): clamp to the last element.
-                let last = summaries.count - 1
-                prefix.subtract(summaries[last])
-                return (index + last, remaining + M.measure(summaries[last]), node.elements[last], prefix)
-            }
-            let children = node.children
-            var chosen = children.count - 1
-            for i in children.indices {
-                let m = M.measure(children[i].summary)
-                if remaining < m || (prefer == .previous && remaining == m) {
-                    chosen = i
-                    break
-                }
-                if i == children.count - 1 { break }
+            let isLeaf = node.height == 0
+            // The first item whose measure reaches past the offset (or to it, with .previous); the last item
+            // when none does (only with .previous and an offset beyond the total).
+            let summaries = node.summaries.base
+            let last = node.summaries.count - 1
+            var slot = 0
+            while slot < last {
+                let m = M.measure(summaries[slot])
+                if remaining < m || (previous && remaining == m) { break }
                 remaining -= m
-                index += children[i].count
-                prefix.add(children[i].summary)
+                prefix.add(summaries[slot])
+                slot += 1
             }
-            node = children[chosen]
+            if isLeaf { return (index + slot, remaining, prefix, node, slot) }
+            let counts = node.counts.base
+            for k in 0..<slot { index += counts[k] }
+            node = node.children[slot]
         }
     }
 
     /// The summary of the elements before `index`. O(log n).
     public func prefixSummary(upTo index: Int) -> Element.Summary {
         var sum = Element.Summary.zero
-        guard var node = root else { return sum }
-        if index >= node.count { return node.summary }
+        guard let root else { return sum }
+        if index >= root.count { return root.summary }
+        unowned(unsafe) var node = root
         var i = index
         while true {
+            let summaries = node.summaries.base
             if node.height == 0 {
-                for element in node.summaries[..<i] { sum.add(element) }
+                for k in 0..<i { sum.add(summaries[k]) }
                 return sum
             }
-            for child in node.children {
-                if i < child.count { node = child; break }
-                i -= child.count
-                sum.add(child.summary)
-            }
+            let slot = Self.slot(in: node, for: &i)
+            for k in 0..<slot { sum.add(summaries[k]) }
+            node = node.children[slot]
         }
     }
 
@@ -113,16 +126,16 @@ extension Rope {
         _ node: Node, skipping skip: Int, index: inout Int, _ body: (Int, Element) throws -> Bool
     ) rethrows -> Bool {
         if node.height == 0 {
-            for element in node.elements[skip...] {
-                guard try body(index, element) else { return false }
+            for k in skip..<node.elements.count {
+                guard try body(index, node.elements[k]) else { return false }
                 index += 1
             }
             return true
         }
         var toSkip = skip
-        for child in node.children {
-            if toSkip >= child.count { toSkip -= child.count; continue }
-            guard try visit(child, skipping: toSkip, index: &index, body) else { return false }
+        let first = slot(in: node, for: &toSkip)
+        for k in first..<node.children.count {
+            guard try visit(node.children[k], skipping: toSkip, index: &index, body) else { return false }
             toSkip = 0
         }
         return true
@@ -137,10 +150,8 @@ extension Rope {
             var node = root
             var i = index
             while node.height > 0 {
-                for child in node.children {
-                    if i < child.count { node = child; break }
-                    i -= child.count
-                }
+                let slot = Self.slot(in: node, for: &i)
+                node = node.children[slot]
             }
             while i >= 0 {
                 guard try body(index, node.elements[i]) else { return }

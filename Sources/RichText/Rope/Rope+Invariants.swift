@@ -15,12 +15,15 @@ extension Rope {
         var sum = Element.Summary.zero
         var total = 0
         if node.height == 0 {
-            for element in node.elements { sum.add(element.summary) }
+            for element in node.elements.array { sum.add(element.summary) }
             total = node.elements.count
-            precondition(node.summaries == node.elements.map { $0.summary }, "Rope leaf's cached element summaries are stale")
+            precondition(node.summaries.array == node.elements.array.map { $0.summary }, "Rope leaf's cached element summaries are stale")
+            precondition(node.counts.isEmpty && node.children.isEmpty, "Rope leaf holds children")
         } else {
             if isRoot { precondition(node.children.count >= 2, "Rope inner root with a single child") }
-            for child in node.children {
+            precondition(node.summaries.array == node.children.array.map { $0.summary }, "Rope node's cached child summaries are stale")
+            precondition(node.counts.array == node.children.array.map { $0.count }, "Rope node's cached child counts are stale")
+            for child in node.children.array {
                 precondition(child.height == node.height - 1, "Rope leaves at different depths")
                 let (c, s) = check(child, isRoot: false)
                 total += c

@@ -24,16 +24,14 @@ extension Rope {
             return result
         }
         var i = index
-        var slot = 0
-        while i >= node.children[slot].count {
-            i -= node.children[slot].count
-            slot += 1
-        }
-        let old = node.children[slot].summary
+        let slot = Self.slot(in: node, for: &i)
+        let old = node.summaries[slot]
         makeUnique(&node.children[slot])
         let result = try update(&node.children[slot], i, body)
+        let new = node.children[slot].summary
+        node.summaries[slot] = new
         node.summary.subtract(old)
-        node.summary.add(node.children[slot].summary)
+        node.summary.add(new)
         return result
     }
 
@@ -59,27 +57,33 @@ extension Rope {
             node.summaries.insert(element.summary, at: index)
             guard node.elements.count > maxFanout else { return nil }
             let half = node.elements.count / 2
-            let right = Node(elements: Array(node.elements[half...]))
-            node.elements.removeSubrange(half...)
+            let right = Node(elements: node.elements.array(half..<node.elements.count))
+            node.elements.removeTail(from: half)
             node.recompute()
             return right
         }
         var i = index
         var slot = 0
-        while slot < node.children.count - 1 && i > node.children[slot].count {
-            i -= node.children[slot].count
+        while slot < node.counts.count - 1 && i > node.counts[slot] {
+            i -= node.counts[slot]
             slot += 1
         }
         makeUnique(&node.children[slot])
         if let split = insert(element, into: &node.children[slot], at: i) {
+            node.summaries[slot] = node.children[slot].summary
+            node.counts[slot] = node.children[slot].count
             node.children.insert(split, at: slot + 1)
+            node.summaries.insert(split.summary, at: slot + 1)
+            node.counts.insert(split.count, at: slot + 1)
             guard node.children.count > maxFanout else { return nil }
             let half = node.children.count / 2
-            let right = Node(children: Array(node.children[half...]))
-            node.children.removeSubrange(half...)
+            let right = Node(children: node.children.array(half..<node.children.count))
+            node.children.removeTail(from: half)
             node.recompute()
             return right
         }
+        node.summaries[slot].add(element.summary)
+        node.counts[slot] += 1
         return nil
     }
 
@@ -106,15 +110,13 @@ extension Rope {
             return removed
         }
         var i = index
-        var slot = 0
-        while i >= node.children[slot].count {
-            i -= node.children[slot].count
-            slot += 1
-        }
+        let slot = Self.slot(in: node, for: &i)
         makeUnique(&node.children[slot])
         let removed = remove(from: &node.children[slot], at: i)
         node.count -= 1
         node.summary.subtract(removed.summary)
+        node.summaries[slot] = node.children[slot].summary
+        node.counts[slot] -= 1
         if node.children[slot].width < minFanout { fixUnderflow(of: &node, at: slot) }
         return removed
     }
@@ -132,28 +134,30 @@ extension Rope {
         let right = node.children[rightSlot]
         if left.width + right.width <= maxFanout {
             if left.height == 0 {
-                left.elements.append(contentsOf: right.elements)
+                left.elements.append(contentsOf: right.elements.array)
             } else {
-                left.children.append(contentsOf: right.children)
+                left.children.append(contentsOf: right.children.array)
             }
             left.recompute()
             node.children.remove(at: rightSlot)
+            node.refreshSlots()
             return
         }
         // Borrow: split the items of both evenly.
         if left.height == 0 {
-            let all = left.elements + right.elements
+            let all = left.elements.array + right.elements.array
             let half = all.count / 2
-            left.elements = Array(all[..<half])
-            right.elements = Array(all[half...])
+            left.elements.assign(all[..<half])
+            right.elements.assign(all[half...])
         } else {
-            let all = left.children + right.children
+            let all = left.children.array + right.children.array
             let half = all.count / 2
-            left.children = Array(all[..<half])
-            right.children = Array(all[half...])
+            left.children.assign(all[..<half])
+            right.children.assign(all[half...])
         }
         left.recompute()
         right.recompute()
+        node.refreshSlots()
     }
 
     /// Replaces the elements in `range` with `newElements`.
@@ -198,7 +202,7 @@ extension Rope {
             let width = node.elements.count - range.count + new.count
             guard width <= maxFanout, width >= (isRoot ? 0 : minFanout) else { return false }
             var removed = Element.Summary.zero
-            for summary in node.summaries[range] { removed.add(summary) }
+            for k in range { removed.add(node.summaries[k]) }
             let added = new.map { $0.summary }
             node.elements.replaceSubrange(range, with: new)
             node.summaries.replaceSubrange(range, with: added)
@@ -209,24 +213,86 @@ extension Rope {
         }
         var start = range.lowerBound
         var slot = 0
-        while slot < node.children.count - 1 && start >= node.children[slot].count
-                && !(range.isEmpty && start == node.children[slot].count) {
-            start -= node.children[slot].count
+        while slot < node.counts.count - 1 && start >= node.counts[slot]
+                && !(range.isEmpty && start == node.counts[slot]) {
+            start -= node.counts[slot]
             slot += 1
         }
         let local = start..<(start + range.count)
-        guard local.upperBound <= node.children[slot].count else { return false }
+        guard local.upperBound <= node.counts[slot] else { return false }
         makeUnique(&node.children[slot])
         let oldSummary = node.children[slot].summary
         let oldCount = node.children[slot].count
         guard splice(&node.children[slot], local, new, isRoot: false) else { return false }
-        node.count += node.children[slot].count - oldCount
+        let child = node.children[slot]
+        node.count += child.count - oldCount
         node.summary.subtract(oldSummary)
-        node.summary.add(node.children[slot].summary)
+        node.summary.add(child.summary)
+        node.summaries[slot] = child.summary
+        node.counts[slot] = child.count
         return true
     }
 
     /// Appends an element at the end.
     @inlinable
     public mutating func append(_ element: Element) { insert(element, at: count) }
+}
+
+extension Rope {
+    /// Finds the element holding `offset` along `M` (as `locate` does) and lets `body` change it in place, in one
+    /// walk from the root: `body` gets the element, its index, the remainder inside it and the summary of every
+    /// element before it. Returns nil when there is no such element (an offset at or past the end with `.next`,
+    /// or an empty rope) or when `body` returns nil, which must mean it changed nothing.
+    ///
+    /// This is `locate` followed by `update(at:)` without the second walk, and without a copy of the element
+    /// held outside the tree while it changes (which would make a chunk's storage shared, and copied).
+    @discardableResult
+    public mutating func updateElement<M: RopeMetric, R>(
+        _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next,
+        _ body: (inout Element, _ index: Int, _ remainder: Int, _ prefix: Element.Summary) throws -> R?
+    ) rethrows -> R? where M.Element == Element {
+        // No local reference to the root: it would make the root look shared, and the whole path be copied.
+        guard root != nil else { return nil }
+        if prefer == .next, offset >= M.measure(root!.summary) { return nil }
+        Self.makeUnique(&root!)
+        return try Self.updateElement(metric, &self.root!, offset, 0, .zero, prefer == .previous, body)
+    }
+
+    private static func updateElement<M: RopeMetric, R>(
+        _ metric: M.Type, _ node: inout Node, _ offset: Int, _ start: Int, _ before: Element.Summary, _ previous: Bool,
+        _ body: (inout Element, Int, Int, Element.Summary) throws -> R?
+    ) rethrows -> R? where M.Element == Element {
+        var remaining = offset
+        var index = start
+        var prefix = before
+        let summaries = node.summaries.base
+        let last = node.summaries.count - 1
+        let isLeaf = node.height == 0
+        var slot = 0
+        while slot < last {
+            let m = M.measure(summaries[slot])
+            if remaining < m || (previous && remaining == m) { break }
+            remaining -= m
+            prefix.add(summaries[slot])
+            if !isLeaf { index += node.counts[slot] }
+            slot += 1
+        }
+        let old = summaries[slot]
+        let result: R?
+        let new: Element.Summary
+        if isLeaf {
+            result = try body(&node.elements[slot], index + slot, remaining, prefix)
+            guard result != nil else { return nil }
+            new = node.elements[slot].summary
+        } else {
+            makeUnique(&node.children[slot])
+            result = try updateElement(metric, &node.children[slot], remaining, index, prefix, previous, body)
+            guard result != nil else { return nil }
+            new = node.children[slot].summary
+        }
+        node.summaries[slot] = new
+        node.summary.subtract(old)
+        node.summary.add(new)
+        return result
+    }
 }

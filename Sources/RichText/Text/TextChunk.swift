@@ -68,9 +68,9 @@ public struct TextChunk: RopeElement {
         let delta = newCount - (to - from)
         let old = TextChunk.editWindow(string, from, to)
         let removed = TextChunk.unitCounts(string, from, to)
-        let utf8 = string.utf8
-        let a = utf8.index(utf8.startIndex, offsetBy: from)
-        let b = utf8.index(utf8.startIndex, offsetBy: to)
+        // No local view of the string may live across the replacement: a view holds a reference to the storage
+        // until the end of its scope, which makes the storage look shared and the replacement copy all of it.
+        let (a, b) = TextChunk.utf8Indices(string, from, to)
         string.replaceSubrange(a..<b, with: replacement)
         let inserted = TextChunk.unitCounts(string, from, from + newCount)
         let new = TextChunk.editWindow(string, from, from + newCount)
@@ -79,6 +79,12 @@ public struct TextChunk: RopeElement {
         summary.scalars += inserted.scalars - removed.scalars
         summary.separators += new.separators - old.separators
         summary.characters += new.characters - old.characters
+    }
+
+    /// The indices of two UTF-8 offsets.
+    private static func utf8Indices(_ string: String, _ from: Int, _ to: Int) -> (String.Index, String.Index) {
+        let utf8 = string.utf8
+        return (utf8.index(utf8.startIndex, offsetBy: from), utf8.index(utf8.startIndex, offsetBy: to))
     }
 
     /// UTF-16 units and scalars in bytes `lo..<hi`.

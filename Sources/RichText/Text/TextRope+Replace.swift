@@ -9,23 +9,9 @@ extension TextRope {
             rope = Rope(TextRope.cut(String(replacement)))
             return
         }
+        if replaceInOneChunk(range, with: replacement) { return }
         // First and last chunk touched. Typing at a chunk boundary extends the chunk before it.
-        let located = rope.locate(UTF8Metric.self, range.lowerBound, prefer: .previous)
-        let first = located.index
-        let firstOffset = located.remainder
-        // Fast path: one chunk, stays within size, and no boundary character can change.
-        if let chunk = located.element, range.upperBound - range.lowerBound <= chunk.summary.utf8 - firstOffset {
-            let lastOffset = firstOffset + range.count
-            let newSize = chunk.summary.utf8 - range.count + replacement.utf8.count
-            if newSize > 0, newSize <= TextChunk.maxUTF8,
-               TextRope.isSafeLocalEdit(
-                   chunk.string, firstOffset, lastOffset, replacement,
-                   previousLastByte: { first > 0 ? self.rope[first - 1].string.utf8.last : nil },
-                   nextFirstByte: { first + 1 < self.rope.count ? self.rope[first + 1].string.utf8.first : nil }) {
-                rope.update(at: first) { $0.replace(firstOffset, lastOffset, with: replacement) }
-                return
-            }
-        }
+        let (first, firstOffset) = rope.find(UTF8Metric.self, range.lowerBound, prefer: .previous)
         var (last, lastOffset) = rope.find(UTF8Metric.self, range.upperBound, prefer: .previous)
         if range.upperBound == 0 { (last, lastOffset) = (0, 0) }
 
@@ -74,6 +60,60 @@ extension TextRope {
             }
         }
         rope.replaceSubrange(low..<(high + 1), with: TextRope.cut(piece))
+    }
+
+    /// The common edit, in one walk down the tree: one chunk, which stays within its size, and no character
+    /// across a chunk boundary can change. False when the edit is not of that kind; nothing changed then.
+    ///
+    /// The chunk is edited where it lies in the tree, so its storage stays uniquely referenced and grows in
+    /// place. An edit at the end of a chunk that has a next one (whose first byte decides whether the edit is
+    /// local) is left to `replaceAtChunkEdge`.
+    private mutating func replaceInOneChunk(_ range: Range<Int>, with replacement: Substring) -> Bool {
+        let chunkCount = rope.count
+        let replacementBytes = replacement.utf8.count
+        var atEdge = false
+        let done = rope.updateElement(UTF8Metric.self, range.lowerBound, prefer: .previous) { chunk, index, firstOffset, _ -> Bool? in
+            let size = chunk.summary.utf8
+            guard range.count <= size - firstOffset else { return nil }
+            let lastOffset = firstOffset + range.count
+            let newSize = size - range.count + replacementBytes
+            guard newSize > 0, newSize <= TextChunk.maxUTF8 else { return nil }
+            // The neighbours' bytes are out of reach here (the tree is being changed).
+            if (firstOffset == 0 && index > 0) || (lastOffset == size && index + 1 < chunkCount) {
+                atEdge = true
+                return nil
+            }
+            guard TextRope.isSafeLocalEdit(chunk.string, firstOffset, lastOffset, replacement,
+                                           previousLastByte: { nil }, nextFirstByte: { nil }) else { return nil }
+            chunk.replace(firstOffset, lastOffset, with: replacement)
+            return true
+        }
+        if done == true { return true }
+        return atEdge && replaceAtChunkEdge(range, with: replacement)
+    }
+
+    /// The one-chunk edit at a chunk's edge, where a neighbour's byte decides whether it is local: one walk to
+    /// look, one to change. False when the edit is not local; nothing changed then.
+    private mutating func replaceAtChunkEdge(_ range: Range<Int>, with replacement: Substring) -> Bool {
+        // Decided in a scope of its own, so that no copy of the chunk is alive while it is changed.
+        func plan() -> (first: Int, firstOffset: Int, lastOffset: Int)? {
+            let located = rope.locate(UTF8Metric.self, range.lowerBound, prefer: .previous)
+            let first = located.index
+            let firstOffset = located.remainder
+            guard let chunk = located.element, range.count <= chunk.summary.utf8 - firstOffset else { return nil }
+            let lastOffset = firstOffset + range.count
+            let newSize = chunk.summary.utf8 - range.count + replacement.utf8.count
+            guard newSize > 0, newSize <= TextChunk.maxUTF8,
+                  TextRope.isSafeLocalEdit(
+                      chunk.string, firstOffset, lastOffset, replacement,
+                      previousLastByte: { first > 0 ? self.rope[first - 1].string.utf8.last : nil },
+                      nextFirstByte: { first + 1 < self.rope.count ? self.rope[first + 1].string.utf8.first : nil })
+            else { return nil }
+            return (first, firstOffset, lastOffset)
+        }
+        guard let (first, firstOffset, lastOffset) = plan() else { return false }
+        rope.update(at: first) { $0.replace(firstOffset, lastOffset, with: replacement) }
+        return true
     }
 
     /// Whether an edit of the bytes `from..<to` of a chunk cannot change a grapheme cluster that crosses a

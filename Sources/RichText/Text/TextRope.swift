@@ -223,29 +223,25 @@ struct TextRope: Sendable {
                 let count = bytes.count
                 var seen = 0
                 var offset = 0
-                // Eight ASCII bytes at a time while far enough from the target.
+                // Eight bytes at a time while the word holds no more than the scalars still to pass: those that
+                // start in it are its bytes that are not continuation bytes (10xxxxxx). A word may end inside a
+                // scalar; its continuation bytes then open the next word and count for nothing there.
                 if let base = bytes.baseAddress {
                     let raw = UnsafeRawPointer(base)
-                    while offset + 8 <= count && seen + 8 <= n {
-                        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        if word & 0x8080_8080_8080_8080 != 0 { break }
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    while offset + 8 <= count {
+                        let w = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        // All ASCII (the common word) needs no bit count.
+                        let starts = w & highs == 0 ? 8 : 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                        if seen + starts > n { break }
+                        seen += starts
                         offset += 8
-                        seen += 8
                     }
                 }
                 while offset < count {
-                    let byte = bytes[offset]
-                    if byte & 0xC0 != 0x80 {
+                    if bytes[offset] & 0xC0 != 0x80 {
                         if seen == n { return (offset, false) }
                         seen += 1
-                        if byte < 0x80, let base = bytes.baseAddress, offset + 9 <= count, seen + 8 <= n {
-                            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)
-                            if word & 0x8080_8080_8080_8080 == 0 {
-                                offset += 9
-                                seen += 8
-                                continue
-                            }
-                        }
                     }
                     offset += 1
                 }
