@@ -134,8 +134,13 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// Only the entries that `isIncluded` accepts.
     public func filter(_ isIncluded: (AttributeEntry) -> Bool) -> AttributeSet {
-        let kept = storage.entries.filter(isIncluded)
-        return kept.count == storage.entries.count ? self : AttributeSet(sortedEntries: kept)
+        // Most filters keep everything: find the first entry dropped before building anything.
+        let entries = storage.entries
+        guard let firstDropped = entries.firstIndex(where: { !isIncluded($0) }) else { return self }
+        var kept = Array(entries[..<firstDropped])
+        kept.reserveCapacity(entries.count - 1)
+        for entry in entries[(firstDropped + 1)...] where isIncluded(entry) { kept.append(entry) }
+        return AttributeSet(sortedEntries: kept)
     }
 
     /// This set with every entry of `other` added, `other` winning on conflicts.
@@ -164,9 +169,19 @@ public struct AttributeSet: Hashable, Sendable {
         @usableFromInline let hasCharacterKeys: Bool
         /// Whether any key is invalidated when another key changes.
         @usableFromInline let hasDependentKeys: Bool
+        /// Whether any key is invalidated by text changes.
+        @usableFromInline let hasTextChangedKeys: Bool
+        /// Whether typed text takes every key (no key is left off by `isInheritable`).
+        @usableFromInline let isAllInheritable: Bool
+        /// The derived sets, filled on first use (see `AttributeSet+Projections.swift`). Storages are never
+        /// freed, so an unmanaged reference to one stays valid.
+        let inheritableProjection = Atomic<Unmanaged<Storage>?>(nil)
+        let paragraphProjection = Atomic<Unmanaged<Storage>?>(nil)
         init(_ entries: [AttributeEntry]) {
             self.entries = entries
             hasBehaviors = entries.contains { $0.behavior != .plain }
+            hasTextChangedKeys = entries.contains { $0.behavior.isInvalidatedByTextChange }
+            isAllInheritable = entries.allSatisfy { $0.behavior.isInheritable }
             hasParagraphKeys = entries.contains { $0.behavior.runBoundaries == .paragraph }
             hasCharacterKeys = entries.contains { if case .character = $0.behavior.runBoundaries { return true } else { return false } }
             hasDependentKeys = entries.contains { $0.behavior.invalidationConditions.contains { if case .attributeChanged = $0 { return true } else { return false } } }
@@ -184,6 +199,14 @@ public struct AttributeSet: Hashable, Sendable {
         struct Transition: Hashable {
             let from: ObjectIdentifier
             let entry: AttributeEntry
+
+            /// Leaves out the behaviour (a set, costly to hash), which the name nearly always decides; equality
+            /// still compares it.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(from)
+                hasher.combine(entry.name)
+                hasher.combine(entry.value)
+            }
         }
 
         /// A set's entries as a table key. Equal keys compare every field; the hash leaves out the behaviours,

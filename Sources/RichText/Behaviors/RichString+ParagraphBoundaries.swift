@@ -25,9 +25,11 @@ extension RichString {
             let target = wholeParagraphs
                 ? paragraph
                 : max(paragraph.lowerBound, clipped.lowerBound)..<min(paragraph.upperBound, max(clipped.upperBound, clipped.lowerBound + 1))
+            let first = runStore.attributes(at: paragraph.lowerBound)
+            if onlyKeys == nil, case .firstCharacterDecides = rule, targetAgrees(target, with: first) { continue }
             // Paragraph-bound keys present in the part enforced, or at the paragraph's start.
             var keys: [String: AttributeBehavior] = [:]
-            for entry in runStore.attributes(at: paragraph.lowerBound).entries where entry.behavior.runBoundaries == .paragraph {
+            for entry in first.entries where entry.behavior.runBoundaries == .paragraph {
                 if onlyKeys == nil || onlyKeys!.contains(entry.name) { keys[entry.name] = entry.behavior }
             }
             runStore.forEachRun(in: target) { _, attributes in
@@ -50,6 +52,18 @@ extension RichString {
                 changes += made.changes
             }
         }
+    }
+
+    /// Whether every run over `target` has exactly the paragraph-bound entries of `first`: then no key would
+    /// change, and the keys need not be listed one by one (the common case after an edit inside a paragraph).
+    private func targetAgrees(_ target: Range<Int>, with first: AttributeSet) -> Bool {
+        let expected = first.paragraphBound
+        var agrees = true
+        runStore.forEachRun(in: target) { _, attributes in
+            agrees = attributes.paragraphBound == expected
+            return agrees
+        }
+        return agrees
     }
 
     /// Sets `key` to `entry` (or removes it) over `range`, returning what changed as adjustments.

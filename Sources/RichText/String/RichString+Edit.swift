@@ -54,7 +54,7 @@ extension RichString {
         } else {
             source = runStore.attributes(at: 0)
         }
-        return source.filter { $0.behavior.isInheritable }
+        return source.inheritable
     }
 
     /// What attributes plain text typed at `index` would get: the question an editor asks for its typing attributes.
