@@ -86,30 +86,20 @@ public struct AttributeSet: Hashable, Sendable {
         self[K.name].flatMap { K.Value(attributeValue: $0) }
     }
 
-    /// This set with `entry` added or replacing the entry of the same name. Repeated transitions are cached.
+    /// This set with `entry` added or replacing the entry of the same name.
+    ///
+    /// The result is looked up in the interner as these entries with one put in, without building the new list
+    /// first: a list is built only for a set never seen before.
     public func setting(_ entry: AttributeEntry) -> AttributeSet {
-        if let cached = Interner.shared.transition(from: storage, adding: entry) { return AttributeSet(storage: cached) }
-        let result = computeSetting(entry)
-        Interner.shared.remember(from: storage, adding: entry, result: result.storage)
-        return result
+        let entries = storage.entries
+        var i = 0
+        while i < entries.count && entries[i].name < entry.name { i += 1 }
+        let replaces = i < entries.count && entries[i].name == entry.name
+        if replaces && entries[i] == entry { return self }
+        return AttributeSet(storage: Interner.shared.intern(entries, putting: entry, at: i, replacing: replaces))
     }
 
     init(storage: Storage) { self.storage = storage }
-
-    private func computeSetting(_ entry: AttributeEntry) -> AttributeSet {
-        var entries = storage.entries
-        if let i = entries.firstIndex(where: { $0.name >= entry.name }) {
-            if entries[i].name == entry.name {
-                if entries[i] == entry { return self }
-                entries[i] = entry
-            } else {
-                entries.insert(entry, at: i)
-            }
-        } else {
-            entries.append(entry)
-        }
-        return AttributeSet(sortedEntries: entries)
-    }
 
     /// This set with `name` set to `value` (nil removes it), keeping the given behaviour.
     public func setting(_ name: String, to value: AttributeValue?, behavior: AttributeBehavior) -> AttributeSet {
@@ -193,45 +183,76 @@ public struct AttributeSet: Hashable, Sendable {
     final class Interner: Sendable {
         static let shared = Interner()
         private let table = Mutex<[Key: Storage]>([:])
-        private let transitions = Mutex<[Transition: Storage]>([:])
 
-        /// A cached `setting` step: from one set, adding one entry.
-        struct Transition: Hashable {
-            let from: ObjectIdentifier
+        /// One entry put into a list of entries: at `index`, replacing the entry there when `replaces`.
+        struct Edit {
+            let index: Int
             let entry: AttributeEntry
-
-            /// Leaves out the behaviour (a set, costly to hash), which the name nearly always decides; equality
-            /// still compares it.
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(from)
-                hasher.combine(entry.name)
-                hasher.combine(entry.value)
-            }
+            let replaces: Bool
         }
 
-        /// A set's entries as a table key. Equal keys compare every field; the hash leaves out the behaviours,
-        /// which are sets and cost more to hash than the rest, and which a name nearly always decides.
+        /// A set's entries as a table key: a list, or a list with one entry put in (to look a set up before
+        /// building its list). Stored keys are always plain lists. Equal keys compare every field; the hash
+        /// leaves out the behaviours, which are sets and cost more to hash than the rest, and which a name
+        /// nearly always decides.
         struct Key: Hashable {
             let entries: [AttributeEntry]
+            let edit: Edit?
+            /// The hash of the names and values, computed once: the table's probes compare it before any entry
+            /// (a dictionary compares the key of every bucket it passes).
+            let digest: Int
 
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(entries.count)
-                for entry in entries {
+            init(entries: [AttributeEntry], edit: Edit? = nil) {
+                self.entries = entries
+                self.edit = edit
+                var hasher = Hasher()
+                hasher.combine(edit.map { $0.replaces ? entries.count : entries.count + 1 } ?? entries.count)
+                _ = Key.forEachEntry(of: entries, edit) { entry in
                     hasher.combine(entry.name)
                     hasher.combine(entry.value)
+                    return true
+                }
+                digest = hasher.finalize()
+            }
+
+            var count: Int {
+                guard let edit, !edit.replaces else { return entries.count }
+                return entries.count + 1
+            }
+
+            /// Calls `body` with each entry of the list the key stands for, in order, until it returns false.
+            @inline(__always)
+            func forEachEntry(_ body: (AttributeEntry) -> Bool) -> Bool {
+                Key.forEachEntry(of: entries, edit, body)
+            }
+
+            @inline(__always)
+            static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (AttributeEntry) -> Bool) -> Bool {
+                entries.withUnsafeBufferPointer { list in
+                    guard let edit else {
+                        for k in 0..<list.count where !body(list[k]) { return false }
+                        return true
+                    }
+                    for k in 0..<edit.index where !body(list[k]) { return false }
+                    if !body(edit.entry) { return false }
+                    let rest = edit.replaces ? edit.index + 1 : edit.index
+                    for k in rest..<list.count where !body(list[k]) { return false }
+                    return true
                 }
             }
 
+            func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
             /// Field by field in place: the generic array compare copied each entry out (retaining its name and
-            /// value) before comparing it.
+            /// value) before comparing it. At most one side is an edited list (the one looked up).
             static func == (lhs: Key, rhs: Key) -> Bool {
-                guard lhs.entries.count == rhs.entries.count else { return false }
-                return lhs.entries.withUnsafeBufferPointer { a in
-                    rhs.entries.withUnsafeBufferPointer { b in
-                        for k in 0..<a.count {
-                            guard a[k].name == b[k].name, a[k].value == b[k].value, a[k].behavior == b[k].behavior else { return false }
-                        }
-                        return true
+                guard lhs.digest == rhs.digest, lhs.count == rhs.count else { return false }
+                let (plain, other) = lhs.edit == nil ? (lhs, rhs) : (rhs, lhs)
+                return plain.entries.withUnsafeBufferPointer { a in
+                    var k = 0
+                    return other.forEachEntry { b in
+                        defer { k += 1 }
+                        return a[k].name == b.name && a[k].value == b.value && a[k].behavior == b.behavior
                     }
                 }
             }
@@ -247,16 +268,17 @@ public struct AttributeSet: Hashable, Sendable {
             }
         }
 
-        func transition(from storage: Storage, adding entry: AttributeEntry) -> Storage? {
-            transitions.withLock { $0[Transition(from: ObjectIdentifier(storage), entry: entry)] }
-        }
-
-        func remember(from storage: Storage, adding entry: AttributeEntry, result: Storage) {
-            // Interned storages live for the whole process, so their identifiers are never reused. The cache
-            // starts over when full, so memory stays bounded by the distinct sets, not by the edits made.
-            transitions.withLock { table in
-                if table.count >= 16_384 { table.removeAll(keepingCapacity: true) }
-                table[Transition(from: ObjectIdentifier(storage), entry: entry)] = result
+        /// The set of `entries` with `entry` put in at `index` (replacing the entry there when `replacing`),
+        /// looked up without building its list unless it is new.
+        func intern(_ entries: [AttributeEntry], putting entry: AttributeEntry, at index: Int, replacing: Bool) -> Storage {
+            let edit = Edit(index: index, entry: entry, replaces: replacing)
+            return table.withLock { table in
+                if let existing = table[Key(entries: entries, edit: edit)] { return existing }
+                var list = entries
+                if replacing { list[index] = entry } else { list.insert(entry, at: index) }
+                let storage = Storage(list)
+                table[Key(entries: list)] = storage
+                return storage
             }
         }
     }

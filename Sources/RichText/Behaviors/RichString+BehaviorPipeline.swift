@@ -105,10 +105,12 @@ extension RichString {
         // enforcement started in one can reach another's runs, so every range's changes are kept.
         let recordAll = ranges.count > 1
         var primary: [KeyChange] = []
+        var dependentsAfter = false
         for range in ranges where !range.isEmpty {
             let outcome = runStore.transformAttributes(in: range, recordingRuns: recordAll, transform)
             guard outcome.changed, !outcome.old.isEmpty else { continue }
             primary += keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound)
+            if outcome.new.contains(where: { $0.attributes.hasDependentKeys }) { dependentsAfter = true }
         }
         guard !primary.isEmpty else { return [] }
         guard primary.contains(where: { $0.behavior != .plain }) || ranges.contains(where: { behaviorKeys(in: $0) }) else {
@@ -126,6 +128,9 @@ extension RichString {
                 enforceCharacterBoundaries(in: change.range, into: &adjustments, changes: &changes)
             }
         }
+        // When steps 3-4 changed nothing, the runs over the changes are the new runs: with no dependent key
+        // among them, step 5 has nothing to remove.
+        if changes.count == primary.count && !dependentsAfter { return adjustments }
         propagateAttributeChanges(changes, into: &adjustments)
         return adjustments
     }

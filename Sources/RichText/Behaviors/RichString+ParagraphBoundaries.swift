@@ -77,12 +77,10 @@ extension RichString {
             return !differs
         }
         guard differs else { return ([], []) }
-        let old = runStore.runs(in: range)
-        let new = old.map { run in
-            AttributeRun(utf8Count: run.utf8Count, attributes: entry.map { run.attributes.setting($0) } ?? run.attributes.removing(key))
+        let outcome = runStore.transformAttributes(in: range, recordingRuns: true) { attributes in
+            entry.map { attributes.setting($0) } ?? attributes.removing(key)
         }
-        runStore.replace(range, with: new)
-        let changes = keyChanges(from: old, to: new, start: range.lowerBound).filter { $0.key == key }
+        let changes = keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound).filter { $0.key == key }
         return (changes.map {
             AttributeAdjustment(cause: cause, utf8Range: $0.range, key: key, oldValue: $0.oldValue, newValue: $0.newValue)
         }, changes)

@@ -41,9 +41,10 @@ extension RichString {
                 rawReplace(range, with: newText, runs: [AttributeRun(utf8Count: newText.utf8.count, attributes: source)])
                 return []
             }
-            guard a > 0, !near.hasTextChangedKeys, !near.hasCharacterKeys else { return nil }
+            guard a > 0, !near.hasCharacterKeys else { return nil }
+            if near.hasTextChangedKeys, Self.typingSplitsAStretch(before: source, after: near.after) { return nil }
             // Not after or before a separator, and none typed: `a` is inside its paragraph, not at its start.
-            guard !isStructural(range, newText) else { return nil }
+            guard !Self.mayHoldSeparator(newText), !separatorMayEndNear(range) else { return nil }
             let typed = source.inheritable
             // Typed text with the paragraph's values of paragraph-bound keys leaves the paragraph uniform.
             guard typed.paragraphBound == source.paragraphBound else { return nil }
@@ -54,13 +55,16 @@ extension RichString {
             rawReplace(range, with: newText, runs: [])
             return []
         }
-        guard range.lowerBound > 0, !near.hasTextChangedKeys, !near.hasCharacterKeys, let before = near.before else { return nil }
-        guard !isStructural(range, newText) else { return nil }
-        let after = range.upperBound < total ? near.after : nil
+        guard range.lowerBound > 0, !near.hasCharacterKeys, let before = near.before else { return nil }
+        if near.hasTextChangedKeys, deletionBreaksAStretch(range, near) { return nil }
+        guard !separatorMayEndNear(range) else { return nil }
         rawReplace(range, with: newText, runs: [])
-        // The pipeline's step 3 after a deletion inside a paragraph: the byte now at the edit agrees with the
-        // paragraph's first character, or is brought in line with it.
-        guard before.hasParagraphKeys || after?.hasParagraphKeys == true else { return [] }
+        // The pipeline's step 3 after a deletion inside a paragraph enforces the one byte now at the edit (none
+        // at the end of the text): nothing to do when it agrees with the paragraph's first character.
+        guard range.upperBound < total, let after = near.after else { return [] }
+        guard before.hasParagraphKeys || after.hasParagraphKeys else { return [] }
+        let paragraphStart = text.endOfSeparator(text.separators(endingAtOrBefore: range.lowerBound))
+        if runStore.attributes(at: paragraphStart).paragraphBound == after.paragraphBound { return [] }
         var adjustments: [AttributeAdjustment] = []
         var changes: [KeyChange] = []
         let dirty = range.lowerBound..<range.lowerBound
@@ -75,6 +79,86 @@ extension RichString {
         let length = newText.utf8.count
         return touchesSeparator(range) || TextRope.separators(in: String(newText), upTo: length) > 0
             || newText.utf8.first == 0x0A || newText.utf8.last == 0x0D
+    }
+
+    /// Whether typing between bytes with attributes `before` and `after` lands strictly inside a stretch of a
+    /// `textChanged` key (the same value on both sides), which step 2 of the pipeline then removes.
+    static func typingSplitsAStretch(before: AttributeSet, after: AttributeSet?) -> Bool {
+        guard let after else { return false }
+        for entry in before.entries where entry.behavior.isInvalidatedByTextChange {
+            if after[entry.name] == entry.value { return true }
+        }
+        // A key that is textChanged only on the right has the same value on the left only if it is there too.
+        for entry in after.entries where entry.behavior.isInvalidatedByTextChange {
+            if before[entry.name] == entry.value { return true }
+        }
+        return false
+    }
+
+    /// Whether a deletion leaves survivors of a `textChanged` stretch (step 2 of the pipeline): a key whose
+    /// value at the first deleted byte goes on before it, or whose value at the last deleted byte goes on after.
+    func deletionBreaksAStretch(_ range: Range<Int>, _ near: EditNeighbourhood) -> Bool {
+        let total = text.utf8Count
+        let atFirst = runStore.attributes(at: range.lowerBound)
+        let atLast = runStore.attributes(at: range.upperBound - 1)
+        var breaks = false
+        runStore.forEachRun(in: max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)) { _, attributes in
+            for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange {
+                let key = entry.name
+                if let value = atFirst[key], range.lowerBound > 0, near.before?[key] == value { breaks = true }
+                if let value = atLast[key], range.upperBound < total, near.after?[key] == value { breaks = true }
+                if breaks { return false }
+            }
+            return true
+        }
+        return breaks
+    }
+
+    /// Whether a paragraph separator may end in `range.lowerBound - 1 + 1 ... range.upperBound + 1`, the span
+    /// `touchesSeparator` counts, read from the bytes there: false means surely none (a CR anywhere there
+    /// counts as one, so the answer errs only towards true).
+    func separatorMayEndNear(_ range: Range<Int>) -> Bool {
+        let total = text.utf8Count
+        // Two more bytes on the left show whether an A9 byte ends a U+2029 (E2 80 A9).
+        let window = max(0, range.lowerBound - 3)..<min(total, range.upperBound + 1)
+        let checked = max(0, range.lowerBound - 1)
+        guard checked < window.upperBound else { return false }
+        return withBytes(in: window) { bytes in
+            var i = checked - window.lowerBound
+            while i < bytes.count {
+                switch bytes[i] {
+                case 0x0A, 0x0D: return true
+                case 0xA9 where i >= 2 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80: return true
+                default: break
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether `newText` may hold a separator or a CR (errs towards true, like `separatorMayEndNear`).
+    static func mayHoldSeparator(_ newText: Substring) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in newText.utf8 {
+            if byte == 0x0A || byte == 0x0D { return true }
+            if byte == 0xA9, previous == (0xE2, 0x80) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
+    /// Calls `body` with the text's bytes over `window`: straight from the chunk that holds them, or from a
+    /// copy when the window crosses chunks.
+    private func withBytes<R>(in window: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let (_, start, chunk) = text.chunk(containing: window.lowerBound), window.upperBound <= start + chunk.summary.utf8 {
+            var string = chunk.string
+            return string.withUTF8 { all in
+                body(UnsafeBufferPointer(rebasing: all[(window.lowerBound - start)..<(window.upperBound - start)]))
+            }
+        }
+        var string = text.string(in: window)
+        return string.withUTF8(body)
     }
 
     /// The runs over `range` and the bytes just before and after it, in one walk.
