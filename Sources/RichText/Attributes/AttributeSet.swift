@@ -180,9 +180,19 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// The table of every distinct set in the process. Sets are never freed: a document holds few distinct
     /// sets, and interning makes every comparison in the hot path a pointer compare.
+    ///
+    /// The table is keyed by a digest of the names and values (the behaviours, sets that cost more to hash, are
+    /// left out: a name nearly always decides them), so its probes compare integers; the few sets that share a
+    /// digest sit in one bucket and are told apart field by field.
     final class Interner: Sendable {
         static let shared = Interner()
-        private let table = Mutex<[Key: Storage]>([:])
+        private let table = Mutex<[Int: Bucket]>([:])
+
+        /// The sets that share one digest.
+        struct Bucket {
+            var first: Storage
+            var others: [Storage] = []
+        }
 
         /// One entry put into a list of entries: at `index`, replacing the entry there when `replaces`.
         struct Edit {
@@ -191,94 +201,79 @@ public struct AttributeSet: Hashable, Sendable {
             let replaces: Bool
         }
 
-        /// A set's entries as a table key: a list, or a list with one entry put in (to look a set up before
-        /// building its list). Stored keys are always plain lists. Equal keys compare every field; the hash
-        /// leaves out the behaviours, which are sets and cost more to hash than the rest, and which a name
-        /// nearly always decides.
-        struct Key: Hashable {
-            let entries: [AttributeEntry]
-            let edit: Edit?
-            /// The hash of the names and values, computed once: the table's probes compare it before any entry
-            /// (a dictionary compares the key of every bucket it passes).
-            let digest: Int
-
-            init(entries: [AttributeEntry], edit: Edit? = nil) {
-                self.entries = entries
-                self.edit = edit
-                var hasher = Hasher()
-                hasher.combine(edit.map { $0.replaces ? entries.count : entries.count + 1 } ?? entries.count)
-                _ = Key.forEachEntry(of: entries, edit) { entry in
-                    hasher.combine(entry.name)
-                    hasher.combine(entry.value)
-                    return true
-                }
-                digest = hasher.finalize()
-            }
-
-            var count: Int {
-                guard let edit, !edit.replaces else { return entries.count }
-                return entries.count + 1
-            }
-
-            /// Calls `body` with each entry of the list the key stands for, in order, until it returns false.
-            @inline(__always)
-            func forEachEntry(_ body: (AttributeEntry) -> Bool) -> Bool {
-                Key.forEachEntry(of: entries, edit, body)
-            }
-
-            @inline(__always)
-            static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (AttributeEntry) -> Bool) -> Bool {
-                entries.withUnsafeBufferPointer { list in
-                    guard let edit else {
-                        for k in 0..<list.count where !body(list[k]) { return false }
-                        return true
-                    }
-                    for k in 0..<edit.index where !body(list[k]) { return false }
-                    if !body(edit.entry) { return false }
-                    let rest = edit.replaces ? edit.index + 1 : edit.index
-                    for k in rest..<list.count where !body(list[k]) { return false }
-                    return true
-                }
-            }
-
-            func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
-            /// Field by field in place: the generic array compare copied each entry out (retaining its name and
-            /// value) before comparing it. At most one side is an edited list (the one looked up).
-            static func == (lhs: Key, rhs: Key) -> Bool {
-                guard lhs.digest == rhs.digest, lhs.count == rhs.count else { return false }
-                let (plain, other) = lhs.edit == nil ? (lhs, rhs) : (rhs, lhs)
-                return plain.entries.withUnsafeBufferPointer { a in
-                    var k = 0
-                    return other.forEachEntry { b in
-                        defer { k += 1 }
-                        return a[k].name == b.name && a[k].value == b.value && a[k].behavior == b.behavior
-                    }
-                }
-            }
-        }
-
+        /// The set of `entries`.
         func intern(_ entries: [AttributeEntry]) -> Storage {
-            let key = Key(entries: entries)
-            return table.withLock { table in
-                if let existing = table[key] { return existing }
-                let storage = Storage(entries)
-                table[key] = storage
-                return storage
-            }
+            lookUp(entries, nil)
         }
 
         /// The set of `entries` with `entry` put in at `index` (replacing the entry there when `replacing`),
         /// looked up without building its list unless it is new.
         func intern(_ entries: [AttributeEntry], putting entry: AttributeEntry, at index: Int, replacing: Bool) -> Storage {
-            let edit = Edit(index: index, entry: entry, replaces: replacing)
+            lookUp(entries, Edit(index: index, entry: entry, replaces: replacing))
+        }
+
+        private func lookUp(_ entries: [AttributeEntry], _ edit: Edit?) -> Storage {
+            let digest = Self.digest(entries, edit)
             return table.withLock { table in
-                if let existing = table[Key(entries: entries, edit: edit)] { return existing }
+                if let bucket = table[digest] {
+                    if Self.matches(bucket.first, entries, edit) { return bucket.first }
+                    for storage in bucket.others where Self.matches(storage, entries, edit) { return storage }
+                }
                 var list = entries
-                if replacing { list[index] = entry } else { list.insert(entry, at: index) }
+                if let edit {
+                    if edit.replaces { list[edit.index] = edit.entry } else { list.insert(edit.entry, at: edit.index) }
+                }
                 let storage = Storage(list)
-                table[Key(entries: list)] = storage
+                if table[digest] == nil {
+                    table[digest] = Bucket(first: storage)
+                } else {
+                    table[digest]!.others.append(storage)
+                }
                 return storage
+            }
+        }
+
+        static func count(_ entries: [AttributeEntry], _ edit: Edit?) -> Int {
+            guard let edit, !edit.replaces else { return entries.count }
+            return entries.count + 1
+        }
+
+        /// Calls `body` with each entry of `entries` with `edit` applied, in order, until it returns false.
+        @inline(__always)
+        static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (AttributeEntry) -> Bool) -> Bool {
+            entries.withUnsafeBufferPointer { list in
+                guard let edit else {
+                    for k in 0..<list.count where !body(list[k]) { return false }
+                    return true
+                }
+                for k in 0..<edit.index where !body(list[k]) { return false }
+                if !body(edit.entry) { return false }
+                let rest = edit.replaces ? edit.index + 1 : edit.index
+                for k in rest..<list.count where !body(list[k]) { return false }
+                return true
+            }
+        }
+
+        static func digest(_ entries: [AttributeEntry], _ edit: Edit?) -> Int {
+            var hasher = Hasher()
+            hasher.combine(count(entries, edit))
+            _ = forEachEntry(of: entries, edit) { entry in
+                hasher.combine(entry.name)
+                hasher.combine(entry.value)
+                return true
+            }
+            return hasher.finalize()
+        }
+
+        /// Whether `storage` holds exactly these entries, field by field.
+        static func matches(_ storage: Storage, _ entries: [AttributeEntry], _ edit: Edit?) -> Bool {
+            guard storage.entries.count == count(entries, edit) else { return false }
+            return storage.entries.withUnsafeBufferPointer { a in
+                var k = 0
+                return forEachEntry(of: entries, edit) { b in
+                    defer { k += 1 }
+                    return a[k].name == b.name && a[k].value == b.value && a[k].behavior == b.behavior
+                }
             }
         }
     }
