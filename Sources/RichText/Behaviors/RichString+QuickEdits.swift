@@ -11,6 +11,10 @@ struct EditNeighbourhood {
     var hasTextChangedKeys = false
     /// Whether any run of the window carries a character-bound key.
     var hasCharacterKeys = false
+    /// The run holding the byte just before the edit: its index, start and length.
+    var beforeRun: (index: Int, start: Int, length: Int)?
+    /// The run holding the edit's first byte (for a deletion).
+    var firstRun: (index: Int, start: Int, length: Int)?
 }
 
 extension RichString {
@@ -38,7 +42,7 @@ extension RichString {
             guard let source = a > 0 ? near.before : near.after else { return nil }
             if !near.hasBehaviors {
                 // Every key around is plain: typed text takes the character before's attributes as they are.
-                rawReplace(range, with: newText, runs: [AttributeRun(utf8Count: newText.utf8.count, attributes: source)])
+                insertTyped(newText, at: a, attributes: source, near)
                 return []
             }
             guard a > 0, !near.hasCharacterKeys else { return nil }
@@ -48,17 +52,17 @@ extension RichString {
             let typed = source.inheritable
             // Typed text with the paragraph's values of paragraph-bound keys leaves the paragraph uniform.
             guard typed.paragraphBound == source.paragraphBound else { return nil }
-            rawReplace(range, with: newText, runs: [AttributeRun(utf8Count: newText.utf8.count, attributes: typed)])
+            insertTyped(newText, at: a, attributes: typed, near)
             return []
         }
         if !near.hasBehaviors {
-            rawReplace(range, with: newText, runs: [])
+            delete(range, near)
             return []
         }
         guard range.lowerBound > 0, !near.hasCharacterKeys, let before = near.before else { return nil }
         if near.hasTextChangedKeys, deletionBreaksAStretch(range, near) { return nil }
         guard !separatorMayEndNear(range) else { return nil }
-        rawReplace(range, with: newText, runs: [])
+        delete(range, near)
         // The pipeline's step 3 after a deletion inside a paragraph enforces the one byte now at the edit (none
         // at the end of the text): nothing to do when it agrees with the paragraph's first character.
         guard range.upperBound < total, let after = near.after else { return [] }
@@ -161,22 +165,56 @@ extension RichString {
         return string.withUTF8(body)
     }
 
+    /// Inserts typed text with `attributes` at `a`: when they are those of the run holding the byte before, that
+    /// run grows in place (what `RunRope.replace` does then, without finding the run again).
+    private mutating func insertTyped(_ newText: Substring, at a: Int, attributes: AttributeSet, _ near: EditNeighbourhood) {
+        let length = newText.utf8.count
+        if let run = near.beforeRun, near.before == attributes {
+            rawReplace(a..<a, with: newText) { runs in runs.rope.update(at: run.index) { $0.utf8Count = run.length + length } }
+        } else {
+            rawReplace(a..<a, with: newText, runs: [AttributeRun(utf8Count: length, attributes: attributes)])
+        }
+    }
+
+    /// Deletes `range`: when it lies inside the run holding its first byte and leaves some of it, that run
+    /// shrinks in place (what `RunRope.replace` does then).
+    private mutating func delete(_ range: Range<Int>, _ near: EditNeighbourhood) {
+        if let run = near.firstRun, range.upperBound <= run.start + run.length, run.length > range.count {
+            rawReplace(range, with: "") { runs in runs.rope.update(at: run.index) { $0.utf8Count = run.length - range.count } }
+        } else {
+            rawReplace(range, with: "", runs: [])
+        }
+    }
+
     /// The runs over `range` and the bytes just before and after it, in one walk.
     func neighbourhood(of range: Range<Int>) -> EditNeighbourhood {
         let total = text.utf8Count
         var near = EditNeighbourhood()
         let window = max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)
+        guard !window.isEmpty, let (firstIndex, firstStart, firstRun) = runStore.run(containing: window.lowerBound) else { return near }
         let beforeOffset = range.lowerBound - 1
+        let firstOffset = range.lowerBound
         let afterOffset = range.upperBound
-        runStore.forEachRun(in: window) { piece, attributes in
-            if piece.contains(beforeOffset) { near.before = attributes }
-            if piece.contains(afterOffset) { near.after = attributes }
+        var position = firstStart
+        func visit(_ index: Int, _ run: AttributeRun) -> Bool {
+            let end = position + run.utf8Count
+            let attributes = run.attributes
+            if position <= beforeOffset && beforeOffset < end {
+                near.before = attributes
+                near.beforeRun = (index, position, run.utf8Count)
+            }
+            if position <= firstOffset && firstOffset < end { near.firstRun = (index, position, run.utf8Count) }
+            if position <= afterOffset && afterOffset < end { near.after = attributes }
             if attributes.hasBehaviors {
                 near.hasBehaviors = true
                 if attributes.hasTextChangedKeys { near.hasTextChangedKeys = true }
                 if attributes.hasCharacterKeys { near.hasCharacterKeys = true }
             }
-            return true
+            position = end
+            return end < window.upperBound
+        }
+        if visit(firstIndex, firstRun), firstIndex + 1 < runStore.count {
+            runStore.rope.forEach(from: firstIndex + 1) { index, run in visit(index, run) }
         }
         return near
     }
