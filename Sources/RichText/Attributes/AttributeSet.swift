@@ -238,18 +238,23 @@ public struct AttributeSet: Hashable, Sendable {
             return entries.count + 1
         }
 
-        /// Calls `body` with each entry of `entries` with `edit` applied, in order, until it returns false.
+        /// Calls `body` with each entry of `entries` with `edit` applied, in order, until it returns false. The
+        /// entries are lent in place, so reading a field does not copy (and retain) the whole entry.
         @inline(__always)
-        static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (AttributeEntry) -> Bool) -> Bool {
+        static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (UnsafePointer<AttributeEntry>) -> Bool) -> Bool {
             entries.withUnsafeBufferPointer { list in
+                guard let base = list.baseAddress else {
+                    guard let edit else { return true }
+                    return withUnsafePointer(to: edit.entry) { body($0) }
+                }
                 guard let edit else {
-                    for k in 0..<list.count where !body(list[k]) { return false }
+                    for k in 0..<list.count where !body(base + k) { return false }
                     return true
                 }
-                for k in 0..<edit.index where !body(list[k]) { return false }
-                if !body(edit.entry) { return false }
+                for k in 0..<edit.index where !body(base + k) { return false }
+                if !withUnsafePointer(to: edit.entry, { body($0) }) { return false }
                 let rest = edit.replaces ? edit.index + 1 : edit.index
-                for k in rest..<list.count where !body(list[k]) { return false }
+                for k in rest..<list.count where !body(base + k) { return false }
                 return true
             }
         }
@@ -258,8 +263,8 @@ public struct AttributeSet: Hashable, Sendable {
             var hasher = Hasher()
             hasher.combine(count(entries, edit))
             _ = forEachEntry(of: entries, edit) { entry in
-                hasher.combine(entry.name)
-                hasher.combine(entry.value)
+                hasher.combine(entry.pointee.name)
+                hasher.combine(entry.pointee.value)
                 return true
             }
             return hasher.finalize()
@@ -268,11 +273,12 @@ public struct AttributeSet: Hashable, Sendable {
         /// Whether `storage` holds exactly these entries, field by field.
         static func matches(_ storage: Storage, _ entries: [AttributeEntry], _ edit: Edit?) -> Bool {
             guard storage.entries.count == count(entries, edit) else { return false }
-            return storage.entries.withUnsafeBufferPointer { a in
+            return storage.entries.withUnsafeBufferPointer { list in
+                guard let a = list.baseAddress else { return true }
                 var k = 0
                 return forEachEntry(of: entries, edit) { b in
                     defer { k += 1 }
-                    return a[k].name == b.name && a[k].value == b.value && a[k].behavior == b.behavior
+                    return a[k].name == b.pointee.name && a[k].value == b.pointee.value && a[k].behavior == b.pointee.behavior
                 }
             }
         }
