@@ -86,30 +86,20 @@ public struct AttributeSet: Hashable, Sendable {
         self[K.name].flatMap { K.Value(attributeValue: $0) }
     }
 
-    /// This set with `entry` added or replacing the entry of the same name. Repeated transitions are cached.
+    /// This set with `entry` added or replacing the entry of the same name.
+    ///
+    /// The result is looked up in the interner as these entries with one put in, without building the new list
+    /// first: a list is built only for a set never seen before.
     public func setting(_ entry: AttributeEntry) -> AttributeSet {
-        if let cached = Interner.shared.transition(from: storage, adding: entry) { return AttributeSet(storage: cached) }
-        let result = computeSetting(entry)
-        Interner.shared.remember(from: storage, adding: entry, result: result.storage)
-        return result
+        let entries = storage.entries
+        var i = 0
+        while i < entries.count && entries[i].name < entry.name { i += 1 }
+        let replaces = i < entries.count && entries[i].name == entry.name
+        if replaces && entries[i] == entry { return self }
+        return AttributeSet(storage: Interner.shared.intern(entries, putting: entry, at: i, replacing: replaces))
     }
 
     init(storage: Storage) { self.storage = storage }
-
-    private func computeSetting(_ entry: AttributeEntry) -> AttributeSet {
-        var entries = storage.entries
-        if let i = entries.firstIndex(where: { $0.name >= entry.name }) {
-            if entries[i].name == entry.name {
-                if entries[i] == entry { return self }
-                entries[i] = entry
-            } else {
-                entries.insert(entry, at: i)
-            }
-        } else {
-            entries.append(entry)
-        }
-        return AttributeSet(sortedEntries: entries)
-    }
 
     /// This set with `name` set to `value` (nil removes it), keeping the given behaviour.
     public func setting(_ name: String, to value: AttributeValue?, behavior: AttributeBehavior) -> AttributeSet {
@@ -134,8 +124,13 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// Only the entries that `isIncluded` accepts.
     public func filter(_ isIncluded: (AttributeEntry) -> Bool) -> AttributeSet {
-        let kept = storage.entries.filter(isIncluded)
-        return kept.count == storage.entries.count ? self : AttributeSet(sortedEntries: kept)
+        // Most filters keep everything: find the first entry dropped before building anything.
+        let entries = storage.entries
+        guard let firstDropped = entries.firstIndex(where: { !isIncluded($0) }) else { return self }
+        var kept = Array(entries[..<firstDropped])
+        kept.reserveCapacity(entries.count - 1)
+        for entry in entries[(firstDropped + 1)...] where isIncluded(entry) { kept.append(entry) }
+        return AttributeSet(sortedEntries: kept)
     }
 
     /// This set with every entry of `other` added, `other` winning on conflicts.
@@ -164,9 +159,19 @@ public struct AttributeSet: Hashable, Sendable {
         @usableFromInline let hasCharacterKeys: Bool
         /// Whether any key is invalidated when another key changes.
         @usableFromInline let hasDependentKeys: Bool
+        /// Whether any key is invalidated by text changes.
+        @usableFromInline let hasTextChangedKeys: Bool
+        /// Whether typed text takes every key (no key is left off by `isInheritable`).
+        @usableFromInline let isAllInheritable: Bool
+        /// The derived sets, filled on first use (see `AttributeSet+Projections.swift`). Storages are never
+        /// freed, so an unmanaged reference to one stays valid.
+        let inheritableProjection = Atomic<Unmanaged<Storage>?>(nil)
+        let paragraphProjection = Atomic<Unmanaged<Storage>?>(nil)
         init(_ entries: [AttributeEntry]) {
             self.entries = entries
             hasBehaviors = entries.contains { $0.behavior != .plain }
+            hasTextChangedKeys = entries.contains { $0.behavior.isInvalidatedByTextChange }
+            isAllInheritable = entries.allSatisfy { $0.behavior.isInheritable }
             hasParagraphKeys = entries.contains { $0.behavior.runBoundaries == .paragraph }
             hasCharacterKeys = entries.contains { if case .character = $0.behavior.runBoundaries { return true } else { return false } }
             hasDependentKeys = entries.contains { $0.behavior.invalidationConditions.contains { if case .attributeChanged = $0 { return true } else { return false } } }
@@ -175,65 +180,106 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// The table of every distinct set in the process. Sets are never freed: a document holds few distinct
     /// sets, and interning makes every comparison in the hot path a pointer compare.
+    ///
+    /// The table is keyed by a digest of the names and values (the behaviours, sets that cost more to hash, are
+    /// left out: a name nearly always decides them), so its probes compare integers; the few sets that share a
+    /// digest sit in one bucket and are told apart field by field.
     final class Interner: Sendable {
         static let shared = Interner()
-        private let table = Mutex<[Key: Storage]>([:])
-        private let transitions = Mutex<[Transition: Storage]>([:])
+        private let table = Mutex<[Int: Bucket]>([:])
 
-        /// A cached `setting` step: from one set, adding one entry.
-        struct Transition: Hashable {
-            let from: ObjectIdentifier
+        /// The sets that share one digest.
+        struct Bucket {
+            var first: Storage
+            var others: [Storage] = []
+        }
+
+        /// One entry put into a list of entries: at `index`, replacing the entry there when `replaces`.
+        struct Edit {
+            let index: Int
             let entry: AttributeEntry
+            let replaces: Bool
         }
 
-        /// A set's entries as a table key. Equal keys compare every field; the hash leaves out the behaviours,
-        /// which are sets and cost more to hash than the rest, and which a name nearly always decides.
-        struct Key: Hashable {
-            let entries: [AttributeEntry]
-
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(entries.count)
-                for entry in entries {
-                    hasher.combine(entry.name)
-                    hasher.combine(entry.value)
-                }
-            }
-
-            /// Field by field in place: the generic array compare copied each entry out (retaining its name and
-            /// value) before comparing it.
-            static func == (lhs: Key, rhs: Key) -> Bool {
-                guard lhs.entries.count == rhs.entries.count else { return false }
-                return lhs.entries.withUnsafeBufferPointer { a in
-                    rhs.entries.withUnsafeBufferPointer { b in
-                        for k in 0..<a.count {
-                            guard a[k].name == b[k].name, a[k].value == b[k].value, a[k].behavior == b[k].behavior else { return false }
-                        }
-                        return true
-                    }
-                }
-            }
-        }
-
+        /// The set of `entries`.
         func intern(_ entries: [AttributeEntry]) -> Storage {
-            let key = Key(entries: entries)
+            lookUp(entries, nil)
+        }
+
+        /// The set of `entries` with `entry` put in at `index` (replacing the entry there when `replacing`),
+        /// looked up without building its list unless it is new.
+        func intern(_ entries: [AttributeEntry], putting entry: AttributeEntry, at index: Int, replacing: Bool) -> Storage {
+            lookUp(entries, Edit(index: index, entry: entry, replaces: replacing))
+        }
+
+        private func lookUp(_ entries: [AttributeEntry], _ edit: Edit?) -> Storage {
+            let digest = Self.digest(entries, edit)
             return table.withLock { table in
-                if let existing = table[key] { return existing }
-                let storage = Storage(entries)
-                table[key] = storage
+                if let bucket = table[digest] {
+                    if Self.matches(bucket.first, entries, edit) { return bucket.first }
+                    for storage in bucket.others where Self.matches(storage, entries, edit) { return storage }
+                }
+                var list = entries
+                if let edit {
+                    if edit.replaces { list[edit.index] = edit.entry } else { list.insert(edit.entry, at: edit.index) }
+                }
+                let storage = Storage(list)
+                if table[digest] == nil {
+                    table[digest] = Bucket(first: storage)
+                } else {
+                    table[digest]!.others.append(storage)
+                }
                 return storage
             }
         }
 
-        func transition(from storage: Storage, adding entry: AttributeEntry) -> Storage? {
-            transitions.withLock { $0[Transition(from: ObjectIdentifier(storage), entry: entry)] }
+        static func count(_ entries: [AttributeEntry], _ edit: Edit?) -> Int {
+            guard let edit, !edit.replaces else { return entries.count }
+            return entries.count + 1
         }
 
-        func remember(from storage: Storage, adding entry: AttributeEntry, result: Storage) {
-            // Interned storages live for the whole process, so their identifiers are never reused. The cache
-            // starts over when full, so memory stays bounded by the distinct sets, not by the edits made.
-            transitions.withLock { table in
-                if table.count >= 16_384 { table.removeAll(keepingCapacity: true) }
-                table[Transition(from: ObjectIdentifier(storage), entry: entry)] = result
+        /// Calls `body` with each entry of `entries` with `edit` applied, in order, until it returns false. The
+        /// entries are lent in place, so reading a field does not copy (and retain) the whole entry.
+        @inline(__always)
+        static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (UnsafePointer<AttributeEntry>) -> Bool) -> Bool {
+            entries.withUnsafeBufferPointer { list in
+                guard let base = list.baseAddress else {
+                    guard let edit else { return true }
+                    return withUnsafePointer(to: edit.entry) { body($0) }
+                }
+                guard let edit else {
+                    for k in 0..<list.count where !body(base + k) { return false }
+                    return true
+                }
+                for k in 0..<edit.index where !body(base + k) { return false }
+                if !withUnsafePointer(to: edit.entry, { body($0) }) { return false }
+                let rest = edit.replaces ? edit.index + 1 : edit.index
+                for k in rest..<list.count where !body(base + k) { return false }
+                return true
+            }
+        }
+
+        static func digest(_ entries: [AttributeEntry], _ edit: Edit?) -> Int {
+            var hasher = Hasher()
+            hasher.combine(count(entries, edit))
+            _ = forEachEntry(of: entries, edit) { entry in
+                hasher.combine(entry.pointee.name)
+                hasher.combine(entry.pointee.value)
+                return true
+            }
+            return hasher.finalize()
+        }
+
+        /// Whether `storage` holds exactly these entries, field by field.
+        static func matches(_ storage: Storage, _ entries: [AttributeEntry], _ edit: Edit?) -> Bool {
+            guard storage.entries.count == count(entries, edit) else { return false }
+            return storage.entries.withUnsafeBufferPointer { list in
+                guard let a = list.baseAddress else { return true }
+                var k = 0
+                return forEachEntry(of: entries, edit) { b in
+                    defer { k += 1 }
+                    return a[k].name == b.pointee.name && a[k].value == b.pointee.value && a[k].behavior == b.pointee.behavior
+                }
             }
         }
     }

@@ -13,6 +13,7 @@ extension RichString {
             guard !range.isEmpty else { continue }
             var dependents: [String: AttributeBehavior] = [:]
             runStore.forEachRun(in: range) { _, attributes in
+                guard attributes.hasDependentKeys else { return true }
                 for entry in attributes.entries where entry.behavior.invalidationConditions.contains(.attributeChanged(change.key)) {
                     dependents[entry.name] = entry.behavior
                 }

@@ -15,6 +15,14 @@ extension RichString {
     /// A text mutation through every behaviour. `attributedRuns` nil means plain text that inherits.
     @discardableResult
     mutating func editText(_ range: Range<Int>, with newText: Substring, attributedRuns: [AttributeRun]?) -> [AttributeAdjustment] {
+        if range.isEmpty && newText.isEmpty { return [] }
+        if let adjustments = editTextQuickly(range, with: newText, attributedRuns: attributedRuns) { return adjustments }
+        return editTextThroughPipeline(range, with: newText, attributedRuns: attributedRuns)
+    }
+
+    /// `editText` with every step of the pipeline run in order: the reference for the quick paths.
+    @discardableResult
+    mutating func editTextThroughPipeline(_ range: Range<Int>, with newText: Substring, attributedRuns: [AttributeRun]?) -> [AttributeAdjustment] {
         let length = newText.utf8.count
         if range.isEmpty && length == 0 { return [] }
         let runs: [AttributeRun]
@@ -30,8 +38,7 @@ extension RichString {
             return []
         }
         let survivors = textChangeSurvivors(of: range, inserts: length > 0)
-        let structural = touchesSeparator(range) || TextRope.separators(in: String(newText), upTo: length) > 0
-            || newText.utf8.first == 0x0A || newText.utf8.last == 0x0D
+        let structural = isStructural(range, newText)
         rawReplace(range, with: newText, runs: runs)
 
         let delta = length - range.count
@@ -74,9 +81,7 @@ extension RichString {
             if length > 0, attributedRuns == nil, let typed = runs.first?.attributes {
                 let inside = inserted.lowerBound > 0 && !isParagraphStart(inserted.lowerBound) ? inserted.lowerBound - 1 : inserted.upperBound
                 if inside < text.utf8Count {
-                    let neighbour = runStore.attributes(at: inside)
-                    typedTextDiffers = neighbour.entries.filter { $0.behavior.runBoundaries == .paragraph }
-                        != typed.entries.filter { $0.behavior.runBoundaries == .paragraph }
+                    typedTextDiffers = runStore.attributes(at: inside).paragraphBound != typed.paragraphBound
                 }
             }
             if structural || lostParagraphKey || attributedRuns != nil || replacedFirstCharacter || typedTextDiffers {
@@ -95,10 +100,17 @@ extension RichString {
     /// An attribute mutation over several ranges, as one mutation, through every behaviour.
     @discardableResult
     mutating func editAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        // A single range whose runs carry no key with a behaviour, before or after, needs nothing beyond the
+        // change itself: its key changes are all plain and no run there has a behaviour. With several ranges,
+        // enforcement started in one can reach another's runs, so every range's changes are kept.
+        let recordAll = ranges.count > 1
         var primary: [KeyChange] = []
+        var dependentsAfter = false
         for range in ranges where !range.isEmpty {
-            let (old, new) = runStore.transformAttributes(in: range, transform)
-            primary += keyChanges(from: old, to: new, start: range.lowerBound)
+            let outcome = runStore.transformAttributes(in: range, recordingRuns: recordAll, transform)
+            guard outcome.changed, !outcome.old.isEmpty else { continue }
+            primary += keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound)
+            if outcome.new.contains(where: { $0.attributes.hasDependentKeys }) { dependentsAfter = true }
         }
         guard !primary.isEmpty else { return [] }
         guard primary.contains(where: { $0.behavior != .plain }) || ranges.contains(where: { behaviorKeys(in: $0) }) else {
@@ -116,6 +128,9 @@ extension RichString {
                 enforceCharacterBoundaries(in: change.range, into: &adjustments, changes: &changes)
             }
         }
+        // When steps 3-4 changed nothing, the runs over the changes are the new runs: with no dependent key
+        // among them, step 5 has nothing to remove.
+        if changes.count == primary.count && !dependentsAfter { return adjustments }
         propagateAttributeChanges(changes, into: &adjustments)
         return adjustments
     }
@@ -125,17 +140,22 @@ extension RichString {
     func behaviorKeysNear(_ range: Range<Int>) -> Bool {
         let total = text.utf8Count
         guard total > 0 else { return false }
-        let probes = [range.lowerBound - 1, range.lowerBound, range.upperBound - 1, range.upperBound]
-        var i = 0
-        while i < probes.count {
-            let probe = probes[i]
-            guard probe >= 0, probe < total else { i += 1; continue }
-            let (_, start, run) = runStore.run(containing: probe)!
-            if run.attributes.hasBehaviors { return true }
-            let end = start + run.utf8Count
-            while i < probes.count && probes[i] < end { i += 1 }
+        // The probes are the bytes lowerBound - 1, lowerBound, upperBound - 1 and upperBound that exist: two
+        // windows of up to two bytes, walked as one when they touch.
+        let left = max(0, range.lowerBound - 1)..<min(total, range.lowerBound + 1)
+        let right = max(0, range.upperBound - 1)..<min(total, range.upperBound + 1)
+        func anyBehaviors(in window: Range<Int>) -> Bool {
+            var found = false
+            runStore.forEachRun(in: window) { _, attributes in
+                found = attributes.hasBehaviors
+                return !found
+            }
+            return found
         }
-        return false
+        if right.lowerBound <= left.upperBound {
+            return anyBehaviors(in: min(left.lowerBound, right.lowerBound)..<max(left.upperBound, right.upperBound))
+        }
+        return anyBehaviors(in: left) || anyBehaviors(in: right)
     }
 
     /// Whether any run over `range` carries a key that has a behaviour.
@@ -155,10 +175,7 @@ extension RichString {
         let a = range.lowerBound
         guard range.isEmpty, a < text.utf8Count else { return attributes }
         let following = runStore.attributes(at: a)
-        func hasParagraphKeys(_ set: AttributeSet) -> Bool {
-            set.hasBehaviors && set.entries.contains { $0.behavior.runBoundaries == .paragraph }
-        }
-        guard hasParagraphKeys(following) || hasParagraphKeys(attributes), isParagraphStart(a) else { return attributes }
+        guard following.hasParagraphKeys || attributes.hasParagraphKeys, isParagraphStart(a) else { return attributes }
         attributes = attributes.filter { $0.behavior.runBoundaries != .paragraph }
         for entry in following.entries where entry.behavior.runBoundaries == .paragraph {
             attributes = attributes.setting(entry)

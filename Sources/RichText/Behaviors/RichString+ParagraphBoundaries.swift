@@ -25,9 +25,11 @@ extension RichString {
             let target = wholeParagraphs
                 ? paragraph
                 : max(paragraph.lowerBound, clipped.lowerBound)..<min(paragraph.upperBound, max(clipped.upperBound, clipped.lowerBound + 1))
+            let first = runStore.attributes(at: paragraph.lowerBound)
+            if onlyKeys == nil, case .firstCharacterDecides = rule, targetAgrees(target, with: first) { continue }
             // Paragraph-bound keys present in the part enforced, or at the paragraph's start.
             var keys: [String: AttributeBehavior] = [:]
-            for entry in runStore.attributes(at: paragraph.lowerBound).entries where entry.behavior.runBoundaries == .paragraph {
+            for entry in first.entries where entry.behavior.runBoundaries == .paragraph {
                 if onlyKeys == nil || onlyKeys!.contains(entry.name) { keys[entry.name] = entry.behavior }
             }
             runStore.forEachRun(in: target) { _, attributes in
@@ -52,6 +54,18 @@ extension RichString {
         }
     }
 
+    /// Whether every run over `target` has exactly the paragraph-bound entries of `first`: then no key would
+    /// change, and the keys need not be listed one by one (the common case after an edit inside a paragraph).
+    private func targetAgrees(_ target: Range<Int>, with first: AttributeSet) -> Bool {
+        let expected = first.paragraphBound
+        var agrees = true
+        runStore.forEachRun(in: target) { _, attributes in
+            agrees = attributes.paragraphBound == expected
+            return agrees
+        }
+        return agrees
+    }
+
     /// Sets `key` to `entry` (or removes it) over `range`, returning what changed as adjustments.
     mutating func setUniform(
         _ key: String, entry: AttributeEntry?, behavior: AttributeBehavior, over range: Range<Int>,
@@ -63,12 +77,10 @@ extension RichString {
             return !differs
         }
         guard differs else { return ([], []) }
-        let old = runStore.runs(in: range)
-        let new = old.map { run in
-            AttributeRun(utf8Count: run.utf8Count, attributes: entry.map { run.attributes.setting($0) } ?? run.attributes.removing(key))
+        let outcome = runStore.transformAttributes(in: range, recordingRuns: true) { attributes in
+            entry.map { attributes.setting($0) } ?? attributes.removing(key)
         }
-        runStore.replace(range, with: new)
-        let changes = keyChanges(from: old, to: new, start: range.lowerBound).filter { $0.key == key }
+        let changes = keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound).filter { $0.key == key }
         return (changes.map {
             AttributeAdjustment(cause: cause, utf8Range: $0.range, key: key, oldValue: $0.oldValue, newValue: $0.newValue)
         }, changes)

@@ -56,12 +56,12 @@ struct RunRope: Sendable {
     /// starts there; the end gives the last run.
     func run(containing offset: Int) -> (index: Int, start: Int, run: AttributeRun)? {
         guard !rope.isEmpty else { return nil }
-        var (index, remainder) = rope.find(RunUTF8Metric.self, offset, prefer: .next)
-        if index == rope.count {
-            index -= 1
-            remainder += rope[index].utf8Count
-        }
-        return (index, offset - remainder, rope[index])
+        // One walk down the tree gives the run, its index and its start.
+        let located = rope.locate(RunUTF8Metric.self, offset, prefer: .next)
+        if let run = located.element { return (located.index, located.prefix.utf8, run) }
+        // At or past the end: the last run.
+        let last = rope.locate(RunUTF8Metric.self, utf8Count, prefer: .previous)
+        return (last.index, last.prefix.utf8, last.element!)
     }
 
     /// The attributes at `offset` (those of the run that starts at or covers it).
@@ -71,7 +71,14 @@ struct RunRope: Sendable {
 
     /// Calls `body` with each run that intersects `range`, clipped to it, with its start offset.
     func forEachRun(in range: Range<Int>, _ body: (Range<Int>, AttributeSet) -> Bool) {
-        guard !range.isEmpty, let (index, start, _) = run(containing: range.lowerBound) else { return }
+        guard !range.isEmpty, let (index, start, first) = run(containing: range.lowerBound) else { return }
+        // A range inside one run (most edits' neighbourhoods) needs no walk beyond the first descent.
+        let firstEnd = start + first.utf8Count
+        if firstEnd >= range.upperBound || index + 1 == rope.count {
+            let clipped = max(start, range.lowerBound)..<min(firstEnd, range.upperBound)
+            if !clipped.isEmpty { _ = body(clipped, first.attributes) }
+            return
+        }
         var position = start
         rope.forEach(from: index) { _, run in
             let end = position + run.utf8Count
@@ -152,21 +159,6 @@ struct RunRope: Sendable {
         guard remaining > 0 else { return false }
         rope.update(at: index) { $0.utf8Count = remaining }
         return true
-    }
-
-    /// Applies `transform` to the attributes over `range`, splitting runs at its ends and coalescing.
-    /// Returns the runs as they were and as they are (clipped to `range`).
-    @discardableResult
-    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> (old: [AttributeRun], new: [AttributeRun]) {
-        let old = runs(in: range)
-        var changed = false
-        let new = old.map { run -> AttributeRun in
-            let attributes = transform(run.attributes)
-            if attributes != run.attributes { changed = true }
-            return AttributeRun(utf8Count: run.utf8Count, attributes: attributes)
-        }
-        if changed { replace(range, with: new) }
-        return (old, new)
     }
 
     /// Drops empty runs and merges neighbours with equal attributes.

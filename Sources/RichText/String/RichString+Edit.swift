@@ -5,10 +5,16 @@ extension RichString {
     /// out of it, endpoints after it shift by the change in length, and an insertion at a range's start shifts
     /// that range.
     mutating func rawReplace(_ range: Range<Int>, with newText: Substring, runs newRuns: [AttributeRun]) {
+        rawReplace(range, with: newText) { $0.replace(range, with: newRuns) }
+    }
+
+    /// `rawReplace` with the runs changed by `updateRuns`, which must leave them as `replace(range, with:)`
+    /// would: for callers that already know which run the edit resizes.
+    mutating func rawReplace(_ range: Range<Int>, with newText: Substring, updatingRuns updateRuns: (inout RunRope) -> Void) {
         let newLength = newText.utf8.count
         if !trackedRanges.isEmpty { prepareTrackedRanges(for: range) }
         text.replace(range, with: newText)
-        runStore.replace(range, with: newRuns)
+        updateRuns(&runStore)
         if !trackedRanges.isEmpty {
             finishTrackedRanges(start: range.lowerBound, isInsertion: range.isEmpty, delta: newLength - range.count)
         }
@@ -54,7 +60,7 @@ extension RichString {
         } else {
             source = runStore.attributes(at: 0)
         }
-        return source.filter { $0.behavior.isInheritable }
+        return source.inheritable
     }
 
     /// What attributes plain text typed at `index` would get: the question an editor asks for its typing attributes.

@@ -1,0 +1,221 @@
+/// The runs around a text edit, read in one walk: what the quick paths need to know that the pipeline would
+/// do nothing beyond the raw replacement.
+struct EditNeighbourhood {
+    /// The attributes of the byte just before the edit (nil at the start of the text).
+    var before: AttributeSet?
+    /// The attributes of the byte just after the edited range (nil at the end of the text).
+    var after: AttributeSet?
+    /// Whether any run of the window carries a key with a behaviour.
+    var hasBehaviors = false
+    /// Whether any run of the window carries a key invalidated by text changes.
+    var hasTextChangedKeys = false
+    /// Whether any run of the window carries a character-bound key.
+    var hasCharacterKeys = false
+    /// The run holding the byte just before the edit: its index, start and length.
+    var beforeRun: (index: Int, start: Int, length: Int)?
+    /// The run holding the edit's first byte (for a deletion).
+    var firstRun: (index: Int, start: Int, length: Int)?
+}
+
+extension RichString {
+    /// The longest deletion the quick path takes: it walks every run of the deleted range.
+    static let quickDeletionLimit = 64
+
+    /// Plain typing and deletions, when the runs around the edit show that the behaviour pipeline would do
+    /// nothing but the raw replacement (and, for a deletion, the paragraph check that follows it). Returns nil,
+    /// having changed nothing, when the edit needs `editTextThroughPipeline`.
+    ///
+    /// Each condition below mirrors a step of the pipeline: no `textChanged` key at the edit's edges (step 2 has
+    /// no survivors), no separator in or next to the edit (paragraphs are not split or merged), typed text that
+    /// agrees with its paragraph (step 3 has nothing to do), no character-bound key nearby (step 4), and so no
+    /// change for step 5 to follow.
+    mutating func editTextQuickly(_ range: Range<Int>, with newText: Substring, attributedRuns: [AttributeRun]?) -> [AttributeAdjustment]? {
+        let total = text.utf8Count
+        guard total > 0 else { return nil }
+        let isTyping = attributedRuns == nil && range.isEmpty && !newText.isEmpty
+        let isDeletion = attributedRuns?.isEmpty == true && newText.isEmpty && !range.isEmpty
+            && range.count <= Self.quickDeletionLimit
+        guard isTyping || isDeletion else { return nil }
+        let near = neighbourhood(of: range)
+        if isTyping {
+            let a = range.lowerBound
+            guard let source = a > 0 ? near.before : near.after else { return nil }
+            if !near.hasBehaviors {
+                // Every key around is plain: typed text takes the character before's attributes as they are.
+                insertTyped(newText, at: a, attributes: source, near)
+                return []
+            }
+            guard a > 0, !near.hasCharacterKeys else { return nil }
+            if near.hasTextChangedKeys, Self.typingSplitsAStretch(before: source, after: near.after) { return nil }
+            // Not after or before a separator, and none typed: `a` is inside its paragraph, not at its start.
+            guard !Self.mayHoldSeparator(newText), !separatorMayEndNear(range) else { return nil }
+            let typed = source.inheritable
+            // Typed text with the paragraph's values of paragraph-bound keys leaves the paragraph uniform.
+            guard typed.paragraphBound == source.paragraphBound else { return nil }
+            insertTyped(newText, at: a, attributes: typed, near)
+            return []
+        }
+        if !near.hasBehaviors {
+            delete(range, near)
+            return []
+        }
+        guard range.lowerBound > 0, !near.hasCharacterKeys, let before = near.before else { return nil }
+        if near.hasTextChangedKeys, deletionBreaksAStretch(range, near) { return nil }
+        guard !separatorMayEndNear(range) else { return nil }
+        delete(range, near)
+        // The pipeline's step 3 after a deletion inside a paragraph enforces the one byte now at the edit (none
+        // at the end of the text): nothing to do when it agrees with the paragraph's first character.
+        guard range.upperBound < total, let after = near.after else { return [] }
+        guard before.hasParagraphKeys || after.hasParagraphKeys else { return [] }
+        let paragraphStart = text.endOfSeparator(text.separators(endingAtOrBefore: range.lowerBound))
+        if runStore.attributes(at: paragraphStart).paragraphBound == after.paragraphBound { return [] }
+        var adjustments: [AttributeAdjustment] = []
+        var changes: [KeyChange] = []
+        let dirty = range.lowerBound..<range.lowerBound
+        enforceParagraphBoundaries(in: dirty, rule: .firstCharacterDecides, wholeParagraphs: false, into: &adjustments, changes: &changes)
+        if !changes.isEmpty { propagateAttributeChanges(changes, into: &adjustments) }
+        return adjustments
+    }
+
+    /// Whether a text edit can split or merge paragraphs: a separator in or next to the replaced range, or in
+    /// the new text (as the pipeline computes it).
+    func isStructural(_ range: Range<Int>, _ newText: Substring) -> Bool {
+        let length = newText.utf8.count
+        return touchesSeparator(range) || TextRope.separators(in: String(newText), upTo: length) > 0
+            || newText.utf8.first == 0x0A || newText.utf8.last == 0x0D
+    }
+
+    /// Whether typing between bytes with attributes `before` and `after` lands strictly inside a stretch of a
+    /// `textChanged` key (the same value on both sides), which step 2 of the pipeline then removes.
+    static func typingSplitsAStretch(before: AttributeSet, after: AttributeSet?) -> Bool {
+        guard let after else { return false }
+        for entry in before.entries where entry.behavior.isInvalidatedByTextChange {
+            if after[entry.name] == entry.value { return true }
+        }
+        // A key that is textChanged only on the right has the same value on the left only if it is there too.
+        for entry in after.entries where entry.behavior.isInvalidatedByTextChange {
+            if before[entry.name] == entry.value { return true }
+        }
+        return false
+    }
+
+    /// Whether a deletion leaves survivors of a `textChanged` stretch (step 2 of the pipeline): a key whose
+    /// value at the first deleted byte goes on before it, or whose value at the last deleted byte goes on after.
+    func deletionBreaksAStretch(_ range: Range<Int>, _ near: EditNeighbourhood) -> Bool {
+        let total = text.utf8Count
+        let atFirst = runStore.attributes(at: range.lowerBound)
+        let atLast = runStore.attributes(at: range.upperBound - 1)
+        var breaks = false
+        runStore.forEachRun(in: max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)) { _, attributes in
+            for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange {
+                let key = entry.name
+                if let value = atFirst[key], range.lowerBound > 0, near.before?[key] == value { breaks = true }
+                if let value = atLast[key], range.upperBound < total, near.after?[key] == value { breaks = true }
+                if breaks { return false }
+            }
+            return true
+        }
+        return breaks
+    }
+
+    /// Whether a paragraph separator may end in `range.lowerBound - 1 + 1 ... range.upperBound + 1`, the span
+    /// `touchesSeparator` counts, read from the bytes there: false means surely none (a CR anywhere there
+    /// counts as one, so the answer errs only towards true).
+    func separatorMayEndNear(_ range: Range<Int>) -> Bool {
+        let total = text.utf8Count
+        // Two more bytes on the left show whether an A9 byte ends a U+2029 (E2 80 A9).
+        let window = max(0, range.lowerBound - 3)..<min(total, range.upperBound + 1)
+        let checked = max(0, range.lowerBound - 1)
+        guard checked < window.upperBound else { return false }
+        return withBytes(in: window) { bytes in
+            var i = checked - window.lowerBound
+            while i < bytes.count {
+                switch bytes[i] {
+                case 0x0A, 0x0D: return true
+                case 0xA9 where i >= 2 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80: return true
+                default: break
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether `newText` may hold a separator or a CR (errs towards true, like `separatorMayEndNear`).
+    static func mayHoldSeparator(_ newText: Substring) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in newText.utf8 {
+            if byte == 0x0A || byte == 0x0D { return true }
+            if byte == 0xA9, previous == (0xE2, 0x80) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
+    /// Calls `body` with the text's bytes over `window`: straight from the chunk that holds them, or from a
+    /// copy when the window crosses chunks.
+    private func withBytes<R>(in window: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let (_, start, chunk) = text.chunk(containing: window.lowerBound), window.upperBound <= start + chunk.summary.utf8 {
+            var string = chunk.string
+            return string.withUTF8 { all in
+                body(UnsafeBufferPointer(rebasing: all[(window.lowerBound - start)..<(window.upperBound - start)]))
+            }
+        }
+        var string = text.string(in: window)
+        return string.withUTF8(body)
+    }
+
+    /// Inserts typed text with `attributes` at `a`: when they are those of the run holding the byte before, that
+    /// run grows in place (what `RunRope.replace` does then, without finding the run again).
+    private mutating func insertTyped(_ newText: Substring, at a: Int, attributes: AttributeSet, _ near: EditNeighbourhood) {
+        let length = newText.utf8.count
+        if let run = near.beforeRun, near.before == attributes {
+            rawReplace(a..<a, with: newText) { runs in runs.rope.update(at: run.index) { $0.utf8Count = run.length + length } }
+        } else {
+            rawReplace(a..<a, with: newText, runs: [AttributeRun(utf8Count: length, attributes: attributes)])
+        }
+    }
+
+    /// Deletes `range`: when it lies inside the run holding its first byte and leaves some of it, that run
+    /// shrinks in place (what `RunRope.replace` does then).
+    private mutating func delete(_ range: Range<Int>, _ near: EditNeighbourhood) {
+        if let run = near.firstRun, range.upperBound <= run.start + run.length, run.length > range.count {
+            rawReplace(range, with: "") { runs in runs.rope.update(at: run.index) { $0.utf8Count = run.length - range.count } }
+        } else {
+            rawReplace(range, with: "", runs: [])
+        }
+    }
+
+    /// The runs over `range` and the bytes just before and after it, in one walk.
+    func neighbourhood(of range: Range<Int>) -> EditNeighbourhood {
+        let total = text.utf8Count
+        var near = EditNeighbourhood()
+        let window = max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)
+        guard !window.isEmpty, let (firstIndex, firstStart, firstRun) = runStore.run(containing: window.lowerBound) else { return near }
+        let beforeOffset = range.lowerBound - 1
+        let firstOffset = range.lowerBound
+        let afterOffset = range.upperBound
+        var position = firstStart
+        func visit(_ index: Int, _ run: AttributeRun) -> Bool {
+            let end = position + run.utf8Count
+            let attributes = run.attributes
+            if position <= beforeOffset && beforeOffset < end {
+                near.before = attributes
+                near.beforeRun = (index, position, run.utf8Count)
+            }
+            if position <= firstOffset && firstOffset < end { near.firstRun = (index, position, run.utf8Count) }
+            if position <= afterOffset && afterOffset < end { near.after = attributes }
+            if attributes.hasBehaviors {
+                near.hasBehaviors = true
+                if attributes.hasTextChangedKeys { near.hasTextChangedKeys = true }
+                if attributes.hasCharacterKeys { near.hasCharacterKeys = true }
+            }
+            position = end
+            return end < window.upperBound
+        }
+        if visit(firstIndex, firstRun), firstIndex + 1 < runStore.count {
+            runStore.rope.forEach(from: firstIndex + 1) { index, run in visit(index, run) }
+        }
+        return near
+    }
+}

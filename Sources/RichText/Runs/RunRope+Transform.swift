@@ -1,0 +1,146 @@
+/// What `RunRope.transformAttributes(in:recordingRuns:_:)` did over one range.
+struct RunTransformOutcome {
+    /// Whether any run's attributes changed.
+    var changed = false
+    /// Whether a key with a behaviour was there before or is there after, on any run of the range.
+    var involvesBehaviors = false
+    /// The runs as they were, clipped to the range: filled when runs were asked for or behaviours are involved.
+    var old: [AttributeRun] = []
+    /// The runs as they are now (not coalesced), over the same pieces as `old`.
+    var new: [AttributeRun] = []
+}
+
+extension RunRope {
+    /// Applies `transform` to the attributes over `range`, splitting runs at its ends and coalescing with the
+    /// neighbours: the same result as `transformAttributesByReplacing`, in one walk down the tree when `range`
+    /// lies inside one run (the common small edit) and one walk plus one splice otherwise.
+    ///
+    /// The runs before and after are returned when `recordingRuns` is set or a key with a behaviour is involved,
+    /// so that plain attribute sets allocate nothing to describe themselves.
+    mutating func transformAttributes(
+        in range: Range<Int>, recordingRuns: Bool, _ transform: (AttributeSet) -> AttributeSet
+    ) -> RunTransformOutcome {
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        var outcome = RunTransformOutcome()
+        guard !range.isEmpty else { return outcome }
+        let located = rope.locate(RunUTF8Metric.self, range.lowerBound, prefer: .next)
+        let first = located.element!
+        let index = located.index
+        let start = located.prefix.utf8
+        if range.upperBound <= start + first.utf8Count {
+            let before = first.attributes
+            let after = transform(before)
+            outcome.changed = after != before
+            outcome.involvesBehaviors = before.hasBehaviors || after.hasBehaviors
+            if recordingRuns || outcome.involvesBehaviors {
+                outcome.old = [AttributeRun(utf8Count: range.count, attributes: before)]
+                outcome.new = [AttributeRun(utf8Count: range.count, attributes: after)]
+            }
+            if outcome.changed { setAttributes(after, in: range, insideRunAt: index, start: start, run: first) }
+            return outcome
+        }
+        transformAcrossRuns(range, firstIndex: index, firstStart: start, transform, into: &outcome)
+        if !recordingRuns && !outcome.involvesBehaviors {
+            outcome.old = []
+            outcome.new = []
+        }
+        return outcome
+    }
+
+    /// Gives `range`, which lies inside the run at `index` (starting at `start`), the attributes `new`, which
+    /// differ from the run's.
+    private mutating func setAttributes(_ new: AttributeSet, in range: Range<Int>, insideRunAt index: Int, start: Int, run: AttributeRun) {
+        let headLength = range.lowerBound - start
+        let tailLength = start + run.utf8Count - range.upperBound
+        var middle = AttributeRun(utf8Count: range.count, attributes: new)
+        var low = index
+        var high = index
+        // A piece that reaches the run's edge may merge with the neighbour there.
+        if headLength == 0, index > 0 {
+            let previous = rope[index - 1]
+            if previous.attributes == new {
+                middle.utf8Count += previous.utf8Count
+                low = index - 1
+            }
+        }
+        if tailLength == 0, index + 1 < rope.count {
+            let next = rope[index + 1]
+            if next.attributes == new {
+                middle.utf8Count += next.utf8Count
+                high = index + 1
+            }
+        }
+        if headLength == 0, tailLength == 0, low == index, high == index {
+            rope.update(at: index) { $0.attributes = new }
+            return
+        }
+        var pieces: [AttributeRun] = []
+        pieces.reserveCapacity(3)
+        if headLength > 0 { pieces.append(AttributeRun(utf8Count: headLength, attributes: run.attributes)) }
+        pieces.append(middle)
+        if tailLength > 0 { pieces.append(AttributeRun(utf8Count: tailLength, attributes: run.attributes)) }
+        rope.replaceSubrange(low..<(high + 1), with: pieces)
+    }
+
+    /// The general case: `range` covers parts of several runs, the first of which is at `firstIndex`.
+    private mutating func transformAcrossRuns(
+        _ range: Range<Int>, firstIndex: Int, firstStart: Int, _ transform: (AttributeSet) -> AttributeSet,
+        into outcome: inout RunTransformOutcome
+    ) {
+        // The window: one neighbour on each side (so the pieces can merge with them) and the runs in between.
+        let low = firstIndex > 0 ? firstIndex - 1 : firstIndex
+        var high = firstIndex
+        var pieces: [AttributeRun] = []
+        pieces.reserveCapacity(8)
+        var position = firstStart
+        var changed = false
+        var behaviors = false
+        var old: [AttributeRun] = []
+        var new: [AttributeRun] = []
+        rope.forEach(from: low) { i, run in
+            high = i
+            if i < firstIndex || position >= range.upperBound {
+                pieces.append(run)
+                return i < firstIndex
+            }
+            let end = position + run.utf8Count
+            let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
+            if position < clipped.lowerBound {
+                pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
+            }
+            let after = transform(run.attributes)
+            if after != run.attributes { changed = true }
+            if run.attributes.hasBehaviors || after.hasBehaviors { behaviors = true }
+            old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
+            new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+            pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+            if end > clipped.upperBound {
+                pieces.append(AttributeRun(utf8Count: end - clipped.upperBound, attributes: run.attributes))
+            }
+            position = end
+            return true
+        }
+        outcome.changed = changed
+        outcome.involvesBehaviors = behaviors
+        outcome.old = old
+        outcome.new = new
+        if changed { rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces)) }
+    }
+
+    /// Applies `transform` the straightforward way — clip the runs, map them, splice them back — and returns
+    /// the runs as they were and as they are (clipped to `range`). The reference for the faster walk above.
+    @discardableResult
+    mutating func transformAttributesByReplacing(
+        in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet
+    ) -> (old: [AttributeRun], new: [AttributeRun]) {
+        let old = runs(in: range)
+        var changed = false
+        let new = old.map { run -> AttributeRun in
+            let attributes = transform(run.attributes)
+            if attributes != run.attributes { changed = true }
+            return AttributeRun(utf8Count: run.utf8Count, attributes: attributes)
+        }
+        if changed { replace(range, with: new) }
+        return (old, new)
+    }
+}

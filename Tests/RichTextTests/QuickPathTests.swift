@@ -1,0 +1,129 @@
+import XCTest
+@testable import RichText
+
+/// The quick paths give what the general paths give: `RunRope.transformAttributes(in:recordingRuns:_:)` against
+/// `transformAttributesByReplacing`, and `editText`'s quick typing and deletion against
+/// `editTextThroughPipeline`, on strings whose keys have every behaviour, including strings whose paragraphs
+/// were never made uniform.
+final class QuickPathTests: XCTestCase {
+    private static let behaviors: [String: AttributeBehavior] = [
+        "plain": .plain,
+        "para": AttributeBehavior(runBoundaries: .paragraph),
+        "paraLocal": AttributeBehavior(inheritedByAddedText: false, runBoundaries: .paragraph),
+        "tag": AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged]),
+        "noInherit": AttributeBehavior(inheritedByAddedText: false),
+        "star": AttributeBehavior(runBoundaries: .character("*")),
+        "dependent": AttributeBehavior(invalidationConditions: [.attributeChanged("plain")]),
+    ]
+
+    private static func entry(_ key: String, _ value: Int) -> AttributeEntry {
+        AttributeEntry(name: key, value: .integer(value), behavior: behaviors[key]!)
+    }
+
+    private static func randomSet(_ rng: inout SeededRandom, keys: [String]) -> AttributeSet {
+        var entries: [AttributeEntry] = []
+        for key in keys where rng.chance(0.35) { entries.append(entry(key, rng.int(1...2))) }
+        return AttributeSet(entries)
+    }
+
+    /// A string of random fragments with random runs, taken as given (no behaviour enforced).
+    private static func randomString(_ rng: inout SeededRandom, keys: [String]) -> RichString {
+        let fragments = ["ab", "c", "*", "**", "x y", "\n", "\r\n", "\r", "é", "\u{2029}", "word "]
+        var string = ""
+        var runs: [AttributeRun] = []
+        for _ in 0..<rng.int(1...14) {
+            let piece = rng.pick(fragments)
+            string += piece
+            runs.append(AttributeRun(utf8Count: piece.utf8.count, attributes: randomSet(&rng, keys: keys)))
+        }
+        return RichString(unenforcedText: string, runs: runs)!
+    }
+
+    func testRunTransformMatchesTheSpliceOfMappedRuns() {
+        let keys = ["plain", "para", "tag"]
+        for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
+            var rng = SeededRandom(seed: seed)
+            let base = Self.randomString(&rng, keys: keys).runStore
+            var quick = base
+            var reference = base
+            for step in 0..<12 {
+                let total = base.utf8Count
+                let a = rng.int(0...total)
+                let b = min(total, a + rng.int(0...12))
+                let key = rng.pick(keys)
+                let value = rng.int(1...2)
+                let remove = rng.chance(0.25)
+                let transform: (AttributeSet) -> AttributeSet = { set in
+                    remove ? set.removing(key) : set.setting(Self.entry(key, value))
+                }
+                let recording = rng.chance(0.5)
+                let outcome = quick.transformAttributes(in: a..<b, recordingRuns: recording, transform)
+                let (old, new) = reference.transformAttributesByReplacing(in: a..<b, transform)
+                let context = "seed \(seed) step \(step) range \(a)..<\(b)"
+                XCTAssertEqual(quick.rope.elements, reference.rope.elements, context)
+                quick._invariantCheck()
+                XCTAssertEqual(outcome.changed, zip(old, new).contains { $0.attributes != $1.attributes }, context)
+                let behaviors = (old + new).contains { $0.attributes.hasBehaviors }
+                XCTAssertEqual(outcome.involvesBehaviors, behaviors, context)
+                if recording || behaviors {
+                    XCTAssertEqual(outcome.old, old, context)
+                    XCTAssertEqual(outcome.new, new, context)
+                }
+                if quick.rope.elements != reference.rope.elements { return }
+            }
+        }
+    }
+
+    func testQuickTypingAndDeletionMatchThePipeline() {
+        let keys = Array(Self.behaviors.keys).sorted()
+        let typed = ["x", "yz", "é", "*", "\n", "a\rb", "\u{2029}", "q\r"]
+        for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
+            var rng = SeededRandom(seed: seed)
+            // Some strings have only a few keys, so that the quick paths are taken often.
+            let used = keys.filter { _ in rng.chance(0.5) }
+            var quick = Self.randomString(&rng, keys: used)
+            var reference = quick
+            for step in 0..<16 {
+                let total = quick.text.utf8Count
+                // Offsets on scalar boundaries: walk the scalars.
+                let scalars = Array(quick.string.unicodeScalars)
+                var boundaries = [0]
+                for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+                let i = rng.int(0...(boundaries.count - 1))
+                let a = boundaries[i]
+                let context = "seed \(seed) step \(step) at \(a) in \(quick.string.debugDescription)"
+                let made: [AttributeAdjustment]
+                let expected: [AttributeAdjustment]
+                if rng.chance(0.5) || total == 0 {
+                    let insert = Substring(rng.pick(typed))
+                    made = quick.editText(a..<a, with: insert, attributedRuns: nil)
+                    expected = reference.editTextThroughPipeline(a..<a, with: insert, attributedRuns: nil)
+                } else {
+                    let j = min(boundaries.count - 1, i + rng.int(1...3))
+                    let b = boundaries[j]
+                    made = quick.editText(a..<b, with: "", attributedRuns: [])
+                    expected = reference.editTextThroughPipeline(a..<b, with: "", attributedRuns: [])
+                }
+                XCTAssertEqual(made, expected, context)
+                XCTAssertEqual(quick, reference, context)
+                XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
+                quick._invariantCheck()
+                if quick != reference { return }
+            }
+        }
+    }
+
+    func testAttributeSetProjectionsMatchTheirFilters() {
+        let keys = Array(Self.behaviors.keys).sorted()
+        for seed in 1...UInt64(200) {
+            var rng = SeededRandom(seed: seed)
+            let set = Self.randomSet(&rng, keys: keys)
+            XCTAssertEqual(set.inheritable, set.filter { $0.behavior.isInheritable })
+            XCTAssertEqual(set.inheritable, AttributeSet(set.entries.filter { $0.behavior.isInheritable }))
+            XCTAssertEqual(set.paragraphBound, AttributeSet(set.entries.filter { $0.behavior.runBoundaries == .paragraph }))
+            XCTAssertEqual(set.hasTextChangedKeys, set.entries.contains { $0.behavior.isInvalidatedByTextChange })
+            XCTAssertEqual(set.filter { _ in true }, set)
+            XCTAssertEqual(set.filter { $0.name != "plain" }, AttributeSet(set.entries.filter { $0.name != "plain" }))
+        }
+    }
+}
