@@ -6,8 +6,9 @@ import RichText
 /// in play, so the edit's effect on the runs is known in advance:
 /// - an attribute set whose key has no run boundary and no dependency, over runs without paragraph-bound or
 ///   dependent keys: the edited runs are the old ones with the key set (or removed) over the ranges;
-/// - an insert of ASCII text (no CR) between ASCII bytes with no behaviour key next to it: the new text takes
-///   the typing attributes, and every position around it is a character boundary.
+/// - an insert of ASCII text (no CR) between ASCII bytes, with no bound key next to it and not strictly inside
+///   a stretch that text changes invalidate: the new text takes the typing attributes, and every position
+///   around it is a character boundary.
 /// The engine's own step (`enforceDefinition`) then runs dry over those runs (`DryEnforcement`). Anything
 /// else, or a constrained set carrying a bound key (the engine would split it and run the boundary step), goes
 /// back to the excerpt probe.
@@ -16,16 +17,14 @@ extension FormattingEngine {
     func dryProbe(_ edit: Edit, on document: RichString) -> ProbeResult? {
         switch edit {
         case let .setAttribute(key, value, ranges):
-            return drySetAttribute(key, to: value, in: ranges, on: document).map { adjustments, isKept in
-                let targets = ranges.ranges.map { document.utf8Range(of: $0) }
+            return drySetAttribute(key, to: value, in: ranges, on: document).map { adjustments, isKept, targets in
                 let reverts = adjustments.filter { adjustment in
                     adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
                 }
                 return ProbeResult(adjustments: adjustments, isKept: isKept, reverts: reverts, edited: lazyEdited(edit, on: document))
             }
         case let .replaceText(range, text):
-            guard let (adjustments, _) = dryInsert(text, at: range, on: document) else { return nil }
-            let start = document.utf8Range(of: range).lowerBound
+            guard let (adjustments, _, start) = dryInsert(text, at: range, on: document) else { return nil }
             let inserted = start..<(start + text.utf8.count)
             let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
             return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazyEdited(edit, on: document))
@@ -50,7 +49,8 @@ extension FormattingEngine {
 
     /// What `apply(.setAttribute(key, value, ranges))` reports, and whether every selected byte would end up
     /// with `value`; nil when the dry run cannot decide.
-    func drySetAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: RangeSet<RichString.Index>, on document: RichString) -> (adjustments: [Adjustment], isKept: Bool)? {
+    /// With the selected ranges as UTF-8 offsets.
+    func drySetAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: RangeSet<RichString.Index>, on document: RichString) -> (adjustments: [Adjustment], isKept: Bool, targets: [Range<Int>])? {
         // Behaviour steps fire for a paragraph-bound or character-bound key, or for keys that depend on the key
         // changed; the engine reads paragraph starts when the definition binds keys to paragraphs.
         guard !hasParagraphOwnedKeys, key.behavior.runBoundaries == nil, !Self.hasDependency(key.behavior) else { return nil }
@@ -95,12 +95,12 @@ extension FormattingEngine {
         guard decidable else { return nil }
         settled(enforcement.finish())
         guard !enforcement.writesBoundKeys else { return nil }
-        return (enforcement.adjustments, isKept)
+        return (enforcement.adjustments, isKept, targets)
     }
 
     /// What `apply(.replaceText(range, text))` reports when `range` is empty, and the attributes the new text
-    /// ends up with; nil when the dry run cannot decide.
-    func dryInsert(_ text: String, at range: Range<RichString.Index>, on document: RichString) -> (adjustments: [Adjustment], typed: AttributeSet)? {
+    /// ends up with, and where it goes (a UTF-8 offset); nil when the dry run cannot decide.
+    func dryInsert(_ text: String, at range: Range<RichString.Index>, on document: RichString) -> (adjustments: [Adjustment], typed: AttributeSet, offset: Int)? {
         guard !hasParagraphOwnedKeys, range.isEmpty, !range.lowerBound.isTrailingSurrogate else { return nil }
         let total = document.utf8Count
         let length = text.utf8.count
@@ -109,34 +109,44 @@ extension FormattingEngine {
         // ASCII without CR on both sides, and ASCII text in between: every position from two bytes before the
         // insert to two after it is a character boundary, before and after the edit.
         guard document.asciiWidenedWithMargin(offset..<offset) != nil else { return nil }
-        // No behaviour key on the runs next to the insert: the string inserts the typed attributes and nothing else.
-        var behaviorsNear = false
-        document.forEachRun(inUTF8: max(offset - 1, 0)..<min(offset + 1, total)) { _, attributes in
-            behaviorsNear = attributes.hasBehaviors
-            return !behaviorsNear
+        // No behaviour step fires, so the string inserts the typed attributes and nothing else: no key bound to
+        // paragraphs or characters next to the insert or in the typed attributes, and the insert is not
+        // strictly inside a stretch of a key that text changes invalidate (equal values on both sides).
+        var before: AttributeSet? = nil, after: AttributeSet? = nil
+        document.forEachRun(inUTF8: max(offset - 1, 0)..<min(offset + 1, total)) { piece, attributes in
+            if piece.lowerBound < offset { before = attributes }
+            if piece.upperBound > offset { after = attributes }
+            return true
         }
-        guard !behaviorsNear else { return nil }
-        let typed = document.typingAttributes(at: range.lowerBound)
-        guard !typed.hasBehaviors else { return nil }
+        // Typed text takes the character before's inheritable keys (at the start, the first character's): all
+        // of them when none has a behaviour. Otherwise the string answers (paragraph starts aside, excluded here).
+        guard let source = before ?? after else { return nil }
+        let typed = source.hasBehaviors ? document.typingAttributes(at: range.lowerBound) : source
+        func bindsKeys(_ set: AttributeSet?) -> Bool { set.map { $0.hasParagraphKeys || $0.hasCharacterKeys } ?? false }
+        if bindsKeys(before) || bindsKeys(after) || bindsKeys(typed) { return nil }
+        if let before, let after, Self.sharesTextChangedStretch(before, after) { return nil }
         // The edited document's runs over the enforced stretch: one byte (one character) each side of the text.
         var enforcement = DryEnforcement(engine: self)
         var final: AttributeSet? = nil
         func settled(_ run: (range: Range<Int>, attributes: AttributeSet)?) {
             if let run, run.range.contains(offset) { final = run.attributes }
         }
-        if offset > 0 {
-            document.forEachRun(inUTF8: (offset - 1)..<offset) { piece, attributes in settled(enforcement.add(piece, attributes)); return true }
-        }
+        if let before { settled(enforcement.add((offset - 1)..<offset, before)) }
         settled(enforcement.add(offset..<(offset + length), typed))
-        if offset < total {
-            document.forEachRun(inUTF8: offset..<(offset + 1)) { piece, attributes in
-                settled(enforcement.add((piece.lowerBound + length)..<(piece.upperBound + length), attributes))
-                return true
-            }
-        }
+        if let after { settled(enforcement.add((offset + length)..<(offset + length + 1), after)) }
         settled(enforcement.finish())
         guard !enforcement.writesBoundKeys, let final else { return nil }
-        return (enforcement.adjustments, final)
+        return (enforcement.adjustments, final, offset)
+    }
+
+    /// Whether a key invalidated by text changes (in either set) has the same value in both: text put between
+    /// them would be strictly inside its stretch.
+    static func sharesTextChangedStretch(_ a: AttributeSet, _ b: AttributeSet) -> Bool {
+        guard a.hasBehaviors || b.hasBehaviors else { return false }
+        for (x, y) in [(a, b), (b, a)] {
+            for entry in x.entries where entry.behavior.isInvalidatedByTextChange && y[entry.name] == entry.value { return true }
+        }
+        return false
     }
 
     /// Whether a behaviour makes the key depend on another key's change.
