@@ -124,7 +124,12 @@ extension FormattingEngine {
         let typed = source.hasBehaviors ? document.typingAttributes(at: range.lowerBound) : source
         func bindsKeys(_ set: AttributeSet?) -> Bool { set.map { $0.hasParagraphKeys || $0.hasCharacterKeys } ?? false }
         if bindsKeys(before) || bindsKeys(after) || bindsKeys(typed) { return nil }
-        if let before, let after, Self.sharesTextChangedStretch(before, after) { return nil }
+        if let before, let after {
+            let broken = Self.textChangedKeysShared(before, after)
+            if !broken.isEmpty {
+                return dryInsertBreakingStretches(of: broken, at: offset, length: length, typed: typed, on: document).map { ($0.adjustments, $0.typed, offset) }
+            }
+        }
         // The edited document's runs over the enforced stretch: one byte (one character) each side of the text.
         var enforcement = DryEnforcement(engine: self)
         var final: AttributeSet? = nil
@@ -139,14 +144,17 @@ extension FormattingEngine {
         return (enforcement.adjustments, final, offset)
     }
 
-    /// Whether a key invalidated by text changes (in either set) has the same value in both: text put between
-    /// them would be strictly inside its stretch.
-    static func sharesTextChangedStretch(_ a: AttributeSet, _ b: AttributeSet) -> Bool {
-        guard a.hasBehaviors || b.hasBehaviors else { return false }
+    /// The keys invalidated by text changes (in either set) that have the same value in both, by name: text
+    /// put between them is strictly inside their stretch.
+    static func textChangedKeysShared(_ a: AttributeSet, _ b: AttributeSet) -> [(name: String, value: AttributeValue)] {
+        guard a.hasBehaviors || b.hasBehaviors else { return [] }
+        var shared: [(name: String, value: AttributeValue)] = []
         for (x, y) in [(a, b), (b, a)] {
-            for entry in x.entries where entry.behavior.isInvalidatedByTextChange && y[entry.name] == entry.value { return true }
+            for entry in x.entries where entry.behavior.isInvalidatedByTextChange && y[entry.name] == entry.value {
+                if !shared.contains(where: { $0.name == entry.name }) { shared.append((entry.name, entry.value)) }
+            }
         }
-        return false
+        return shared.sorted { $0.name < $1.name }
     }
 
     /// Whether a behaviour makes the key depend on another key's change.
