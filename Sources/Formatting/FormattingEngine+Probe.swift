@@ -36,17 +36,19 @@ final class LazyDocument: Sendable {
 }
 
 extension FormattingEngine {
-    /// What `edit` would become on `document`, and whether it would be kept. The edit runs on an excerpt of
-    /// the paragraphs it can affect (`applyOnExcerpt`), so a probe costs less than the edit; where an excerpt
-    /// cannot decide, on a copy of the document.
+    /// What `edit` would become on `document`, and whether it would be kept. Common edits are decided dry,
+    /// from the document's runs (`dryProbe`); others run on an excerpt of the paragraphs they can affect
+    /// (`applyOnExcerpt`), so a probe costs less than the edit; where an excerpt cannot decide, on a copy of
+    /// the document.
     public func probe(_ edit: Edit, on document: RichString) -> ProbeResult {
+        if let result = dryProbe(edit, on: document) { return result }
+        return probeOnExcerpt(edit, on: document)
+    }
+
+    /// `probe` without the dry run: on an excerpt, or on a copy where an excerpt cannot decide.
+    func probeOnExcerpt(_ edit: Edit, on document: RichString) -> ProbeResult {
         if let (adjustments, excerpt, start) = applyOnExcerpt(edit, on: document) {
-            let lazy = LazyDocument { [self] in
-                var copy = document
-                apply(edit, to: &copy)
-                return copy
-            }
-            return probeResult(edit, on: document, adjustments: adjustments, edited: excerpt, shift: start, lazy)
+            return probeResult(edit, on: document, adjustments: adjustments, edited: excerpt, shift: start, lazyEdited(edit, on: document))
         }
         return probeByCopy(edit, on: document)
     }
@@ -96,8 +98,9 @@ extension FormattingEngine {
     }
 
     /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition.
-    /// Found on an excerpt like a probe, or on a copy where an excerpt cannot decide.
+    /// Found dry or on an excerpt like a probe, or on a copy where neither can decide.
     public func typingAttributes(at index: RichString.Index, in document: RichString) -> AttributeSet {
+        if let typed = dryTypingAttributes(at: index, in: document) { return typed }
         let offset = document.utf8Range(of: index..<index).lowerBound
         guard let (_, excerpt, start) = applyOnExcerpt(.insert("x", at: index), on: document) else {
             return typingAttributesByCopy(at: index, in: document)

@@ -69,4 +69,73 @@ final class ProbePropertyTests: XCTestCase {
         XCTAssertGreaterThan(excerpted, iterations, "the excerpt path should decide most probes")
         print("probe property test: \(iterations) documents, \(excerpted) probes decided on an excerpt")
     }
+
+    /// The dry probe (`dryProbe`, `dryTypingAttributes`) on documents whose keys fire no behaviour step near the
+    /// edits (plain keys, and `tag`, which is invalidated by text changes but set without any step firing), so
+    /// most attribute sets and ASCII inserts are decided dry: each must equal copy+apply.
+    func testDryProbeEqualsCopyAndApply() throws {
+        let env = ProcessInfo.processInfo.environment
+        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 300
+        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let fragments = ["a", "bc", " ", "\n", "xyz", "hello world", "the quick brown fox jumps ", "e\u{301}", "•", "\r\n"]
+        let typed = ["x", "ab", " ", "\n", "hello", "\u{301}", "\r"]
+        let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
+        var dry = 0
+        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+            var rng = SeededGenerator(seed: seed)
+            // The dry path leaves definitions binding keys to paragraphs to the excerpt: draw one that does not.
+            var definition = try randomDefinition(&rng)
+            while FormattingEngine(definition).hasParagraphOwnedKeys { definition = try randomDefinition(&rng) }
+            let engine = FormattingEngine(definition)
+            let all = definition.scope + [AttributeKeyDescriptor(name: "outside"), AttributeKeyDescriptor(name: "tag", behavior: AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged]))]
+            let quiet = all.filter { $0.behavior.runBoundaries == nil && !FormattingEngine.hasDependency($0.behavior) }
+            var document = RichString()
+            for _ in 0..<rng.int(3...40) {
+                var entries: [AttributeEntry] = []
+                for key in quiet where rng.chance(0.3) {
+                    entries.append(AttributeEntry(name: key.name, value: rng.pick(values), behavior: key.behavior))
+                }
+                document.append(RichString(rng.pick(fragments), attributes: AttributeSet(entries)))
+            }
+            if rng.chance(0.7) { engine.normalize(&document) }
+            for step in 0..<10 {
+                let length = document.counts.scalars
+                let from = rng.int(0...length)
+                let to = min(length, from + rng.int(0...6))
+                let edit: Edit
+                if rng.chance(0.5) {
+                    // Sometimes two ranges, as one mutation.
+                    var ranges = RangeSet(document.scalars(from, to))
+                    if rng.chance(0.3) {
+                        let other = rng.int(0...length)
+                        ranges.insert(contentsOf: document.scalars(other, min(length, other + rng.int(1...3))))
+                    }
+                    let key = rng.chance(0.9) ? rng.pick(quiet) : rng.pick(all)
+                    edit = .setAttribute(key, to: rng.chance(0.8) ? rng.pick(values) : nil, in: ranges)
+                } else {
+                    edit = .insert(rng.pick(typed), at: document.scalars(from, from).lowerBound)
+                }
+                let context = "seed \(seed) step \(step): \(edit) on \(document)"
+                let reference = engine.probeByCopy(edit, on: document)
+                if let probed = engine.dryProbe(edit, on: document) {
+                    dry += 1
+                    XCTAssertEqual(probed.adjustments, reference.adjustments, context)
+                    XCTAssertEqual(probed.isKept, reference.isKept, context)
+                    XCTAssertEqual(probed.reverts, reference.reverts, context)
+                    XCTAssertEqual(probed.document, reference.document, context)
+                }
+                let probed = engine.probe(edit, on: document)
+                XCTAssertEqual(probed.adjustments, reference.adjustments, context)
+                XCTAssertEqual(probed.isKept, reference.isKept, context)
+                let caret = document.scalars(from, from).lowerBound
+                let expected = engine.typingAttributesByCopy(at: caret, in: document)
+                if let typed = engine.dryTypingAttributes(at: caret, in: document) { XCTAssertEqual(typed, expected, context) }
+                XCTAssertEqual(engine.typingAttributes(at: caret, in: document), expected, context)
+                if testRun?.failureCount ?? 0 > 0 { return }
+                engine.apply(edit, to: &document)
+            }
+        }
+        XCTAssertGreaterThan(dry, iterations * 3, "the dry path should decide most of these probes")
+        print("dry probe property test: \(iterations) documents, \(dry) probes decided dry")
+    }
 }

@@ -7,7 +7,7 @@ extension RichString {
     /// it is ASCII and none is CR, every position there is a boundary and each character is one byte: the
     /// range is already whole characters and the margin is one byte on each side. The bytes must lie in one
     /// chunk, so one walk down the text tree answers instead of the several that grapheme breaking takes.
-    func asciiWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
+    package func asciiWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
         let total = text.utf8Count
         guard total > 0 else { return nil }
         let lower = min(max(range.lowerBound, 0), total)
