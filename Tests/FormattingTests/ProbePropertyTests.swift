@@ -19,14 +19,7 @@ final class ProbePropertyTests: XCTestCase {
             let engine = FormattingEngine(definition)
             let keys = definition.scope + [AttributeKeyDescriptor(name: "outside")]
             // A document of several paragraphs, with random attributes (some outside the scope).
-            var document = RichString()
-            for _ in 0..<rng.int(5...60) {
-                var entries: [AttributeEntry] = []
-                for key in keys where rng.chance(0.3) {
-                    entries.append(AttributeEntry(name: key.name, value: rng.pick(values), behavior: key.behavior))
-                }
-                document.append(RichString(rng.pick(fragments), attributes: AttributeSet(entries)))
-            }
+            var document = randomDocument(&rng, pieces: 5...60, fragments: fragments, keys: keys, values: values)
             if rng.chance(0.7) { engine.normalize(&document) }
             for step in 0..<10 {
                 let length = document.counts.scalars
@@ -89,14 +82,7 @@ final class ProbePropertyTests: XCTestCase {
             let engine = FormattingEngine(definition)
             let all = definition.scope + [AttributeKeyDescriptor(name: "outside"), AttributeKeyDescriptor(name: "tag", behavior: AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged]))]
             let quiet = all.filter { $0.behavior.runBoundaries == nil && !FormattingEngine.hasDependency($0.behavior) }
-            var document = RichString()
-            for _ in 0..<rng.int(3...40) {
-                var entries: [AttributeEntry] = []
-                for key in quiet where rng.chance(0.3) {
-                    entries.append(AttributeEntry(name: key.name, value: rng.pick(values), behavior: key.behavior))
-                }
-                document.append(RichString(rng.pick(fragments), attributes: AttributeSet(entries)))
-            }
+            var document = randomDocument(&rng, pieces: 3...40, fragments: fragments, keys: quiet, values: values)
             if rng.chance(0.7) { engine.normalize(&document) }
             for step in 0..<10 {
                 let length = document.counts.scalars
@@ -137,5 +123,21 @@ final class ProbePropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(dry, iterations * 3, "the dry path should decide most of these probes")
         print("dry probe property test: \(iterations) documents, \(dry) probes decided dry")
+    }
+
+    /// A document of random fragments, each carrying each of `keys` with chance 0.3 and a random value.
+    private func randomDocument(
+        _ rng: inout SeededGenerator, pieces: ClosedRange<Int>, fragments: [String], keys: [AttributeKeyDescriptor],
+        values: [AttributeValue]
+    ) -> RichString {
+        var document = RichString()
+        for _ in 0..<rng.int(pieces) {
+            var entries: [AttributeEntry] = []
+            for key in keys where rng.chance(0.3) {
+                entries.append(AttributeEntry(name: key.name, value: rng.pick(values), behavior: key.behavior))
+            }
+            document.append(RichString(rng.pick(fragments), attributes: AttributeSet(entries)))
+        }
+        return document
     }
 }
