@@ -76,6 +76,23 @@ struct TextRope: Sendable {
         if unit == .utf8 { return offset }
         if offset >= utf8Count { return summary[unit] }
         if offset <= 0 { return 0 }
+        // All ASCII with no CR LF (the totals agree): every unit is one byte.
+        if summary[unit] == utf8Count { return offset }
+        let found: (remainder: Int, element: TextChunk?, carried: Int)
+        switch unit {
+        case .utf16: found = rope.locate(UTF8Metric.self, offset, carrying: UTF16Metric.self)
+        case .scalars: found = rope.locate(UTF8Metric.self, offset, carrying: ScalarMetric.self)
+        case .characters: found = rope.locate(UTF8Metric.self, offset, carrying: CharacterMetric.self)
+        case .utf8: return offset
+        }
+        return found.carried + TextRope.count(unit, in: found.element!, upToUTF8: found.remainder)
+    }
+
+    /// `count(_:upToUTF8:)` by the general walk that sums whole summaries; the reference for the fast paths.
+    func countByPrefixSummary(_ unit: TextUnit, upToUTF8 offset: Int) -> Int {
+        if unit == .utf8 { return offset }
+        if offset >= utf8Count { return summary[unit] }
+        if offset <= 0 { return 0 }
         let found = rope.locate(UTF8Metric.self, offset, prefer: .next)
         return found.prefix[unit] + TextRope.count(unit, in: found.element!, upToUTF8: found.remainder)
     }
@@ -83,6 +100,25 @@ struct TextRope: Sendable {
     /// The UTF-8 offset where the `n`th `unit` starts (for UTF-16, where the unit's scalar starts, with a flag
     /// when `n` falls on a trailing surrogate).
     func utf8Offset(of n: Int, in unit: TextUnit) -> (offset: Int, trailingSurrogate: Bool) {
+        if unit == .utf8 { return (n, false) }
+        let total = summary[unit]
+        if n >= total { return (utf8Count, false) }
+        if n <= 0 { return (0, false) }
+        // All ASCII with no CR LF (the totals agree): every unit is one byte.
+        if total == utf8Count { return (n, false) }
+        let found: (remainder: Int, element: TextChunk?, carried: Int)
+        switch unit {
+        case .utf16: found = rope.locate(UTF16Metric.self, n, carrying: UTF8Metric.self)
+        case .scalars: found = rope.locate(ScalarMetric.self, n, carrying: UTF8Metric.self)
+        case .characters: found = rope.locate(CharacterMetric.self, n, carrying: UTF8Metric.self)
+        case .utf8: return (n, false)
+        }
+        let inside = TextRope.utf8Offset(of: found.remainder, in: unit, of: found.element!)
+        return (found.carried + inside.offset, inside.trailingSurrogate)
+    }
+
+    /// `utf8Offset(of:in:)` by the general walk that sums whole summaries; the reference for the fast paths.
+    func utf8OffsetByPrefixSummary(of n: Int, in unit: TextUnit) -> (offset: Int, trailingSurrogate: Bool) {
         if unit == .utf8 { return (n, false) }
         let total = summary[unit]
         if n >= total { return (utf8Count, false) }
@@ -229,6 +265,17 @@ struct TextRope: Sendable {
                 if let base = bytes.baseAddress {
                     let raw = UnsafeRawPointer(base)
                     let highs: UInt64 = 0x8080_8080_8080_8080
+                    // Thirty-two bytes at a time first, with no branch per word.
+                    while offset + 32 <= count {
+                        var starts = 0
+                        for k in 0..<4 {
+                            let w = raw.loadUnaligned(fromByteOffset: offset + 8 * k, as: UInt64.self)
+                            starts += 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                        }
+                        if seen + starts > n { break }
+                        seen += starts
+                        offset += 32
+                    }
                     while offset + 8 <= count {
                         let w = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         // All ASCII (the common word) needs no bit count.
