@@ -66,6 +66,10 @@ final class TextRopeLookupTests: XCTestCase {
             starts.append(offset)
             for n in 0..<starts.count {
                 XCTAssertEqual(TextRope.utf8Offset(of: n, in: .scalars, of: s).offset, starts[n], "scalar \(n) of \(s.debugDescription)")
+                XCTAssertEqual(TextRope.scalarStart(fromEnd: starts.count - 1 - n, in: s), starts[n], "scalar \(n) from the end of \(s.debugDescription)")
+                if !s.isEmpty {
+                    XCTAssertEqual(TextRope.utf8Offset(of: n, in: .scalars, of: TextChunk(s)).offset, starts[n], "scalar \(n) of the chunk \(s.debugDescription)")
+                }
             }
         }
     }

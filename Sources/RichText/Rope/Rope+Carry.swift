@@ -20,21 +20,23 @@ extension Rope {
             while node.height > 0 { node = node.children[0] }
             return (remaining, node.elements[0], 0)
         }
-        let previous = prefer == .previous
+        // As in `descend`: the first item whose measure reaches past the offset (or to it, with .previous). With
+        // .previous, an offset is searched as one less reaching one further: `r <= m` is `r - 1 < m`.
+        let bias = prefer == .previous ? 1 : 0
+        remaining -= bias
         var sum = 0
         while true {
-            // As in `descend`: the first item whose measure reaches past the offset (or to it, with .previous).
             let summaries = node.summaries.base
             let last = node.summaries.count - 1
             var slot = 0
             while slot < last {
                 let m = M.measure(summaries[slot])
-                if remaining < m || (previous && remaining == m) { break }
+                if remaining < m { break }
                 remaining -= m
                 sum += C.measure(summaries[slot])
                 slot += 1
             }
-            if node.height == 0 { return (remaining, node.elements[slot], sum) }
+            if node.height == 0 { return (remaining + bias, node.elements[slot], sum) }
             node = node.children[slot]
         }
     }

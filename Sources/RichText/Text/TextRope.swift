@@ -143,7 +143,41 @@ struct TextRope: Sendable {
     /// The UTF-8 offset in a chunk where its `n`th `unit` starts; O(1) in an ASCII chunk.
     static func utf8Offset(of n: Int, in unit: TextUnit, of chunk: TextChunk) -> (offset: Int, trailingSurrogate: Bool) {
         if chunk.isASCII && (unit != .characters || chunk.hasNoCRLF) { return (n, false) }
+        // A scalar in the second half of the chunk is found sooner from its end.
+        if unit == .scalars && n > chunk.summary.scalars / 2 {
+            return (scalarStart(fromEnd: chunk.summary.scalars - n, in: chunk.string), false)
+        }
         return utf8Offset(of: n, in: unit, of: chunk.string)
+    }
+
+    /// The UTF-8 offset in `string` of the scalar that starts `k` scalars before its end (the end itself for 0),
+    /// scanning backward eight bytes at a time: the scalars starting in a run of bytes are its lead bytes.
+    static func scalarStart(fromEnd k: Int, in string: String) -> Int {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            var end = bytes.count
+            var left = k
+            if left <= 0 { return end }
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while end >= 8 {
+                    let w = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+                    let starts = w & highs == 0 ? 8 : 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                    if starts >= left { break }
+                    left -= starts
+                    end -= 8
+                }
+            }
+            while end > 0 {
+                end -= 1
+                if bytes[end] & 0xC0 != 0x80 {
+                    left -= 1
+                    if left == 0 { return end }
+                }
+            }
+            return 0
+        }
     }
 
     /// Counts `unit`s in the first `offset` bytes of `string`.
