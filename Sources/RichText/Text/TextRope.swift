@@ -76,6 +76,23 @@ struct TextRope: Sendable {
         if unit == .utf8 { return offset }
         if offset >= utf8Count { return summary[unit] }
         if offset <= 0 { return 0 }
+        // All ASCII with no CR LF (the totals agree): every unit is one byte.
+        if summary[unit] == utf8Count { return offset }
+        let found: (remainder: Int, element: TextChunk?, carried: Int)
+        switch unit {
+        case .utf16: found = rope.locate(UTF8Metric.self, offset, carrying: UTF16Metric.self)
+        case .scalars: found = rope.locate(UTF8Metric.self, offset, carrying: ScalarMetric.self)
+        case .characters: found = rope.locate(UTF8Metric.self, offset, carrying: CharacterMetric.self)
+        case .utf8: return offset
+        }
+        return found.carried + TextRope.count(unit, in: found.element!, upToUTF8: found.remainder)
+    }
+
+    /// `count(_:upToUTF8:)` by the general walk that sums whole summaries; the reference for the fast paths.
+    func countByPrefixSummary(_ unit: TextUnit, upToUTF8 offset: Int) -> Int {
+        if unit == .utf8 { return offset }
+        if offset >= utf8Count { return summary[unit] }
+        if offset <= 0 { return 0 }
         let found = rope.locate(UTF8Metric.self, offset, prefer: .next)
         return found.prefix[unit] + TextRope.count(unit, in: found.element!, upToUTF8: found.remainder)
     }
@@ -83,6 +100,25 @@ struct TextRope: Sendable {
     /// The UTF-8 offset where the `n`th `unit` starts (for UTF-16, where the unit's scalar starts, with a flag
     /// when `n` falls on a trailing surrogate).
     func utf8Offset(of n: Int, in unit: TextUnit) -> (offset: Int, trailingSurrogate: Bool) {
+        if unit == .utf8 { return (n, false) }
+        let total = summary[unit]
+        if n >= total { return (utf8Count, false) }
+        if n <= 0 { return (0, false) }
+        // All ASCII with no CR LF (the totals agree): every unit is one byte.
+        if total == utf8Count { return (n, false) }
+        let found: (remainder: Int, element: TextChunk?, carried: Int)
+        switch unit {
+        case .utf16: found = rope.locate(UTF16Metric.self, n, carrying: UTF8Metric.self)
+        case .scalars: found = rope.locate(ScalarMetric.self, n, carrying: UTF8Metric.self)
+        case .characters: found = rope.locate(CharacterMetric.self, n, carrying: UTF8Metric.self)
+        case .utf8: return (n, false)
+        }
+        let inside = TextRope.utf8Offset(of: found.remainder, in: unit, of: found.element!)
+        return (found.carried + inside.offset, inside.trailingSurrogate)
+    }
+
+    /// `utf8Offset(of:in:)` by the general walk that sums whole summaries; the reference for the fast paths.
+    func utf8OffsetByPrefixSummary(of n: Int, in unit: TextUnit) -> (offset: Int, trailingSurrogate: Bool) {
         if unit == .utf8 { return (n, false) }
         let total = summary[unit]
         if n >= total { return (utf8Count, false) }
@@ -107,7 +143,41 @@ struct TextRope: Sendable {
     /// The UTF-8 offset in a chunk where its `n`th `unit` starts; O(1) in an ASCII chunk.
     static func utf8Offset(of n: Int, in unit: TextUnit, of chunk: TextChunk) -> (offset: Int, trailingSurrogate: Bool) {
         if chunk.isASCII && (unit != .characters || chunk.hasNoCRLF) { return (n, false) }
+        // A scalar in the second half of the chunk is found sooner from its end.
+        if unit == .scalars && n > chunk.summary.scalars / 2 {
+            return (scalarStart(fromEnd: chunk.summary.scalars - n, in: chunk.string), false)
+        }
         return utf8Offset(of: n, in: unit, of: chunk.string)
+    }
+
+    /// The UTF-8 offset in `string` of the scalar that starts `k` scalars before its end (the end itself for 0),
+    /// scanning backward eight bytes at a time: the scalars starting in a run of bytes are its lead bytes.
+    static func scalarStart(fromEnd k: Int, in string: String) -> Int {
+        var copy = string
+        return copy.withUTF8 { bytes in
+            var end = bytes.count
+            var left = k
+            if left <= 0 { return end }
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while end >= 8 {
+                    let w = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+                    let starts = w & highs == 0 ? 8 : 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                    if starts >= left { break }
+                    left -= starts
+                    end -= 8
+                }
+            }
+            while end > 0 {
+                end -= 1
+                if bytes[end] & 0xC0 != 0x80 {
+                    left -= 1
+                    if left == 0 { return end }
+                }
+            }
+            return 0
+        }
     }
 
     /// Counts `unit`s in the first `offset` bytes of `string`.
@@ -229,6 +299,17 @@ struct TextRope: Sendable {
                 if let base = bytes.baseAddress {
                     let raw = UnsafeRawPointer(base)
                     let highs: UInt64 = 0x8080_8080_8080_8080
+                    // Thirty-two bytes at a time first, with no branch per word.
+                    while offset + 32 <= count {
+                        var starts = 0
+                        for k in 0..<4 {
+                            let w = raw.loadUnaligned(fromByteOffset: offset + 8 * k, as: UInt64.self)
+                            starts += 8 - (w & ~(w << 1) & highs).nonzeroBitCount
+                        }
+                        if seen + starts > n { break }
+                        seen += starts
+                        offset += 32
+                    }
                     while offset + 8 <= count {
                         let w = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         // All ASCII (the common word) needs no bit count.

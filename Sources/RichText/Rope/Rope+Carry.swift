@@ -1,0 +1,43 @@
+extension Rope {
+    /// One walk from the root like `locate`, that sums along the way only metric `C` of the elements before the
+    /// one found, instead of their whole summary: the element holding `offset` along `M` (nil past the end), the
+    /// remainder inside it, and the measure along `C` of every element before it.
+    ///
+    /// Gives the same element, remainder and `C.measure(prefix)` as `locate(metric, offset, prefer:)`; it reads
+    /// two counts per skipped item where `locate` adds a whole summary, and does not count element indices.
+    @inlinable
+    public func locate<M: RopeMetric, C: RopeMetric>(
+        _ metric: M.Type, _ offset: Int, carrying carried: C.Type, prefer: RopeBoundaryPreference = .next
+    ) -> (remainder: Int, element: Element?, carried: Int) where M.Element == Element, C.Element == Element {
+        guard let root else { return (0, nil, 0) }
+        var remaining = offset
+        let total = M.measure(root.summary)
+        if prefer == .next, remaining >= total {
+            return (remaining - total, nil, C.measure(root.summary))
+        }
+        unowned(unsafe) var node = root
+        if prefer == .previous, remaining <= 0 {
+            while node.height > 0 { node = node.children[0] }
+            return (remaining, node.elements[0], 0)
+        }
+        // As in `descend`: the first item whose measure reaches past the offset (or to it, with .previous). With
+        // .previous, an offset is searched as one less reaching one further: `r <= m` is `r - 1 < m`.
+        let bias = prefer == .previous ? 1 : 0
+        remaining -= bias
+        var sum = 0
+        while true {
+            let summaries = node.summaries.base
+            let last = node.summaries.count - 1
+            var slot = 0
+            while slot < last {
+                let m = M.measure(summaries[slot])
+                if remaining < m { break }
+                remaining -= m
+                sum += C.measure(summaries[slot])
+                slot += 1
+            }
+            if node.height == 0 { return (remaining + bias, node.elements[slot], sum) }
+            node = node.children[slot]
+        }
+    }
+}
