@@ -70,20 +70,8 @@ extension Rope {
         var index = 0
         var prefix = Element.Summary.zero
         while true {
-            let isLeaf = node.height == 0
-            // The first item whose measure reaches past the offset (or to it, with .previous); the last item
-            // when none does (only with .previous and an offset beyond the total).
-            let summaries = node.summaries.base
-            let last = node.summaries.count - 1
-            var slot = 0
-            while slot < last {
-                let m = M.measure(summaries[slot])
-                if remaining < m || (previous && remaining == m) { break }
-                remaining -= m
-                prefix.add(summaries[slot])
-                slot += 1
-            }
-            if isLeaf { return (index + slot, remaining, prefix, node, slot) }
+            let slot = node.slot(metric, holding: &remaining, previous: previous, prefix: &prefix)
+            if node.height == 0 { return (index + slot, remaining, prefix, node, slot) }
             let counts = node.counts.base
             for k in 0..<slot { index += counts[k] }
             node = node.children[slot]
@@ -167,5 +155,27 @@ extension Rope {
         result.reserveCapacity(count)
         forEach { _, element in result.append(element); return true }
         return result
+    }
+}
+
+extension Rope.Node {
+    /// The first item whose measure along `M` reaches past `remaining` (or to it, when `previous`), or the last item
+    /// when none does (only with `previous` and an offset beyond the total). `remaining` becomes the offset inside
+    /// that item, and `prefix` gains the summaries of the items before it.
+    @inlinable @inline(__always)
+    func slot<M: RopeMetric>(
+        _ metric: M.Type, holding remaining: inout Int, previous: Bool, prefix: inout Element.Summary
+    ) -> Int where M.Element == Element {
+        let summaries = self.summaries.base
+        let last = self.summaries.count - 1
+        var slot = 0
+        while slot < last {
+            let m = M.measure(summaries[slot])
+            if remaining < m || (previous && remaining == m) { break }
+            remaining -= m
+            prefix.add(summaries[slot])
+            slot += 1
+        }
+        return slot
     }
 }

@@ -265,19 +265,10 @@ extension Rope {
         var remaining = offset
         var index = start
         var prefix = before
-        let summaries = node.summaries.base
-        let last = node.summaries.count - 1
         let isLeaf = node.height == 0
-        var slot = 0
-        while slot < last {
-            let m = M.measure(summaries[slot])
-            if remaining < m || (previous && remaining == m) { break }
-            remaining -= m
-            prefix.add(summaries[slot])
-            if !isLeaf { index += node.counts[slot] }
-            slot += 1
-        }
-        let old = summaries[slot]
+        let slot = node.slot(metric, holding: &remaining, previous: previous, prefix: &prefix)
+        if !isLeaf { for k in 0..<slot { index += node.counts[k] } }
+        let old = node.summaries[slot]
         let result: R?
         let new: Element.Summary
         if isLeaf {
