@@ -65,7 +65,13 @@ final class QuickPathTests: XCTestCase {
                 XCTAssertEqual(outcome.changed, zip(old, new).contains { $0.attributes != $1.attributes }, context)
                 let behaviors = (old + new).contains { $0.attributes.hasBehaviors }
                 XCTAssertEqual(outcome.involvesBehaviors, behaviors, context)
-                if recording || behaviors {
+                if behaviors {
+                    let needs = zip(old, new).contains { RunRope.mayNeedEnforcement(from: $0.attributes, to: $1.attributes) }
+                    XCTAssertEqual(outcome.mayNeedEnforcement, needs, context)
+                } else {
+                    XCTAssertFalse(outcome.mayNeedEnforcement, context)
+                }
+                if recording || outcome.mayNeedEnforcement {
                     XCTAssertEqual(outcome.old, old, context)
                     XCTAssertEqual(outcome.new, new, context)
                 }
@@ -109,6 +115,62 @@ final class QuickPathTests: XCTestCase {
                 XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
                 quick._invariantCheck()
                 if quick != reference { return }
+            }
+        }
+    }
+
+    func testQuickAttributeChangesMatchThePipeline() {
+        let keys = Array(Self.behaviors.keys).sorted()
+        for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
+            var rng = SeededRandom(seed: seed)
+            let used = keys.filter { _ in rng.chance(0.5) }
+            var quick = Self.randomString(&rng, keys: used)
+            var reference = quick
+            for step in 0..<16 {
+                let scalars = Array(quick.string.unicodeScalars)
+                var boundaries = [0]
+                for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+                let i = rng.int(0...(boundaries.count - 1))
+                let j = min(boundaries.count - 1, i + rng.int(0...4))
+                let range = boundaries[i]..<boundaries[j]
+                let key = rng.pick(keys)
+                let value = rng.int(1...2)
+                let remove = rng.chance(0.25)
+                let transform: (AttributeSet) -> AttributeSet = { set in
+                    remove ? set.removing(key) : set.setting(Self.entry(key, value))
+                }
+                let context = "seed \(seed) step \(step) \(remove ? "removing" : "setting") \(key) over \(range) in \(quick.string.debugDescription)"
+                let made = quick.editAttributes(in: [range], transform)
+                let expected = reference.editAttributes(in: [range], alwaysRecordingRuns: true, transform)
+                XCTAssertEqual(made, expected, context)
+                XCTAssertEqual(quick, reference, context)
+                XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
+                quick._invariantCheck()
+                if quick != reference { return }
+            }
+        }
+    }
+
+    func testSettingCacheMatchesFreshSetting() {
+        let keys = Array(Self.behaviors.keys).sorted()
+        for seed in 1...UInt64(300) {
+            var rng = SeededRandom(seed: seed)
+            let set = Self.randomSet(&rng, keys: keys)
+            // Twice each, so that the second call is answered by the cache; values that share a slot too.
+            for _ in 0..<2 {
+                for key in keys {
+                    for value in [1, 2, 9, 17] {
+                        let entry = Self.entry(key, value)
+                        var expected = set.entries.filter { $0.name != key }
+                        expected.append(entry)
+                        XCTAssertEqual(set.setting(entry), AttributeSet(expected), "seed \(seed) \(key)=\(value)")
+                        // The same name and value with another behaviour is another set.
+                        let other = AttributeEntry(name: key, value: .integer(value), behavior: .plain)
+                        var otherExpected = set.entries.filter { $0.name != key }
+                        otherExpected.append(other)
+                        XCTAssertEqual(set.setting(other), AttributeSet(otherExpected), "seed \(seed) \(key)=\(value) plain")
+                    }
+                }
             }
         }
     }

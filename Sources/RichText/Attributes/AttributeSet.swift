@@ -96,7 +96,15 @@ public struct AttributeSet: Hashable, Sendable {
         while i < entries.count && entries[i].name < entry.name { i += 1 }
         let replaces = i < entries.count && entries[i].name == entry.name
         if replaces && entries[i] == entry { return self }
-        return AttributeSet(storage: Interner.shared.intern(entries, putting: entry, at: i, replacing: replaces))
+        // A result of this set kept in the slot for this entry (see `AttributeSet+SettingCache.swift`).
+        let slot = SettingCache.slotIndex(for: entry)
+        if let cached = storage.settingCache.withLock({ $0.result(at: slot) }),
+           Self.isResult(cached, ofPutting: entry, at: i) {
+            return AttributeSet(storage: cached)
+        }
+        let result = Interner.shared.intern(entries, putting: entry, at: i, replacing: replaces)
+        storage.settingCache.withLock { $0.store(result, at: slot) }
+        return AttributeSet(storage: result)
     }
 
     init(storage: Storage) { self.storage = storage }
@@ -167,6 +175,8 @@ public struct AttributeSet: Hashable, Sendable {
         /// freed, so an unmanaged reference to one stays valid.
         let inheritableProjection = Atomic<Unmanaged<Storage>?>(nil)
         let paragraphProjection = Atomic<Unmanaged<Storage>?>(nil)
+        /// Recent `setting(_:)` results (see `AttributeSet+SettingCache.swift`).
+        let settingCache = Mutex(SettingCache())
         init(_ entries: [AttributeEntry]) {
             self.entries = entries
             hasBehaviors = entries.contains { $0.behavior != .plain }

@@ -98,16 +98,23 @@ extension RichString {
     }
 
     /// An attribute mutation over several ranges, as one mutation, through every behaviour.
+    ///
+    /// `alwaysRecordingRuns` makes a single range take the path of several (every piece recorded and diffed):
+    /// the reference that tests compare the quick single-range path with.
     @discardableResult
-    mutating func editAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+    mutating func editAttributes(
+        in ranges: [Range<Int>], alwaysRecordingRuns: Bool = false, _ transform: (AttributeSet) -> AttributeSet
+    ) -> [AttributeAdjustment] {
         // A single range whose runs carry no key with a behaviour, before or after, needs nothing beyond the
         // change itself: its key changes are all plain and no run there has a behaviour. With several ranges,
         // enforcement started in one can reach another's runs, so every range's changes are kept.
-        let recordAll = ranges.count > 1
+        let recordAll = alwaysRecordingRuns || ranges.count > 1
         var primary: [KeyChange] = []
         var dependentsAfter = false
         for range in ranges where !range.isEmpty {
             let outcome = runStore.transformAttributes(in: range, recordingRuns: recordAll, transform)
+            // A single range whose pieces leave steps 3-5 nothing to do is complete (see
+            // `RunRope.mayNeedEnforcement(from:to:)`); its runs were not even recorded.
             guard outcome.changed, !outcome.old.isEmpty else { continue }
             primary += keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound)
             if outcome.new.contains(where: { $0.attributes.hasDependentKeys }) { dependentsAfter = true }

@@ -4,6 +4,10 @@ struct RunTransformOutcome {
     var changed = false
     /// Whether a key with a behaviour was there before or is there after, on any run of the range.
     var involvesBehaviors = false
+    /// Whether the behaviour pipeline may have anything to do after this change alone: some piece changed a
+    /// paragraph-bound key, carries a character-bound key, or carries after it a key that depends on another
+    /// (see `mayNeedEnforcement(from:to:)`). False means a single-range attribute change is complete as it is.
+    var mayNeedEnforcement = false
     /// The runs as they were, clipped to the range: filled when runs were asked for or behaviours are involved.
     var old: [AttributeRun] = []
     /// The runs as they are now (not coalesced), over the same pieces as `old`.
@@ -32,7 +36,8 @@ extension RunRope {
             let after = transform(before)
             outcome.changed = after != before
             outcome.involvesBehaviors = before.hasBehaviors || after.hasBehaviors
-            if recordingRuns || outcome.involvesBehaviors {
+            outcome.mayNeedEnforcement = outcome.involvesBehaviors && Self.mayNeedEnforcement(from: before, to: after)
+            if recordingRuns || outcome.mayNeedEnforcement {
                 outcome.old = [AttributeRun(utf8Count: range.count, attributes: before)]
                 outcome.new = [AttributeRun(utf8Count: range.count, attributes: after)]
             }
@@ -40,7 +45,7 @@ extension RunRope {
             return outcome
         }
         transformAcrossRuns(range, firstIndex: index, firstStart: start, transform, into: &outcome)
-        if !recordingRuns && !outcome.involvesBehaviors {
+        if !recordingRuns && !outcome.mayNeedEnforcement {
             outcome.old = []
             outcome.new = []
         }
@@ -82,6 +87,18 @@ extension RunRope {
         rope.replaceSubrange(low..<(high + 1), with: pieces)
     }
 
+    /// Whether changing a piece's attributes from `before` to `after` may leave the behaviour pipeline work
+    /// (steps 3-5) beyond the change itself: a paragraph-bound key changed (the sets' paragraph-bound entries
+    /// differ), a character-bound key is involved, or a key that depends on another is there after the change.
+    /// When it is false for every piece of a single-range change, the pipeline returns no adjustments and
+    /// changes nothing more.
+    static func mayNeedEnforcement(from before: AttributeSet, to after: AttributeSet) -> Bool {
+        if after.hasDependentKeys { return true }
+        if before == after { return false }
+        if before.hasCharacterKeys || after.hasCharacterKeys { return true }
+        return before.paragraphBound != after.paragraphBound
+    }
+
     /// The general case: `range` covers parts of several runs, the first of which is at `firstIndex`.
     private mutating func transformAcrossRuns(
         _ range: Range<Int>, firstIndex: Int, firstStart: Int, _ transform: (AttributeSet) -> AttributeSet,
@@ -95,6 +112,7 @@ extension RunRope {
         var position = firstStart
         var changed = false
         var behaviors = false
+        var enforcement = false
         var old: [AttributeRun] = []
         var new: [AttributeRun] = []
         rope.forEach(from: low) { i, run in
@@ -110,7 +128,10 @@ extension RunRope {
             }
             let after = transform(run.attributes)
             if after != run.attributes { changed = true }
-            if run.attributes.hasBehaviors || after.hasBehaviors { behaviors = true }
+            if run.attributes.hasBehaviors || after.hasBehaviors {
+                behaviors = true
+                if !enforcement && Self.mayNeedEnforcement(from: run.attributes, to: after) { enforcement = true }
+            }
             old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
             new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
             pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
@@ -122,6 +143,7 @@ extension RunRope {
         }
         outcome.changed = changed
         outcome.involvesBehaviors = behaviors
+        outcome.mayNeedEnforcement = enforcement
         outcome.old = old
         outcome.new = new
         if changed { rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces)) }
