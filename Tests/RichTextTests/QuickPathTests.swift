@@ -92,9 +92,7 @@ final class QuickPathTests: XCTestCase {
             for step in 0..<16 {
                 let total = quick.text.utf8Count
                 // Offsets on scalar boundaries: walk the scalars.
-                let scalars = Array(quick.string.unicodeScalars)
-                var boundaries = [0]
-                for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+                let boundaries = Self.scalarBoundaries(of: quick)
                 let i = rng.int(0...(boundaries.count - 1))
                 let a = boundaries[i]
                 let context = "seed \(seed) step \(step) at \(a) in \(quick.string.debugDescription)"
@@ -111,10 +109,7 @@ final class QuickPathTests: XCTestCase {
                     expected = reference.editTextThroughPipeline(a..<b, with: "", attributedRuns: [])
                 }
                 XCTAssertEqual(made, expected, context)
-                XCTAssertEqual(quick, reference, context)
-                XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
-                quick._invariantCheck()
-                if quick != reference { return }
+                guard Self.assertSame(quick, reference, context) else { return }
             }
         }
     }
@@ -127,9 +122,7 @@ final class QuickPathTests: XCTestCase {
             var quick = Self.randomString(&rng, keys: used)
             var reference = quick
             for step in 0..<16 {
-                let scalars = Array(quick.string.unicodeScalars)
-                var boundaries = [0]
-                for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+                let boundaries = Self.scalarBoundaries(of: quick)
                 let i = rng.int(0...(boundaries.count - 1))
                 let j = min(boundaries.count - 1, i + rng.int(0...4))
                 let range = boundaries[i]..<boundaries[j]
@@ -143,10 +136,7 @@ final class QuickPathTests: XCTestCase {
                 let made = quick.editAttributes(in: [range], transform)
                 let expected = reference.editAttributes(in: [range], alwaysRecordingRuns: true, transform)
                 XCTAssertEqual(made, expected, context)
-                XCTAssertEqual(quick, reference, context)
-                XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
-                quick._invariantCheck()
-                if quick != reference { return }
+                guard Self.assertSame(quick, reference, context) else { return }
             }
         }
     }
@@ -187,5 +177,21 @@ final class QuickPathTests: XCTestCase {
             XCTAssertEqual(set.filter { _ in true }, set)
             XCTAssertEqual(set.filter { $0.name != "plain" }, AttributeSet(set.entries.filter { $0.name != "plain" }))
         }
+    }
+
+    /// The UTF-8 offsets of every scalar boundary of `string`, its end included.
+    private static func scalarBoundaries(of string: RichString) -> [Int] {
+        var boundaries = [0]
+        for scalar in string.string.unicodeScalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+        return boundaries
+    }
+
+    /// Asserts that the quick path left the same string, stored the same way, as the reference; checks the
+    /// quick one's invariants. Returns whether they agree, so a script stops at its first disagreement.
+    private static func assertSame(_ quick: RichString, _ reference: RichString, _ context: String) -> Bool {
+        XCTAssertEqual(quick, reference, context)
+        XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
+        quick._invariantCheck()
+        return quick == reference
     }
 }
