@@ -15,6 +15,34 @@ struct EditNeighbourhood {
     var beforeRun: (index: Int, start: Int, length: Int)?
     /// The run holding the edit's first byte (for a deletion).
     var firstRun: (index: Int, start: Int, length: Int)?
+    /// The attributes of the edit's first and last bytes (for a deletion).
+    var first: AttributeSet?
+    var last: AttributeSet?
+    /// The first few sets of the window's runs that hold a `textChanged` key, in order; `textChangedSetCount`
+    /// counts them all, so a count above the room here means some were not kept.
+    var textChangedSets: (AttributeSet?, AttributeSet?, AttributeSet?, AttributeSet?)
+    var textChangedSetCount = 0
+
+    /// Calls `body` with each kept set holding a `textChanged` key; false when some were not kept.
+    func forEachTextChangedSet(_ body: (AttributeSet) -> Void) -> Bool {
+        guard textChangedSetCount <= 4 else { return false }
+        if let set = textChangedSets.0 { body(set) }
+        if let set = textChangedSets.1 { body(set) }
+        if let set = textChangedSets.2 { body(set) }
+        if let set = textChangedSets.3 { body(set) }
+        return true
+    }
+
+    mutating func keepTextChangedSet(_ set: AttributeSet) {
+        switch textChangedSetCount {
+        case 0: textChangedSets.0 = set
+        case 1: textChangedSets.1 = set
+        case 2: textChangedSets.2 = set
+        case 3: textChangedSets.3 = set
+        default: break
+        }
+        textChangedSetCount += 1
+    }
 }
 
 extension RichString {
@@ -67,7 +95,7 @@ extension RichString {
         // at the end of the text): nothing to do when it agrees with the paragraph's first character.
         guard range.upperBound < total, let after = near.after else { return [] }
         guard before.hasParagraphKeys || after.hasParagraphKeys else { return [] }
-        let paragraphStart = text.endOfSeparator(text.separators(endingAtOrBefore: range.lowerBound))
+        let paragraphStart = text.paragraphStart(atOrBefore: range.lowerBound)
         if runStore.attributes(at: paragraphStart).paragraphBound == after.paragraphBound { return [] }
         var adjustments: [AttributeAdjustment] = []
         var changes: [KeyChange] = []
@@ -101,12 +129,14 @@ extension RichString {
 
     /// Whether a deletion leaves survivors of a `textChanged` stretch (step 2 of the pipeline): a key whose
     /// value at the first deleted byte goes on before it, or whose value at the last deleted byte goes on after.
+    ///
+    /// The window's runs with such a key and the attributes at both ends come from `near`, the same walk.
     func deletionBreaksAStretch(_ range: Range<Int>, _ near: EditNeighbourhood) -> Bool {
         let total = text.utf8Count
-        let atFirst = runStore.attributes(at: range.lowerBound)
-        let atLast = runStore.attributes(at: range.upperBound - 1)
+        let atFirst = near.first ?? runStore.attributes(at: range.lowerBound)
+        let atLast = near.last ?? runStore.attributes(at: range.upperBound - 1)
         var breaks = false
-        runStore.forEachRun(in: max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)) { _, attributes in
+        func check(_ attributes: AttributeSet) -> Bool {
             for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange {
                 let key = entry.name
                 if let value = atFirst[key], range.lowerBound > 0, near.before?[key] == value { breaks = true }
@@ -114,6 +144,11 @@ extension RichString {
                 if breaks { return false }
             }
             return true
+        }
+        let kept = near.forEachTextChangedSet { attributes in if !breaks { _ = check(attributes) } }
+        if kept { return breaks }
+        runStore.forEachRun(in: max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)) { _, attributes in
+            attributes.hasTextChangedKeys ? check(attributes) : true
         }
         return breaks
     }
@@ -203,11 +238,18 @@ extension RichString {
                 near.before = attributes
                 near.beforeRun = (index, position, run.utf8Count)
             }
-            if position <= firstOffset && firstOffset < end { near.firstRun = (index, position, run.utf8Count) }
+            if position <= firstOffset && firstOffset < end {
+                near.firstRun = (index, position, run.utf8Count)
+                near.first = attributes
+            }
+            if position < afterOffset && afterOffset <= end { near.last = attributes }
             if position <= afterOffset && afterOffset < end { near.after = attributes }
             if attributes.hasBehaviors {
                 near.hasBehaviors = true
-                if attributes.hasTextChangedKeys { near.hasTextChangedKeys = true }
+                if attributes.hasTextChangedKeys {
+                    near.hasTextChangedKeys = true
+                    near.keepTextChangedSet(attributes)
+                }
                 if attributes.hasCharacterKeys { near.hasCharacterKeys = true }
             }
             position = end

@@ -12,22 +12,7 @@ extension TextRope {
     /// Separators ending in the first `limit` bytes of `string`.
     static func separators(in string: String, upTo limit: Int) -> Int {
         var copy = string
-        return copy.withUTF8 { bytes in
-            var n = 0
-            var i = 0
-            while i < limit {
-                let byte = bytes[i]
-                if byte == 0x0A {
-                    n += 1
-                } else if byte == 0x0D {
-                    if !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { n += 1 }
-                } else if byte == 0xE2, i + 2 < limit, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
-                    n += 1
-                }
-                i += 1
-            }
-            return n
-        }
+        return copy.withUTF8 { SeparatorScan.count(in: $0, upTo: limit) }
     }
 
     /// The UTF-8 offset just after the `k`th separator (1-based); 0 for k = 0.
@@ -36,30 +21,33 @@ extension TextRope {
         if k > summary.separators { return utf8Count }
         let located = rope.locate(SeparatorMetric.self, k - 1, prefer: .next)
         let remainder = located.remainder
-        let start = located.prefix.utf8
         var copy = located.element!.string
-        let inside: Int = copy.withUTF8 { bytes in
-            var seen = 0
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                var end = -1
-                if byte == 0x0A {
-                    end = i + 1
-                } else if byte == 0x0D {
-                    if !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { end = i + 1 }
-                } else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
-                    end = i + 3
-                }
-                if end >= 0 {
-                    if seen == remainder { return end }
-                    seen += 1
-                }
-                i += 1
-            }
-            return bytes.count
+        let inside = copy.withUTF8 { bytes in SeparatorScan.end(ofSeparator: remainder, in: bytes) ?? bytes.count }
+        return located.prefix.utf8 + inside
+    }
+
+    /// The start of the paragraph holding `offset`: the end of the last separator that ends at or before it
+    /// (`endOfSeparator(separators(endingAtOrBefore: offset))`), found by reading back from `offset` through its
+    /// chunk, and otherwise at the end of the chunk that holds the last separator before.
+    func paragraphStart(atOrBefore offset: Int) -> Int {
+        if offset <= 0 || summary.separators == 0 { return 0 }
+        let end = Swift.min(offset, utf8Count)
+        let located = rope.locate(UTF8Metric.self, end, prefer: .previous)
+        let chunkStart = located.prefix.utf8
+        let chunk = located.element!
+        if chunk.summary.separators > 0 {
+            var copy = chunk.string
+            let limit = located.remainder
+            if let inside = copy.withUTF8({ SeparatorScan.lastEnd(in: $0, upTo: limit) }) { return chunkStart + inside }
         }
-        return start + inside
+        // None in this chunk before `offset`: the last separator of the text before the chunk, read back from the
+        // end of the chunk that holds it.
+        let before = located.prefix.separators
+        if before == 0 { return 0 }
+        let holder = rope.locate(SeparatorMetric.self, before - 1, prefer: .next)
+        var copy = holder.element!.string
+        let inside = copy.withUTF8 { bytes in SeparatorScan.lastEnd(in: bytes, upTo: bytes.count) ?? bytes.count }
+        return holder.prefix.utf8 + inside
     }
 
     /// The paragraph holding `offset`: from just after the previous separator to just after its own.
