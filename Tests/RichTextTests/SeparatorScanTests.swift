@@ -67,4 +67,32 @@ final class SeparatorScanTests: XCTestCase {
             }
         }
     }
+
+    /// The quick deletion's one read around the edit: the separator check against the bytes, the paragraph start
+    /// (when the chunk shows it) against `paragraphStart(atOrBefore:)`, on texts of many chunks.
+    func testSeparatorsAroundAnEditAgreeWithTheText() {
+        var rng = SeededRandom(seed: 0x4152_4F55)
+        for _ in 0..<propertyBudget(default: 30, long: 300) {
+            var s = ""
+            while s.utf8.count < rng.pick([20, 2_000, 12_000]) {
+                s += rng.int(0...20) > 0 ? String(repeating: "wxyz ", count: rng.int(1...40)) : Self.randomText(&rng)
+            }
+            let string = RichString(s)
+            let bytes = Array(s.utf8)
+            for _ in 0..<60 {
+                let a = rng.int(0...bytes.count)
+                let b = min(bytes.count, a + rng.int(0...4))
+                let around = string.separatorsAround(a..<b)
+                let checked = max(0, a - 1)..<min(bytes.count, b + 1)
+                let reference = checked.contains { i in
+                    bytes[i] == 0x0A || bytes[i] == 0x0D || (bytes[i] == 0xA9 && i >= 2 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80)
+                }
+                XCTAssertEqual(around.mayEndNear, reference, "separator near \(a)..<\(b)")
+                if let start = around.paragraphStart {
+                    XCTAssertFalse(around.mayEndNear)
+                    XCTAssertEqual(start, string.text.paragraphStart(atOrBefore: a), "paragraph start at \(a)")
+                }
+            }
+        }
+    }
 }

@@ -89,13 +89,16 @@ extension RichString {
         }
         guard range.lowerBound > 0, !near.hasCharacterKeys, let before = near.before else { return nil }
         if near.hasTextChangedKeys, deletionBreaksAStretch(range, near) { return nil }
-        guard !separatorMayEndNear(range) else { return nil }
+        let around = separatorsAround(range)
+        guard !around.mayEndNear else { return nil }
         delete(range, near)
         // The pipeline's step 3 after a deletion inside a paragraph enforces the one byte now at the edit (none
         // at the end of the text): nothing to do when it agrees with the paragraph's first character.
         guard range.upperBound < total, let after = near.after else { return [] }
         guard before.hasParagraphKeys || after.hasParagraphKeys else { return [] }
-        let paragraphStart = text.paragraphStart(atOrBefore: range.lowerBound)
+        // Nothing before the deleted range moved, and no separator ends next to it: the paragraph starts where it
+        // did.
+        let paragraphStart = around.paragraphStart ?? text.paragraphStart(atOrBefore: range.lowerBound)
         if runStore.attributes(at: paragraphStart).paragraphBound == after.paragraphBound { return [] }
         var adjustments: [AttributeAdjustment] = []
         var changes: [KeyChange] = []
@@ -157,14 +160,20 @@ extension RichString {
     /// `touchesSeparator` counts, read from the bytes there: false means surely none (a CR anywhere there
     /// counts as one, so the answer errs only towards true).
     func separatorMayEndNear(_ range: Range<Int>) -> Bool {
+        separatorsAround(range).mayEndNear
+    }
+
+    /// `separatorMayEndNear(range)`, and, read from the same chunk when it holds it, the start of the paragraph
+    /// holding `range.lowerBound` (`text.paragraphStart(atOrBefore:)`; nil when the chunk does not show it).
+    func separatorsAround(_ range: Range<Int>) -> (mayEndNear: Bool, paragraphStart: Int?) {
         let total = text.utf8Count
         // Two more bytes on the left show whether an A9 byte ends a U+2029 (E2 80 A9).
         let window = max(0, range.lowerBound - 3)..<min(total, range.upperBound + 1)
         let checked = max(0, range.lowerBound - 1)
-        guard checked < window.upperBound else { return false }
-        return withBytes(in: window) { bytes in
-            var i = checked - window.lowerBound
-            while i < bytes.count {
+        guard checked < window.upperBound else { return (false, nil) }
+        func mayEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int, to end: Int) -> Bool {
+            var i = i
+            while i < end {
                 switch bytes[i] {
                 case 0x0A, 0x0D: return true
                 case 0xA9 where i >= 2 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80: return true
@@ -174,6 +183,16 @@ extension RichString {
             }
             return false
         }
+        let inChunk: (Bool, Int?)? = text.withChunkBytes(holding: window.lowerBound) { bytes, start in
+            guard window.upperBound <= start + bytes.count else { return nil }
+            if mayEnd(bytes, from: checked - start, to: window.upperBound - start) { return (true, nil) }
+            let paragraphStart = range.lowerBound - start <= bytes.count
+                ? SeparatorScan.lastEnd(in: bytes, upTo: range.lowerBound - start).map { start + $0 } : nil
+            return (false, paragraphStart)
+        } ?? nil
+        if let inChunk { return inChunk }
+        var string = text.string(in: window)
+        return (string.withUTF8 { mayEnd($0, from: checked - window.lowerBound, to: $0.count) }, nil)
     }
 
     /// Whether `newText` may hold a separator or a CR (errs towards true, like `separatorMayEndNear`).
@@ -185,19 +204,6 @@ extension RichString {
             previous = (previous.1, byte)
         }
         return false
-    }
-
-    /// Calls `body` with the text's bytes over `window`: straight from the chunk that holds them, or from a
-    /// copy when the window crosses chunks.
-    private func withBytes<R>(in window: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let (_, start, chunk) = text.chunk(containing: window.lowerBound), window.upperBound <= start + chunk.summary.utf8 {
-            var string = chunk.string
-            return string.withUTF8 { all in
-                body(UnsafeBufferPointer(rebasing: all[(window.lowerBound - start)..<(window.upperBound - start)]))
-            }
-        }
-        var string = text.string(in: window)
-        return string.withUTF8(body)
     }
 
     /// Inserts typed text with `attributes` at `a`: when they are those of the run holding the byte before, that

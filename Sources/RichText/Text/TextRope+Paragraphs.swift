@@ -3,10 +3,10 @@ extension TextRope {
     func separators(endingAtOrBefore offset: Int) -> Int {
         if offset <= 0 { return 0 }
         if offset >= utf8Count { return summary.separators }
-        let located = rope.locate(UTF8Metric.self, offset, prefer: .previous)
+        let located = rope.locate(UTF8Metric.self, offset, carrying: SeparatorMetric.self, prefer: .previous)
         let chunk = located.element!
-        if chunk.summary.separators == 0 { return located.prefix.separators }
-        return located.prefix.separators + TextRope.separators(in: chunk.string, upTo: located.remainder)
+        if chunk.summary.separators == 0 { return located.carried }
+        return located.carried + TextRope.separators(in: chunk.string, upTo: located.remainder)
     }
 
     /// Separators ending in the first `limit` bytes of `string`.
@@ -19,11 +19,11 @@ extension TextRope {
     func endOfSeparator(_ k: Int) -> Int {
         if k <= 0 { return 0 }
         if k > summary.separators { return utf8Count }
-        let located = rope.locate(SeparatorMetric.self, k - 1, prefer: .next)
+        let located = rope.locate(SeparatorMetric.self, k - 1, carrying: UTF8Metric.self, prefer: .next)
         let remainder = located.remainder
         var copy = located.element!.string
         let inside = copy.withUTF8 { bytes in SeparatorScan.end(ofSeparator: remainder, in: bytes) ?? bytes.count }
-        return located.prefix.utf8 + inside
+        return located.carried + inside
     }
 
     /// The start of the paragraph holding `offset`: the end of the last separator that ends at or before it
@@ -32,8 +32,8 @@ extension TextRope {
     func paragraphStart(atOrBefore offset: Int) -> Int {
         if offset <= 0 || summary.separators == 0 { return 0 }
         let end = Swift.min(offset, utf8Count)
-        let located = rope.locate(UTF8Metric.self, end, prefer: .previous)
-        let chunkStart = located.prefix.utf8
+        let located = rope.locate(UTF8Metric.self, end, carrying: SeparatorMetric.self, prefer: .previous)
+        let chunkStart = end - located.remainder
         let chunk = located.element!
         if chunk.summary.separators > 0 {
             var copy = chunk.string
@@ -42,12 +42,12 @@ extension TextRope {
         }
         // None in this chunk before `offset`: the last separator of the text before the chunk, read back from the
         // end of the chunk that holds it.
-        let before = located.prefix.separators
+        let before = located.carried
         if before == 0 { return 0 }
-        let holder = rope.locate(SeparatorMetric.self, before - 1, prefer: .next)
+        let holder = rope.locate(SeparatorMetric.self, before - 1, carrying: UTF8Metric.self, prefer: .next)
         var copy = holder.element!.string
         let inside = copy.withUTF8 { bytes in SeparatorScan.lastEnd(in: bytes, upTo: bytes.count) ?? bytes.count }
-        return holder.prefix.utf8 + inside
+        return holder.carried + inside
     }
 
     /// The paragraph holding `offset`: from just after the previous separator to just after its own.
