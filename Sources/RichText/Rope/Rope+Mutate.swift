@@ -1,8 +1,8 @@
 extension Rope {
-    /// Makes the root uniquely referenced, copying it if it is shared.
+    /// Makes a node uniquely referenced, copying it if it is shared.
     @inline(__always)
-    private static func makeUnique(_ node: inout Node) {
-        if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
+    static func makeUnique(_ node: inout Node) {
+        if !isKnownUniquelyReferenced(&node) { node = Node.makeCopy(of: node) }
     }
 
     /// Changes the element at `index` in place and refreshes the summaries on its path. O(log n).
@@ -15,23 +15,18 @@ extension Rope {
 
     private static func update<R>(_ node: inout Node, _ index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
         if node.height == 0 {
-            let old = node.summaries[index]
-            let result = try body(&node.elements[index])
-            let new = node.elements[index].summary
-            node.summaries[index] = new
+            let element = node.elementBase + index
+            let old = element.pointee.summary
+            let result = try body(&element.pointee)
             node.summary.subtract(old)
-            node.summary.add(new)
+            node.summary.add(element.pointee.summary)
             return result
         }
         var i = index
         let slot = Self.slot(in: node, for: &i)
-        let old = node.summaries[slot]
         makeUnique(&node.children[slot])
         let result = try update(&node.children[slot], i, body)
-        let new = node.children[slot].summary
-        node.summaries[slot] = new
-        node.summary.subtract(old)
-        node.summary.add(new)
+        node.refreshChild(slot)
         return result
     }
 
@@ -39,203 +34,356 @@ extension Rope {
     public mutating func insert(_ element: Element, at index: Int) {
         precondition(index >= 0 && index <= count, "Rope insertion index \(index) out of bounds 0...\(count)")
         guard root != nil else {
-            root = Node(elements: [element])
+            root = Node.makeLeaf(CollectionOfOne(element))
             return
         }
-        Self.makeUnique(&root!)
-        if let split = Self.insert(element, into: &root!, at: index) {
-            root = Node(children: [root!, split])
-        }
-    }
-
-    /// Inserts into a subtree; returns a new right sibling when the node had to split.
-    private static func insert(_ element: Element, into node: inout Node, at index: Int) -> Node? {
-        node.count += 1
-        node.summary.add(element.summary)
-        if node.height == 0 {
-            node.elements.insert(element, at: index)
-            node.summaries.insert(element.summary, at: index)
-            guard node.elements.count > maxFanout else { return nil }
-            let half = node.elements.count / 2
-            let right = Node(elements: node.elements.array(half..<node.elements.count))
-            node.elements.removeTail(from: half)
-            node.recompute()
-            return right
-        }
-        var i = index
-        var slot = 0
-        while slot < node.counts.count - 1 && i > node.counts[slot] {
-            i -= node.counts[slot]
-            slot += 1
-        }
-        makeUnique(&node.children[slot])
-        if let split = insert(element, into: &node.children[slot], at: i) {
-            node.summaries[slot] = node.children[slot].summary
-            node.counts[slot] = node.children[slot].count
-            node.children.insert(split, at: slot + 1)
-            node.summaries.insert(split.summary, at: slot + 1)
-            node.counts.insert(split.count, at: slot + 1)
-            guard node.children.count > maxFanout else { return nil }
-            let half = node.children.count / 2
-            let right = Node(children: node.children.array(half..<node.children.count))
-            node.children.removeTail(from: half)
-            node.recompute()
-            return right
-        }
-        node.summaries[slot].add(element.summary)
-        node.counts[slot] += 1
-        return nil
+        withUnsafePointer(to: element) { spliceInOneLeaf(index..<index, UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Removes and returns the element at `index`, rebalancing on the way up. O(log n).
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
-        precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
-        Self.makeUnique(&root!)
-        let removed = Self.remove(from: &root!, at: index)
-        if root!.height == 0 {
-            if root!.elements.isEmpty { root = nil }
-        } else if root!.children.count == 1 {
-            root = root!.children[0]
-        }
+        let removed = self[index]
+        spliceInOneLeaf(index..<(index + 1), UnsafeBufferPointer(start: nil, count: 0))
         return removed
-    }
-
-    private static func remove(from node: inout Node, at index: Int) -> Element {
-        if node.height == 0 {
-            let removed = node.elements.remove(at: index)
-            node.summaries.remove(at: index)
-            node.count -= 1
-            node.summary.subtract(removed.summary)
-            return removed
-        }
-        var i = index
-        let slot = Self.slot(in: node, for: &i)
-        makeUnique(&node.children[slot])
-        let removed = remove(from: &node.children[slot], at: i)
-        node.count -= 1
-        node.summary.subtract(removed.summary)
-        node.summaries[slot] = node.children[slot].summary
-        node.counts[slot] -= 1
-        if node.children[slot].width < minFanout { fixUnderflow(of: &node, at: slot) }
-        return removed
-    }
-
-    /// Restores the minimum fan-out of `node.children[slot]` by borrowing from or merging with a sibling.
-    ///
-    /// Everything is recomputed from the children arrays afterwards, so no stale path or offset survives.
-    private static func fixUnderflow(of node: inout Node, at slot: Int) {
-        guard node.children.count > 1 else { return }
-        let leftSlot = slot > 0 ? slot - 1 : slot
-        let rightSlot = leftSlot + 1
-        makeUnique(&node.children[leftSlot])
-        makeUnique(&node.children[rightSlot])
-        let left = node.children[leftSlot]
-        let right = node.children[rightSlot]
-        if left.width + right.width <= maxFanout {
-            if left.height == 0 {
-                left.elements.append(contentsOf: right.elements.array)
-            } else {
-                left.children.append(contentsOf: right.children.array)
-            }
-            left.recompute()
-            node.children.remove(at: rightSlot)
-            node.refreshSlots()
-            return
-        }
-        // Borrow: split the items of both evenly.
-        if left.height == 0 {
-            let all = left.elements.array + right.elements.array
-            let half = all.count / 2
-            left.elements.assign(all[..<half])
-            right.elements.assign(all[half...])
-        } else {
-            let all = left.children.array + right.children.array
-            let half = all.count / 2
-            left.children.assign(all[..<half])
-            right.children.assign(all[half...])
-        }
-        left.recompute()
-        right.recompute()
-        node.refreshSlots()
-    }
-
-    /// Replaces the elements in `range` with `newElements`.
-    ///
-    /// Costs O((k + m) log n) for k removed and m inserted elements; a same-length replacement updates in place.
-    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
-    where C.Element == Element {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
-        let replacement = Array(newElements)
-        // Fast path: the whole splice happens inside one leaf that stays within its fan-out bounds.
-        if root != nil, !(range.isEmpty && replacement.isEmpty) {
-            Self.makeUnique(&root!)
-            if Self.splice(&root!, range, replacement, isRoot: true) {
-                if root!.height == 0 && root!.elements.isEmpty { root = nil }
-                return
-            }
-        }
-        var position = range.lowerBound
-        var iterator = replacement.makeIterator()
-        var replaced = 0
-        // Overwrite in place while both sides have elements.
-        while replaced < range.count, let element = iterator.next() {
-            update(at: position) { $0 = element }
-            position += 1
-            replaced += 1
-        }
-        if replaced < range.count {
-            // More removed than inserted.
-            for _ in replaced..<range.count { remove(at: position) }
-            return
-        }
-        while let element = iterator.next() {
-            insert(element, at: position)
-            position += 1
-        }
-    }
-
-    /// Splices `new` over `range` when both lie in one leaf that stays within its bounds; false otherwise
-    /// (nothing changed then, beyond copying shared nodes on the path).
-    private static func splice(_ node: inout Node, _ range: Range<Int>, _ new: [Element], isRoot: Bool) -> Bool {
-        if node.height == 0 {
-            let width = node.elements.count - range.count + new.count
-            guard width <= maxFanout, width >= (isRoot ? 0 : minFanout) else { return false }
-            var removed = Element.Summary.zero
-            for k in range { removed.add(node.summaries[k]) }
-            let added = new.map { $0.summary }
-            node.elements.replaceSubrange(range, with: new)
-            node.summaries.replaceSubrange(range, with: added)
-            node.count = width
-            node.summary.subtract(removed)
-            for summary in added { node.summary.add(summary) }
-            return true
-        }
-        var start = range.lowerBound
-        var slot = 0
-        while slot < node.counts.count - 1 && start >= node.counts[slot]
-                && !(range.isEmpty && start == node.counts[slot]) {
-            start -= node.counts[slot]
-            slot += 1
-        }
-        let local = start..<(start + range.count)
-        guard local.upperBound <= node.counts[slot] else { return false }
-        makeUnique(&node.children[slot])
-        let oldSummary = node.children[slot].summary
-        let oldCount = node.children[slot].count
-        guard splice(&node.children[slot], local, new, isRoot: false) else { return false }
-        let child = node.children[slot]
-        node.count += child.count - oldCount
-        node.summary.subtract(oldSummary)
-        node.summary.add(child.summary)
-        node.summaries[slot] = child.summary
-        node.counts[slot] = child.count
-        return true
     }
 
     /// Appends an element at the end.
     @inlinable
     public mutating func append(_ element: Element) { insert(element, at: count) }
+
+    /// Replaces the elements in `range` with `newElements`.
+    ///
+    /// A range inside one leaf (every small edit but those on a leaf's edge) is one walk down the tree and one
+    /// splice of the leaf, which splits or evens out with a neighbour as needed. Otherwise the elements both
+    /// sides have are overwritten in place in one walk, and the rest inserted into one leaf or removed a leaf at
+    /// a time: O((k + m) + log n) for k removed and m inserted elements, times the leaves touched.
+    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
+    where C.Element == Element {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
+        if range.isEmpty && newElements.isEmpty { return }
+        // No local reference to the root: it would make the root look shared, and be copied.
+        guard root != nil else {
+            self = Rope(newElements)
+            return
+        }
+        if newElements.withContiguousStorageIfAvailable({ replaceSubrange(range, withContentsOf: $0) }) == nil {
+            ContiguousArray(newElements).withUnsafeBufferPointer { replaceSubrange(range, withContentsOf: $0) }
+        }
+    }
+
+    /// `replaceSubrange(_:with:)` of a non-empty rope, from elements in contiguous memory.
+    private mutating func replaceSubrange(_ range: Range<Int>, withContentsOf new: UnsafeBufferPointer<Element>) {
+        if Self.liesInOneLeaf(root.unsafelyUnwrapped, range) {
+            spliceInOneLeaf(range, new)
+            return
+        }
+        let common = Swift.min(range.count, new.count)
+        if common > 0 {
+            Self.makeUnique(&root!)
+            Self.assign(&root!, range.lowerBound..<(range.lowerBound + common), new.baseAddress!)
+        }
+        let rest = range.lowerBound + common
+        if new.count > common {
+            spliceInOneLeaf(rest..<rest, UnsafeBufferPointer(rebasing: new[common...]))
+            return
+        }
+        // Remove the rest a leaf at a time, last first, so that the indices before stay put.
+        var upper = range.upperBound
+        while upper > rest {
+            let from = Swift.max(startOfLeaf(holding: upper - 1), rest)
+            spliceInOneLeaf(from..<upper, UnsafeBufferPointer(start: nil, count: 0))
+            upper = from
+        }
+    }
+
+    /// The index of the first element of the leaf that holds element `index`.
+    private func startOfLeaf(holding index: Int) -> Int {
+        unowned(unsafe) var node = root!
+        var i = index
+        while node.height > 0 {
+            let slot = Self.slot(in: node, for: &i)
+            node = node.children[slot]
+        }
+        return index - i
+    }
+
+    /// Whether `range` lies inside one leaf; an empty range between two leaves counts for the one on its left.
+    static func liesInOneLeaf(_ root: Node, _ range: Range<Int>) -> Bool {
+        unowned(unsafe) var node = root
+        var start = range.lowerBound
+        while node.height > 0 {
+            let slot = spliceSlot(in: node, for: &start, isEmpty: range.isEmpty)
+            if start + range.count > node.counts[slot] { return false }
+            node = node.children[slot]
+        }
+        return true
+    }
+
+    /// The child of an inner node a splice starting at element `start` of the node goes to: the one holding that
+    /// element, or for an empty range on a boundary, the one ending there. `start` becomes the index inside it.
+    @inline(__always)
+    static func spliceSlot(in node: Node, for start: inout Int, isEmpty: Bool) -> Int {
+        let counts = node.countBase
+        let last = node.width - 1
+        var slot = 0
+        while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
+            start -= counts[slot]
+            slot += 1
+        }
+        return slot
+    }
+
+    /// Splices `new` over `range`, which must lie in one leaf, and restores the tree's shape from the root.
+    private mutating func spliceInOneLeaf(_ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) {
+        Self.makeUnique(&root!)
+        let extras = Self.splice(&root!, range, new)
+        if !extras.isEmpty {
+            root = Self.buildUpward([root!] + extras.nodes)
+            return
+        }
+        while root!.height > 0 && root!.width == 1 { root = root!.children[0] }
+        if root!.height == 0 && root!.width == 0 { root = nil }
+    }
+
+    /// The nodes a node split off, to go right after it: most often one, without an array.
+    struct Extras {
+        var first: Node?
+        var more: [Node] = []
+
+        static var none: Extras { Extras(first: nil) }
+        var isEmpty: Bool { first == nil }
+        var count: Int { first == nil ? 0 : 1 + more.count }
+        var nodes: [Node] { first.map { [$0] + more } ?? [] }
+    }
+
+    /// Splices `new` over `range`, which lies in one leaf of `node` (uniquely referenced). Returns the nodes of
+    /// the same height that go right after `node` when it overflowed; `node` itself may be left under-full, for
+    /// its parent to even out.
+    private static func splice(_ node: inout Node, _ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) -> Extras {
+        if node.height == 0 { return spliceLeaf(node, range, new) }
+        var start = range.lowerBound
+        let slot = spliceSlot(in: node, for: &start, isEmpty: range.isEmpty)
+        makeUnique(&node.children[slot])
+        var local = start..<(start + range.count)
+        if node.height == 1 {
+            let over = node.children[slot].width - range.count + new.count - maxFanout
+            if over > 0 { makeRoom(over, in: node, at: slot, around: &local) }
+        }
+        let extras = splice(&node.children[slot], local, new)
+        node.refreshChild(slot)
+        if extras.isEmpty {
+            if node.children[slot].width < minFanout { fixUnderflow(of: node, at: slot) }
+            return .none
+        }
+        return insert(extras, after: slot, in: node)
+    }
+
+    /// Makes room for `over` more elements in leaf `slot` of `node` by moving elements it keeps (those outside
+    /// `local`, which follows them) to a neighbour with room: as many as fit, so that a leaf filled at one end
+    /// (a document built by appending) is left full instead of split in halves. Does nothing when neither
+    /// neighbour can take enough; the leaf splits then.
+    private static func makeRoom(_ over: Int, in node: Node, at slot: Int, around local: inout Range<Int>) {
+        let leaf = node.children[slot]
+        if slot > 0 {
+            let moved = Swift.min(local.lowerBound, maxFanout - node.children[slot - 1].width)
+            if moved >= over {
+                makeUnique(&node.children[slot - 1])
+                let left = node.children[slot - 1]
+                (left.elementBase + left.width).moveInitialize(from: leaf.elementBase, count: moved)
+                leaf.elementBase.moveInitialize(from: leaf.elementBase + moved, count: leaf.width - moved)
+                left.width += moved
+                leaf.width -= moved
+                left.recompute()
+                leaf.recompute()
+                node.refreshChild(slot - 1)
+                local = (local.lowerBound - moved)..<(local.upperBound - moved)
+                return
+            }
+        }
+        if slot + 1 < node.width {
+            let moved = Swift.min(leaf.width - local.upperBound, maxFanout - node.children[slot + 1].width)
+            if moved >= over {
+                makeUnique(&node.children[slot + 1])
+                let right = node.children[slot + 1]
+                (right.elementBase + moved).moveInitialize(from: right.elementBase, count: right.width)
+                right.elementBase.moveInitialize(from: leaf.elementBase + leaf.width - moved, count: moved)
+                right.width += moved
+                leaf.width -= moved
+                right.recompute()
+                leaf.recompute()
+                node.refreshChild(slot + 1)
+            }
+        }
+    }
+
+    /// Replaces `range` of a leaf with `new` in place when the result fits; otherwise spreads the result evenly
+    /// over the leaf and as many new leaves as it takes, and returns the new ones.
+    private static func spliceLeaf(_ node: Node, _ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) -> Extras {
+        let w = node.width
+        let newWidth = w - range.count + new.count
+        let base = node.elementBase
+        let tail = w - range.upperBound
+        if newWidth <= maxFanout {
+            var sum = node.summary
+            for k in range { sum.subtract(base[k].summary) }
+            (base + range.lowerBound).deinitialize(count: range.count)
+            if new.count != range.count {
+                (base + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
+            }
+            for k in 0..<new.count {
+                (base + range.lowerBound + k).initialize(to: new[k])
+                sum.add(new[k].summary)
+            }
+            node.width = newWidth
+            node.count = newWidth
+            node.summary = sum
+            return .none
+        }
+        return withUnsafeTemporaryAllocation(of: Element.self, capacity: newWidth) { buffer in
+            let all = buffer.baseAddress!
+            all.moveInitialize(from: base, count: range.lowerBound)
+            (base + range.lowerBound).deinitialize(count: range.count)
+            (all + range.lowerBound).initialize(from: new.baseAddress!, count: new.count)
+            (all + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
+            node.width = 0
+            let groups = (newWidth + maxFanout - 1) / maxFanout
+            var extras = Extras(first: Node.make(height: 0))
+            for _ in 2..<Swift.max(groups, 2) { extras.more.append(Node.make(height: 0)) }
+            var k = 0
+            func place(_ target: Node, _ g: Int) {
+                let size = newWidth / groups + (g < newWidth % groups ? 1 : 0)
+                target.elementBase.moveInitialize(from: all + k, count: size)
+                target.width = size
+                target.recompute()
+                k += size
+            }
+            place(node, 0)
+            place(extras.first!, 1)
+            for (g, target) in extras.more.enumerated() { place(target, g + 2) }
+            return extras
+        }
+    }
+
+    /// Puts `extras`, the nodes child `slot` of `node` split off, into `node` after that child, and splits `node`
+    /// in turn when they do not fit. Returns the nodes `node` split off.
+    private static func insert(_ extras: Extras, after slot: Int, in node: Node) -> Extras {
+        let w = node.width
+        let base = node.childBase
+        if w + extras.count <= maxFanout {
+            (base + slot + 1 + extras.count).moveInitialize(from: base + slot + 1, count: w - slot - 1)
+            (base + slot + 1).initialize(to: extras.first!)
+            for (k, extra) in extras.more.enumerated() { (base + slot + 2 + k).initialize(to: extra) }
+            node.width = w + extras.count
+            node.recompute()
+            return .none
+        }
+        let added = extras.nodes
+        let total = w + added.count
+        let all = UnsafeMutablePointer<Node>.allocate(capacity: total)
+        defer { all.deallocate() }
+        all.moveInitialize(from: base, count: slot + 1)
+        (all + slot + 1).initialize(from: added, count: added.count)
+        (all + slot + 1 + added.count).moveInitialize(from: base + slot + 1, count: w - slot - 1)
+        node.width = 0
+        var nodes = [node]
+        let groups = (total + maxFanout - 1) / maxFanout
+        for _ in 1..<groups { nodes.append(Node.make(height: node.height)) }
+        fill(nodes, from: all, sizes: evenSizes(total, groups))
+        return Extras(first: nodes[1], more: Array(nodes.dropFirst(2)))
+    }
+
+    /// Restores the minimum fan-out of `node.children[slot]` by merging with or borrowing from a sibling.
+    private static func fixUnderflow(of node: Node, at slot: Int) {
+        guard node.width > 1 else { return }
+        let leftSlot = slot > 0 ? slot - 1 : slot
+        let rightSlot = leftSlot + 1
+        makeUnique(&node.children[leftSlot])
+        makeUnique(&node.children[rightSlot])
+        let pair = [node.children[leftSlot], node.children[rightSlot]]
+        let total = pair[0].width + pair[1].width
+        if total <= maxFanout {
+            redistribute(pair, sizes: [total, 0])
+            node.removeChild(rightSlot)
+        } else {
+            redistribute(pair, sizes: [total - total / 2, total / 2])
+        }
+        node.recompute()
+    }
+
+    /// `total` items in `groups` groups whose sizes differ by one at most, larger ones first.
+    static func evenSizes(_ total: Int, _ groups: Int) -> [Int] {
+        (0..<groups).map { total / groups + ($0 < total % groups ? 1 : 0) }
+    }
+
+    /// Moves the items of `nodes` (uniquely referenced, all of one height, in order) so that node k holds
+    /// `sizes[k]` of them, in the same order; a size may be 0 for a node about to be dropped.
+    static func redistribute(_ nodes: [Node], sizes: [Int]) {
+        let total = nodes.reduce(0) { $0 + $1.width }
+        if nodes[0].height == 0 {
+            withUnsafeTemporaryAllocation(of: Element.self, capacity: total) { buffer in
+                let all = buffer.baseAddress!
+                var k = 0
+                for node in nodes {
+                    (all + k).moveInitialize(from: node.elementBase, count: node.width)
+                    k += node.width
+                    node.width = 0
+                }
+                fill(nodes, from: all, sizes: sizes)
+            }
+        } else {
+            withUnsafeTemporaryAllocation(of: Node.self, capacity: total) { buffer in
+                let all = buffer.baseAddress!
+                var k = 0
+                for node in nodes {
+                    (all + k).moveInitialize(from: node.childBase, count: node.width)
+                    k += node.width
+                    node.width = 0
+                }
+                fill(nodes, from: all, sizes: sizes)
+            }
+        }
+    }
+
+    /// Moves `sizes[k]` items from `all` into each of `nodes` (which are empty), in order, and recomputes them.
+    private static func fill<Item>(_ nodes: [Node], from all: UnsafeMutablePointer<Item>, sizes: [Int]) {
+        var k = 0
+        for (node, size) in zip(nodes, sizes) {
+            let base = node.height == 0
+                ? UnsafeMutableRawPointer(node.elementBase).assumingMemoryBound(to: Item.self)
+                : UnsafeMutableRawPointer(node.childBase).assumingMemoryBound(to: Item.self)
+            base.moveInitialize(from: all + k, count: size)
+            node.width = size
+            node.recompute()
+            k += size
+        }
+    }
+
+    /// Overwrites the elements in `range` (local to `node`, uniquely referenced) with those `new` points to.
+    private static func assign(_ node: inout Node, _ range: Range<Int>, _ new: UnsafePointer<Element>) {
+        if node.height == 0 {
+            let base = node.elementBase
+            for k in range {
+                node.summary.subtract(base[k].summary)
+                base[k] = new[k - range.lowerBound]
+                node.summary.add(base[k].summary)
+            }
+            return
+        }
+        var offset = 0
+        for slot in 0..<node.width {
+            let c = node.counts[slot]
+            let lo = Swift.max(range.lowerBound, offset)
+            let hi = Swift.min(range.upperBound, offset + c)
+            if lo < hi {
+                makeUnique(&node.children[slot])
+                assign(&node.children[slot], (lo - offset)..<(hi - offset), new + (lo - range.lowerBound))
+                node.refreshChild(slot)
+            }
+            offset += c
+            if offset >= range.upperBound { break }
+        }
+    }
 }
 
 extension Rope {
@@ -263,27 +411,22 @@ extension Rope {
         _ body: (inout Element, Int, Int, Element.Summary) throws -> R?
     ) rethrows -> R? where M.Element == Element {
         var remaining = offset
-        var index = start
         var prefix = before
-        let isLeaf = node.height == 0
         let slot = node.slot(metric, holding: &remaining, previous: previous, prefix: &prefix)
-        if !isLeaf { for k in 0..<slot { index += node.counts[k] } }
-        let old = node.summaries[slot]
-        let result: R?
-        let new: Element.Summary
-        if isLeaf {
-            result = try body(&node.elements[slot], index + slot, remaining, prefix)
-            guard result != nil else { return nil }
-            new = node.elements[slot].summary
-        } else {
-            makeUnique(&node.children[slot])
-            result = try updateElement(metric, &node.children[slot], remaining, index, prefix, previous, body)
-            guard result != nil else { return nil }
-            new = node.children[slot].summary
+        if node.height == 0 {
+            let element = node.elementBase + slot
+            let old = element.pointee.summary
+            guard let result = try body(&element.pointee, start + slot, remaining, prefix) else { return nil }
+            node.summary.subtract(old)
+            node.summary.add(element.pointee.summary)
+            return result
         }
-        node.summaries[slot] = new
-        node.summary.subtract(old)
-        node.summary.add(new)
+        var index = start
+        for k in 0..<slot { index += node.counts[k] }
+        makeUnique(&node.children[slot])
+        guard let result = try updateElement(metric, &node.children[slot], remaining, index, prefix, previous, body)
+        else { return nil }
+        node.refreshChild(slot)
         return result
     }
 }
