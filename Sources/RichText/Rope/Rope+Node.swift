@@ -12,6 +12,13 @@ extension Rope {
         @usableFromInline var summary: Element.Summary
     }
 
+    /// Where a node's header starts, in bytes from the node's address: after the object header, as ManagedBuffer
+    /// lays it out.
+    @inlinable static var headerOffset: Int { 2 * MemoryLayout<Int>.stride }
+
+    /// Where a node's items start, in bytes from the node's address: after the header, aligned to 8 bytes.
+    @inlinable static var itemsOffset: Int { (headerOffset + MemoryLayout<NodeHeader>.size + 7) & ~7 }
+
     /// Where an inner node keeps its children's counts, in bytes from the start of its items.
     @inlinable static var innerCountsOffset: Int {
         (maxFanout * MemoryLayout<Element.Summary>.stride + 7) & ~7
@@ -43,6 +50,9 @@ extension Rope {
                 NodeHeader(height: height, width: 0, count: 0, summary: .zero)
             }
             let node = unsafeDowncast(buffer, to: Node.self)
+            precondition(node.headerPointer == node.withUnsafeMutablePointerToHeader({ $0 })
+                         && node.itemBytes == UnsafeMutableRawPointer(node.withUnsafeMutablePointerToElements({ $0 })),
+                         "Rope node layout differs from ManagedBuffer's")
             let raw = node.itemBytes
             if height == 0 {
                 raw.bindMemory(to: Element.self, capacity: maxFanout)
@@ -102,7 +112,16 @@ extension Rope {
 
         // MARK: Header
 
-        @inlinable var headerPointer: UnsafeMutablePointer<NodeHeader> { withUnsafeMutablePointerToHeader { $0 } }
+        /// The node's address. Taken without `withUnsafeMutablePointerToHeader` and its kin, whose guarantee that
+        /// the node lives to the end of the closure costs a retain and a release at every step of a walk from the
+        /// root; the rope keeps its nodes alive, and `make` checks the offsets against those functions.
+        @inlinable var address: UnsafeMutableRawPointer {
+            UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        }
+
+        @inlinable var headerPointer: UnsafeMutablePointer<NodeHeader> {
+            (address + Rope.headerOffset).assumingMemoryBound(to: NodeHeader.self)
+        }
 
         @inlinable var height: Int { headerPointer.pointee.height }
 
@@ -126,9 +145,7 @@ extension Rope {
 
         // MARK: Items
 
-        @inlinable var itemBytes: UnsafeMutableRawPointer {
-            UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 })
-        }
+        @inlinable var itemBytes: UnsafeMutableRawPointer { address + Rope.itemsOffset }
         @inlinable var elementBase: UnsafeMutablePointer<Element> { itemBytes.assumingMemoryBound(to: Element.self) }
         @inlinable var summaryBase: UnsafeMutablePointer<Element.Summary> {
             itemBytes.assumingMemoryBound(to: Element.Summary.self)
