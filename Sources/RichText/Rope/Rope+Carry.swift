@@ -26,9 +26,20 @@ extension Rope {
         remaining -= bias
         var sum = 0
         while true {
-            let summaries = node.summaries.base
-            let last = node.summaries.count - 1
+            let last = node.width - 1
             var slot = 0
+            if node.height == 0 {
+                let elements = node.elementBase
+                while slot < last {
+                    let m = M.measure(elements[slot].summary)
+                    if remaining < m { break }
+                    remaining -= m
+                    sum += C.measure(elements[slot].summary)
+                    slot += 1
+                }
+                return (remaining + bias, elements[slot], sum)
+            }
+            let summaries = node.summaryBase
             while slot < last {
                 let m = M.measure(summaries[slot])
                 if remaining < m { break }
@@ -36,7 +47,6 @@ extension Rope {
                 sum += C.measure(summaries[slot])
                 slot += 1
             }
-            if node.height == 0 { return (remaining + bias, node.elements[slot], sum) }
             node = node.children[slot]
         }
     }

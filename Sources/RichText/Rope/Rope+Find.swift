@@ -49,8 +49,8 @@ extension Rope {
     }
 
     /// The walk behind `find` and `locate`: the leaf and slot of the element (nil leaf past the end), its index,
-    /// the remainder inside it and the summary before it. Reads only the per-item summary caches, one contiguous
-    /// array per level, and holds no reference it would have to retain: the rope keeps every node alive.
+    /// the remainder inside it and the summary before it. Reads one contiguous array per level (the per-child
+    /// summary caches, then the leaf's elements), and holds no reference it would have to retain: the rope keeps every node alive.
     @inlinable
     func descend<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference
@@ -86,11 +86,12 @@ extension Rope {
         unowned(unsafe) var node = root
         var i = index
         while true {
-            let summaries = node.summaries.base
             if node.height == 0 {
-                for k in 0..<i { sum.add(summaries[k]) }
+                let elements = node.elementBase
+                for k in 0..<i { sum.add(elements[k].summary) }
                 return sum
             }
+            let summaries = node.summaryBase
             let slot = Self.slot(in: node, for: &i)
             for k in 0..<slot { sum.add(summaries[k]) }
             node = node.children[slot]
@@ -166,9 +167,20 @@ extension Rope.Node {
     func slot<M: RopeMetric>(
         _ metric: M.Type, holding remaining: inout Int, previous: Bool, prefix: inout Element.Summary
     ) -> Int where M.Element == Element {
-        let summaries = self.summaries.base
-        let last = self.summaries.count - 1
+        let last = width - 1
         var slot = 0
+        if height == 0 {
+            let elements = elementBase
+            while slot < last {
+                let m = M.measure(elements[slot].summary)
+                if remaining < m || (previous && remaining == m) { break }
+                remaining -= m
+                prefix.add(elements[slot].summary)
+                slot += 1
+            }
+            return slot
+        }
+        let summaries = summaryBase
         while slot < last {
             let m = M.measure(summaries[slot])
             if remaining < m || (previous && remaining == m) { break }

@@ -1,8 +1,9 @@
 extension Rope {
     /// Checks the tree's structural invariants and traps with a description of the first one broken.
     ///
-    /// Every leaf is at the same depth, every node but the root is at least half full and at most full,
-    /// and every cached count and summary equals the sum of its children's.
+    /// Every leaf is at the same depth, every node but the root is at least half full and at most full, an inner
+    /// root has two children or more, and every node's cached width, count and summary, and every inner node's
+    /// cached child summaries and counts, equal what its items add up to.
     public func _invariantCheck() {
         guard let root else { return }
         _ = Self.check(root, isRoot: true)
@@ -16,11 +17,9 @@ extension Rope {
         var total = 0
         if node.height == 0 {
             for element in node.elements.array { sum.add(element.summary) }
-            total = node.elements.count
-            precondition(node.summaries.array == node.elements.array.map { $0.summary }, "Rope leaf's cached element summaries are stale")
-            precondition(node.counts.isEmpty && node.children.isEmpty, "Rope leaf holds children")
+            total = node.width
         } else {
-            if isRoot { precondition(node.children.count >= 2, "Rope inner root with a single child") }
+            if isRoot { precondition(node.width >= 2, "Rope inner root with a single child") }
             precondition(node.summaries.array == node.children.array.map { $0.summary }, "Rope node's cached child summaries are stale")
             precondition(node.counts.array == node.children.array.map { $0.count }, "Rope node's cached child counts are stale")
             for child in node.children.array {

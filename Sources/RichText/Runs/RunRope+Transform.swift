@@ -27,10 +27,7 @@ extension RunRope {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
         var outcome = RunTransformOutcome()
         guard !range.isEmpty else { return outcome }
-        let located = rope.locate(RunUTF8Metric.self, range.lowerBound, prefer: .next)
-        let first = located.element!
-        let index = located.index
-        let start = located.prefix.utf8
+        let (index, start, first, neighbours) = runAndNeighbours(at: range.lowerBound)
         if range.upperBound <= start + first.utf8Count {
             let before = first.attributes
             let after = transform(before)
@@ -41,20 +38,34 @@ extension RunRope {
                 outcome.old = [AttributeRun(utf8Count: range.count, attributes: before)]
                 outcome.new = [AttributeRun(utf8Count: range.count, attributes: after)]
             }
-            if outcome.changed { setAttributes(after, in: range, insideRunAt: index, start: start, run: first) }
+            if outcome.changed {
+                setAttributes(after, in: range, insideRunAt: index, start: start, run: first, neighbours: neighbours)
+            }
             return outcome
         }
-        transformAcrossRuns(range, firstIndex: index, firstStart: start, transform, into: &outcome)
-        if !recordingRuns && !outcome.mayNeedEnforcement {
-            outcome.old = []
-            outcome.new = []
-        }
+        transformAcrossRuns(range, firstIndex: index, firstStart: start, recordingRuns: recordingRuns, transform, into: &outcome)
         return outcome
     }
 
+    /// The run holding `offset` (which must be before the end): its index, its start, the run, and its neighbours
+    /// when they are in the same leaf (nil otherwise, and at the ends), all from one walk down the tree.
+    ///
+    /// No reference to the leaf outlives this call: it would make the leaf look shared, and a change copy it.
+    private func runAndNeighbours(at offset: Int)
+        -> (index: Int, start: Int, run: AttributeRun, neighbours: (previous: AttributeRun?, next: AttributeRun?)) {
+        let found = rope.descend(RunUTF8Metric.self, offset, prefer: .next)
+        let leaf = found.leaf!
+        let previous = found.slot > 0 ? leaf.elements[found.slot - 1] : nil
+        let next = found.slot + 1 < leaf.width ? leaf.elements[found.slot + 1] : nil
+        return (found.index, found.prefix.utf8, leaf.elements[found.slot], (previous, next))
+    }
+
     /// Gives `range`, which lies inside the run at `index` (starting at `start`), the attributes `new`, which
-    /// differ from the run's.
-    private mutating func setAttributes(_ new: AttributeSet, in range: Range<Int>, insideRunAt index: Int, start: Int, run: AttributeRun) {
+    /// differ from the run's. `neighbours` are the runs beside it when they were at hand (else they are looked up).
+    private mutating func setAttributes(
+        _ new: AttributeSet, in range: Range<Int>, insideRunAt index: Int, start: Int, run: AttributeRun,
+        neighbours: (previous: AttributeRun?, next: AttributeRun?)
+    ) {
         let headLength = range.lowerBound - start
         let tailLength = start + run.utf8Count - range.upperBound
         var middle = AttributeRun(utf8Count: range.count, attributes: new)
@@ -62,14 +73,14 @@ extension RunRope {
         var high = index
         // A piece that reaches the run's edge may merge with the neighbour there.
         if headLength == 0, index > 0 {
-            let previous = rope[index - 1]
+            let previous = neighbours.previous ?? rope[index - 1]
             if previous.attributes == new {
                 middle.utf8Count += previous.utf8Count
                 low = index - 1
             }
         }
         if tailLength == 0, index + 1 < rope.count {
-            let next = rope[index + 1]
+            let next = neighbours.next ?? rope[index + 1]
             if next.attributes == new {
                 middle.utf8Count += next.utf8Count
                 high = index + 1
@@ -79,12 +90,23 @@ extension RunRope {
             rope.update(at: index) { $0.attributes = new }
             return
         }
-        var pieces: [AttributeRun] = []
-        pieces.reserveCapacity(3)
-        if headLength > 0 { pieces.append(AttributeRun(utf8Count: headLength, attributes: run.attributes)) }
-        pieces.append(middle)
-        if tailLength > 0 { pieces.append(AttributeRun(utf8Count: tailLength, attributes: run.attributes)) }
-        rope.replaceSubrange(low..<(high + 1), with: pieces)
+        // At most three pieces, spliced from the stack.
+        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: 3) { buffer in
+            let base = buffer.baseAddress!
+            var n = 0
+            if headLength > 0 {
+                (base + n).initialize(to: AttributeRun(utf8Count: headLength, attributes: run.attributes))
+                n += 1
+            }
+            (base + n).initialize(to: middle)
+            n += 1
+            if tailLength > 0 {
+                (base + n).initialize(to: AttributeRun(utf8Count: tailLength, attributes: run.attributes))
+                n += 1
+            }
+            rope.replaceSubrange(low..<(high + 1), with: UnsafeBufferPointer(start: base, count: n))
+            base.deinitialize(count: n)
+        }
     }
 
     /// Whether changing a piece's attributes from `before` to `after` may leave the behaviour pipeline work
@@ -100,9 +122,13 @@ extension RunRope {
     }
 
     /// The general case: `range` covers parts of several runs, the first of which is at `firstIndex`.
+    ///
+    /// The runs before and after are only collected when `recordingRuns` is set; when the walk finds that the
+    /// pipeline may need them after all (a behaviour key is involved, which is rare), they are read again from the
+    /// runs, which are not changed until the end.
     private mutating func transformAcrossRuns(
-        _ range: Range<Int>, firstIndex: Int, firstStart: Int, _ transform: (AttributeSet) -> AttributeSet,
-        into outcome: inout RunTransformOutcome
+        _ range: Range<Int>, firstIndex: Int, firstStart: Int, recordingRuns: Bool,
+        _ transform: (AttributeSet) -> AttributeSet, into outcome: inout RunTransformOutcome
     ) {
         // The window: one neighbour on each side (so the pieces can merge with them) and the runs in between.
         let low = firstIndex > 0 ? firstIndex - 1 : firstIndex
@@ -115,6 +141,10 @@ extension RunRope {
         var enforcement = false
         var old: [AttributeRun] = []
         var new: [AttributeRun] = []
+        if recordingRuns {
+            old.reserveCapacity(4)
+            new.reserveCapacity(4)
+        }
         rope.forEach(from: low) { i, run in
             high = i
             if i < firstIndex || position >= range.upperBound {
@@ -132,8 +162,10 @@ extension RunRope {
                 behaviors = true
                 if !enforcement && Self.mayNeedEnforcement(from: run.attributes, to: after) { enforcement = true }
             }
-            old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
-            new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+            if recordingRuns {
+                old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
+                new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+            }
             pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
             if end > clipped.upperBound {
                 pieces.append(AttributeRun(utf8Count: end - clipped.upperBound, attributes: run.attributes))
@@ -141,12 +173,19 @@ extension RunRope {
             position = end
             return true
         }
+        if enforcement && !recordingRuns {
+            old = runs(in: range)
+            new = old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
+        }
         outcome.changed = changed
         outcome.involvesBehaviors = behaviors
         outcome.mayNeedEnforcement = enforcement
         outcome.old = old
         outcome.new = new
-        if changed { rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces)) }
+        if changed {
+            RunRope.coalesce(&pieces)
+            rope.replaceSubrange(low..<(high + 1), with: pieces)
+        }
     }
 
     /// Applies `transform` the straightforward way — clip the runs, map them, splice them back — and returns

@@ -161,6 +161,20 @@ struct RunRope: Sendable {
         return true
     }
 
+    /// Drops empty runs and merges neighbours with equal attributes, in place.
+    static func coalesce(_ runs: inout [AttributeRun]) {
+        var kept = 0
+        for k in runs.indices where runs[k].utf8Count > 0 {
+            if kept > 0, runs[kept - 1].attributes == runs[k].attributes {
+                runs[kept - 1].utf8Count += runs[k].utf8Count
+            } else {
+                if kept != k { runs[kept] = runs[k] }
+                kept += 1
+            }
+        }
+        runs.removeSubrange(kept...)
+    }
+
     /// Drops empty runs and merges neighbours with equal attributes.
     static func coalesce(_ runs: [AttributeRun]) -> [AttributeRun] {
         var result: [AttributeRun] = []

@@ -38,18 +38,29 @@ public struct TextChunk: RopeElement {
     /// The largest chunk the rope builds, in UTF-8 bytes. A single character longer than this gets its own chunk.
     static let maxUTF8 = 1024
     /// The size chunks are cut to when a piece of text is split.
-    static let targetUTF8 = 768
+    static let targetUTF8 = 896
+    /// The size chunks are filled to when text is added at the end of the whole text (a document built by
+    /// appending), leaving a little room for later edits before the chunk splits.
+    static let appendFillUTF8 = 960
 
     /// The text.
     public var string: String
     /// Its counts.
     public private(set) var summary: TextSummary
+    /// Bytes the string's storage is known to hold without growing (it may hold more). An edit that needs more
+    /// grows it by a little slack instead of the standard library's doubling, which left most edited chunks
+    /// half empty.
+    private var reservedUTF8: Int
 
     /// A chunk holding `string`.
     init(_ string: String) {
         self.string = string
         summary = TextChunk.summarize(string)
+        reservedUTF8 = summary.utf8
     }
+
+    /// The room an edit that outgrows a chunk's storage asks for: the new size and a little more.
+    static func grownCapacity(for size: Int) -> Int { size + 24 }
 
     /// Whether every byte is ASCII: then scalars and UTF-16 units are bytes.
     @inline(__always) var isASCII: Bool { summary.scalars == summary.utf8 }
@@ -66,6 +77,16 @@ public struct TextChunk: RopeElement {
     mutating func replace(_ from: Int, _ to: Int, with replacement: Substring) {
         let newCount = replacement.utf8.count
         let delta = newCount - (to - from)
+        let newSize = summary.utf8 + delta
+        if newSize > reservedUTF8 {
+            // Copied into storage of the size asked for: growing in place would double it.
+            let capacity = TextChunk.grownCapacity(for: newSize)
+            var grown = String()
+            grown.reserveCapacity(capacity)
+            grown.append(string)
+            string = grown
+            reservedUTF8 = capacity
+        }
         let old = TextChunk.editWindow(string, from, to)
         let removed = TextChunk.unitCounts(string, from, to)
         // No local view of the string may live across the replacement: a view holds a reference to the storage

@@ -59,7 +59,8 @@ extension TextRope {
                 low -= 1
             }
         }
-        rope.replaceSubrange(low..<(high + 1), with: TextRope.cut(piece))
+        // At the end of the text, chunks are filled up rather than split evenly: appending builds full chunks.
+        rope.replaceSubrange(low..<(high + 1), with: TextRope.cut(piece, fillingUp: high + 1 == rope.count))
     }
 
     /// The common edit, in one walk down the tree: one chunk, which stays within its size, and no character
@@ -160,8 +161,10 @@ extension TextRope {
         return pair.first!.unicodeScalars.count != lastCharacter.unicodeScalars.count
     }
 
-    /// Cuts text into chunks at character boundaries, each at most `maxUTF8` bytes unless one character is larger.
-    static func cut(_ text: String) -> [TextChunk] {
+    /// Cuts text into chunks at character boundaries, each at most `maxUTF8` bytes unless one character is larger:
+    /// evenly into chunks of about `targetUTF8`, or when `fillingUp`, into chunks of `appendFillUTF8` but the
+    /// last, which holds what is left.
+    static func cut(_ text: String, fillingUp: Bool = false) -> [TextChunk] {
         let total = text.utf8.count
         if total == 0 { return [] }
         if total <= TextChunk.maxUTF8 { return [TextChunk(text)] }
@@ -172,13 +175,13 @@ extension TextRope {
         var startOffset = 0
         while startOffset < total {
             let remaining = total - startOffset
-            if remaining <= TextChunk.maxUTF8 {
+            if remaining <= (fillingUp ? TextChunk.appendFillUTF8 : TextChunk.maxUTF8) {
                 chunks.append(TextChunk(String(text[start...])))
                 break
             }
-            // Aim for an even split of what remains into target-sized chunks.
+            // Aim for an even split of what remains into target-sized chunks, or fill this one up.
             let pieces = (remaining + TextChunk.targetUTF8 - 1) / TextChunk.targetUTF8
-            let want = min(remaining / pieces + 1, TextChunk.maxUTF8)
+            let want = fillingUp ? TextChunk.appendFillUTF8 : min(remaining / pieces + 1, TextChunk.maxUTF8)
             var cutIndex = utf8.index(start, offsetBy: want)
             // Round down to a scalar, then to a character boundary of the whole text.
             while cutIndex > start && !isScalarStart(utf8[cutIndex]) { cutIndex = utf8.index(before: cutIndex) }
