@@ -232,12 +232,12 @@ extension RichString {
         let total = text.utf8Count
         var near = EditNeighbourhood()
         let window = max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)
-        guard !window.isEmpty, let (firstIndex, firstStart, firstRun) = runStore.run(containing: window.lowerBound) else { return near }
+        guard !window.isEmpty else { return near }
         let beforeOffset = range.lowerBound - 1
         let firstOffset = range.lowerBound
         let afterOffset = range.upperBound
-        var position = firstStart
-        func visit(_ index: Int, _ run: AttributeRun) -> Bool {
+        // One walk to the run holding the window's first byte; the rest are read from its leaf.
+        runStore.rope.forEach(from: window.lowerBound, along: RunUTF8Metric.self) { index, position, run in
             let end = position + run.utf8Count
             let attributes = run.attributes
             if position <= beforeOffset && beforeOffset < end {
@@ -258,11 +258,7 @@ extension RichString {
                 }
                 if attributes.hasCharacterKeys { near.hasCharacterKeys = true }
             }
-            position = end
             return end < window.upperBound
-        }
-        if visit(firstIndex, firstRun), firstIndex + 1 < runStore.count {
-            runStore.rope.forEach(from: firstIndex + 1) { index, run in visit(index, run) }
         }
         return near
     }

@@ -130,6 +130,31 @@ extension Rope {
         return true
     }
 
+    /// Calls `body` with each element from the one holding `offset` along `M` on, with its index and its start
+    /// along `M`, until it returns false. The elements of the leaf the walk lands in are read from that leaf, so
+    /// a short visit costs one walk from the root; nothing is visited for an offset at or past the end.
+    public func forEach<M: RopeMetric>(
+        from offset: Int, along metric: M.Type, _ body: (_ index: Int, _ start: Int, Element) throws -> Bool
+    ) rethrows where M.Element == Element {
+        let found = descend(metric, offset, prefer: .next)
+        guard let leaf = found.leaf else { return }
+        var index = found.index
+        var start = offset - found.remainder
+        let elements = leaf.elements
+        for k in found.slot..<elements.count {
+            let element = elements[k]
+            guard try body(index, start, element) else { return }
+            start += M.measure(element.summary)
+            index += 1
+        }
+        guard index < count else { return }
+        try forEach(from: index) { i, element in
+            guard try body(i, start, element) else { return false }
+            start += M.measure(element.summary)
+            return true
+        }
+    }
+
     /// Calls `body` with each element before `end`, last first, until it returns false.
     public func forEachBackward(before end: Int, _ body: (Int, Element) throws -> Bool) rethrows {
         var index = end - 1
