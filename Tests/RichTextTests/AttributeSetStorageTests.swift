@@ -135,6 +135,35 @@ final class AttributeSetStorageTests: XCTestCase {
         XCTAssertEqual(replaced.setting(plain), set)
     }
 
+    func testLongUnsortedListsKeepTheLastEntryOfEachName() {
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<50 {
+            let list = (0..<rng.int(33...60)).map { _ in
+                AttributeEntry(name: "k\(rng.int(0...40))", value: .integer(rng.int(0...3)))
+            }
+            var model: [AttributeEntry] = []
+            for entry in list { model = Self.modelSetting(model, entry) }
+            Self.assertMatches(AttributeSet(list), model, "\(list)")
+        }
+    }
+
+    func testEntriesReadFromManyThreadsAgree() {
+        let sets = (0..<32).map { k in
+            AttributeSet([AttributeEntry(name: "many-a", value: .integer(k)), AttributeEntry(name: "many-b", value: .string("s\(k)"))])
+        }
+        let expected = sets.map { set in
+            var list: [AttributeEntry] = []
+            set.forEachEntry { list.append($0) }
+            return list
+        }
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for (k, set) in sets.enumerated() {
+                XCTAssertEqual(set.entries, expected[k])
+                XCTAssertEqual(set.entries, expected[k])
+            }
+        }
+    }
+
     func testSetsInternedFromManyThreadsAreOne() {
         let lists: [[AttributeEntry]] = (0..<64).map { k in
             [AttributeEntry(name: "thread-a", value: .integer(k % 8)),

@@ -75,8 +75,23 @@ enum AttributeRegistry {
 
     // MARK: Values
 
+    /// Recently boxed values, by their cache seed: one copy's address a slot, proved by comparing the copy with
+    /// the value asked for.
+    static let valueCache = AtomicSlots(count: 256)
+
     /// The encoding of a value that is not stored inline: the address of the one shared copy of it.
     static func box(_ value: AttributeValue) -> StoredValue {
+        let slot = Int(truncatingIfNeeded: (StoredValue.seed(of: value) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        if let copy = UnsafePointer<AttributeValue>(bitPattern: valueCache.load(slot)), copy.pointee == value {
+            return StoredValue(kind: StoredValue.boxed, payload: UInt64(UInt(bitPattern: copy)))
+        }
+        let stored = boxLocked(value)
+        valueCache.store(UInt(stored.payload), at: slot)
+        return stored
+    }
+
+    @inline(never)
+    private static func boxLocked(_ value: AttributeValue) -> StoredValue {
         tables.withLock { tables in
             if let copy = tables.values[value] {
                 return StoredValue(kind: StoredValue.boxed, payload: UInt64(UInt(bitPattern: copy)))
@@ -100,7 +115,7 @@ enum AttributeRegistry {
             for entry in entries { traits.formUnion(entry.key.pointee.traits) }
             if !traits.isDisjoint(with: [.notInheritable, .paragraph]) { traits.insert(.hasProjectionSlots) }
             let memory = tables.arena.allocate(AttributeSet.blockSize(count: entries.count, traits: traits))
-            AttributeSet.writeBlock(at: memory, entries: entries, traits: traits, digest: digest)
+            AttributeSet.writeBlock(at: memory, entries: entries, traits: traits)
             tables.sets.insert(UnsafeRawPointer(memory), digest: digest)
             return UInt(bitPattern: memory)
         }
@@ -152,7 +167,8 @@ struct Arena {
 }
 
 /// The open-addressed table of interned sets: one word a slot, the set's address (below 2^48) with the top
-/// 16 bits of its digest above it, so that most probes that miss compare a word and touch no set.
+/// 16 bits of its digest above it, so that most probes that miss compare a word and touch no set. (Sets do
+/// not keep their digests: growing the table computes them again.)
 struct InternTable {
     private var slots: UnsafeMutablePointer<UInt64>
     private var mask: Int
@@ -178,7 +194,7 @@ struct InternTable {
             if slot == 0 { return nil }
             if slot & ~Self.addressMask == tag {
                 let candidate = AttributeSet(base: UnsafeRawPointer(bitPattern: UInt(slot & Self.addressMask))!)
-                if candidate.digest == digest && Self.same(candidate.stored, entries) { return candidate.base }
+                if Self.same(candidate.stored, entries) { return candidate.base }
             }
             index = (index + 1) & mask
         }
@@ -193,7 +209,8 @@ struct InternTable {
 
     /// Files `set` (not yet in the table) under `digest`.
     mutating func insert(_ set: UnsafeRawPointer, digest: UInt32) {
-        if (count + 1) * 3 > (mask + 1) * 2 { grow() }
+        // Up to 13/16 full: a probe that misses mostly compares tags, so a dense table stays quick.
+        if (count + 1) * 16 > (mask + 1) * 13 { grow() }
         place(UInt64(UInt(bitPattern: set)) | Self.tag(digest), digest: digest)
         count += 1
     }
@@ -212,7 +229,7 @@ struct InternTable {
         slots.initialize(repeating: 0, count: mask + 1)
         for k in 0..<oldCapacity where old[k] != 0 {
             let set = AttributeSet(base: UnsafeRawPointer(bitPattern: UInt(old[k] & Self.addressMask))!)
-            place(old[k], digest: set.digest)
+            place(old[k], digest: AttributeSet.digest(of: set.stored))
         }
         old.deallocate()
     }

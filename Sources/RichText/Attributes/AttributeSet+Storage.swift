@@ -5,7 +5,8 @@ import Synchronization
 // A set is one immortal block in the registry's arena (see `AttributeRegistry.swift`), never freed, so an
 // `AttributeSet` is a bare address: copying one retains nothing, and two sets are equal when their addresses are.
 //
-//     offset 0   header: UInt64 = digest (bits 0-31) | count (bits 32-55) | SetTraits (bits 56-63)
+//     offset 0   header, an Atomic<UInt64>: count (bits 0-23) | SetTraits (bits 24-31) | the number of the
+//                set's list in `EntryLists` plus one, 0 until `entries` is first asked (bits 32-63, written once)
 //     offset 8   two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`
 //     then       `count` StoredEntry values (16 bytes each), sorted by key name, one a name
 
@@ -87,7 +88,11 @@ struct StoredValue: Equatable {
         case .integer(let v): return UInt64(bitPattern: Int64(v))
         case .bool(let v): return v ? 1 : 0
         case .number(let v): return v.bitPattern
-        case .string(let v): return UInt64(v.utf8.count) &* 0x1_0000_0001
+        case .string(let v):
+            let utf8 = v.utf8
+            return UInt64(utf8.count) &* 0x1_0000_0001 ^ UInt64(utf8.first ?? 0) << 12 ^ UInt64(utf8.last ?? 0) << 20
+        case .color(let c):
+            return c.red.bitPattern ^ c.green.bitPattern &* 3 ^ c.blue.bitPattern &* 5 ^ c.alpha.bitPattern &* 7
         default: return 0x5EED
         }
     }
@@ -172,21 +177,21 @@ struct StoredEntry: Equatable {
 }
 
 extension AttributeSet {
-    /// The header word.
-    @inlinable var header: UInt64 { base.load(as: UInt64.self) }
+    /// The header word. Only its list number (bits 32-63) ever changes, once.
+    @inlinable var header: UInt64 { headerWord.pointee.load(ordering: .relaxed) }
+
+    /// The header as an atomic.
+    @inlinable var headerWord: UnsafePointer<Atomic<UInt64>> { base.assumingMemoryBound(to: Atomic<UInt64>.self) }
 
     /// The set's traits.
-    @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 56)) }
-
-    /// The digest the interner files the set under.
-    var digest: UInt32 { UInt32(truncatingIfNeeded: header) }
+    @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)) }
 
     /// The stored entries, sorted by name.
     @inline(__always)
     var stored: UnsafeBufferPointer<StoredEntry> {
         let header = self.header
-        let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 56) == 0 ? 8 : 24
-        let count = Int(truncatingIfNeeded: (header >> 32) & 0xFF_FFFF)
+        let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 8 : 24
+        let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
         return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
     }
 
@@ -202,11 +207,10 @@ extension AttributeSet {
     }
 
     /// Writes a set's block at `memory`: the header, empty projection slots when needed, then `entries`.
-    static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>,
-                           traits: SetTraits, digest: UInt32) {
+    static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>, traits: SetTraits) {
         precondition(entries.count < 1 << 24, "an attribute set holds fewer than 16,777,216 entries")
-        let header = UInt64(digest) | UInt64(entries.count) << 32 | UInt64(traits.rawValue) << 56
-        memory.storeBytes(of: header, as: UInt64.self)
+        let header = UInt64(entries.count) | UInt64(traits.rawValue) << 24
+        memory.bindMemory(to: Atomic<UInt64>.self, capacity: 1).initialize(to: Atomic(header))
         var offset = 8
         if traits.contains(.hasProjectionSlots) {
             let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: 2)

@@ -52,46 +52,49 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
                 if isSorted && k > 0 && !(buffer[k - 1].key.pointee.name < key.pointee.name) { isSorted = false }
             }
             if isSorted { return AttributeSet(interning: UnsafeBufferPointer(buffer)) }
-            return Self.normalizing(UnsafeBufferPointer(buffer))
+            return Self.normalizing(buffer)
         }
     }
 
-    /// The set of `entries` in any order, the last entry of a name winning.
-    private static func normalizing(_ entries: UnsafeBufferPointer<StoredEntry>) -> AttributeSet {
-        let order = entries.indices.sorted { a, b in
-            let x = entries[a].key, y = entries[b].key
-            if x.pointee.nameID == y.pointee.nameID { return a < b }
-            return x.pointee.name < y.pointee.name
+    /// The set of `entries` in any order, the last entry of a name winning. Reorders `entries`.
+    private static func normalizing(_ entries: UnsafeMutableBufferPointer<StoredEntry>) -> AttributeSet {
+        // Whether `a`'s name sorts before `b`'s (equal names do not).
+        func precedes(_ a: StoredEntry, _ b: StoredEntry) -> Bool {
+            a.key.pointee.nameID != b.key.pointee.nameID && a.key.pointee.name < b.key.pointee.name
         }
-        var kept: [StoredEntry] = []
-        kept.reserveCapacity(order.count)
-        for (position, index) in order.enumerated() {
-            let isOverridden = position + 1 < order.count
-                && entries[order[position + 1]].key.pointee.nameID == entries[index].key.pointee.nameID
-            if !isOverridden { kept.append(entries[index]) }
+        // A stable sort by name, so that the entries of one name keep their order.
+        if entries.count <= 32 {
+            for k in 1..<entries.count {
+                let moving = entries[k]
+                var j = k
+                while j > 0 && precedes(moving, entries[j - 1]) {
+                    entries[j] = entries[j - 1]
+                    j -= 1
+                }
+                entries[j] = moving
+            }
+        } else {
+            let order = entries.indices.sorted { a, b in
+                precedes(entries[a], entries[b]) || (!precedes(entries[b], entries[a]) && a < b)
+            }
+            let sorted = order.map { entries[$0] }
+            for k in 0..<sorted.count { entries[k] = sorted[k] }
         }
-        return kept.withUnsafeBufferPointer { AttributeSet(interning: $0) }
-    }
-
-    /// The entries, sorted by name. This builds an array: to visit them, `forEachEntry` does not.
-    public var entries: [AttributeEntry] {
-        let list = stored
-        return Array(unsafeUninitializedCapacity: list.count) { buffer, initialized in
-            for k in 0..<list.count { buffer.initializeElement(at: k, to: list[k].entry) }
-            initialized = list.count
+        // The last entry of each name.
+        var count = 0
+        for k in 0..<entries.count {
+            if k + 1 < entries.count && entries[k + 1].key.pointee.nameID == entries[k].key.pointee.nameID { continue }
+            entries[count] = entries[k]
+            count += 1
         }
-    }
-
-    /// Calls `body` with each entry, in name order.
-    public func forEachEntry(_ body: (AttributeEntry) throws -> Void) rethrows {
-        for stored in stored { try body(stored.entry) }
+        return AttributeSet(interning: UnsafeBufferPointer(rebasing: entries[..<count]))
     }
 
     /// Whether the set holds nothing.
-    @inlinable public var isEmpty: Bool { header & (0xFF_FFFF << 32) == 0 }
+    @inlinable public var isEmpty: Bool { header & 0xFF_FFFF == 0 }
 
     /// The number of attributes.
-    @inlinable public var count: Int { Int(truncatingIfNeeded: (header >> 32) & 0xFF_FFFF) }
+    @inlinable public var count: Int { Int(truncatingIfNeeded: header & 0xFF_FFFF) }
 
     /// Whether any key in the set declares a behaviour (inheritance, invalidation or run boundaries).
     @inlinable public var hasBehaviors: Bool { traits.contains(.behaved) }
