@@ -21,7 +21,7 @@ public struct AttributeEntry: Hashable, Sendable {
 /// cheaply. Interned sets are never freed (see `AttributeRegistry`), so a set is a bare address: copying it
 /// costs no reference counting. The layout of a block is in `AttributeSet+Storage.swift`.
 public struct AttributeSet: Hashable, @unchecked Sendable {
-    /// The set's block: immutable (but for its projection caches, which are atomic) and immortal.
+    /// The set's block: immortal, and immutable but for its atomic caches (projections, entries list number).
     @usableFromInline let base: UnsafeRawPointer
 
     @inlinable init(base: UnsafeRawPointer) { self.base = base }
