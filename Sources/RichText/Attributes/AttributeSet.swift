@@ -151,8 +151,13 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
         let value: StoredValue
 
         init(_ entry: AttributeEntry) {
-            key = AttributeRegistry.key(entry.name, entry.behavior)
-            value = StoredValue(inline: entry.value) ?? AttributeRegistry.box(entry.value)
+            self.init(AttributeKeyDescriptor(name: entry.name, behavior: entry.behavior), entry.value)
+        }
+
+        /// The entry of `key` with `value`, resolved.
+        init(_ key: AttributeKeyDescriptor, _ value: AttributeValue) {
+            self.key = AttributeRegistry.key(key.name, key.behavior)
+            self.value = StoredValue(inline: value) ?? AttributeRegistry.box(value)
         }
     }
 
