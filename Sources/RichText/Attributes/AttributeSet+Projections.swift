@@ -1,34 +1,34 @@
 import Synchronization
 
 /// Sub-sets that the edit pipeline asks of the same set over and over (on every keystroke), computed once per
-/// interned set and kept beside it.
+/// interned set and kept in its block (only sets that have keys such projections drop carry the slots).
 extension AttributeSet {
     /// Whether any key in the set is invalidated by text changes.
-    @inlinable public var hasTextChangedKeys: Bool { storage.hasTextChangedKeys }
+    @inlinable public var hasTextChangedKeys: Bool { traits.contains(.textChanged) }
 
     /// The entries that typed text takes from its neighbour (`AttributeBehavior.isInheritable`): the same as
     /// `filter { $0.behavior.isInheritable }`.
     public var inheritable: AttributeSet {
-        if storage.isAllInheritable { return self }
-        return projection(storage.inheritableProjection) { $0.behavior.isInheritable }
+        if !traits.contains(.notInheritable) { return self }
+        return projection(0) { !$0.traits.contains(.notInheritable) }
     }
 
     /// The entries of keys bound to paragraphs: the same as `filter { $0.behavior.runBoundaries == .paragraph }`.
     /// Two sets have equal paragraph-bound entries exactly when these are equal.
     public var paragraphBound: AttributeSet {
-        if !storage.hasParagraphKeys { return .empty }
-        return projection(storage.paragraphProjection) { $0.behavior.runBoundaries == .paragraph }
+        if !traits.contains(.paragraph) { return .empty }
+        return projection(1) { $0.traits.contains(.paragraph) }
     }
 
-    /// The filtered set, from `slot` when an earlier call filled it. Two threads may both compute it; they
-    /// intern the same storage, so either store is right.
-    private func projection(
-        _ slot: borrowing Atomic<Unmanaged<Storage>?>, _ isIncluded: (AttributeEntry) -> Bool
-    ) -> AttributeSet {
-        if let cached = slot.load(ordering: .acquiring) { return AttributeSet(storage: cached.takeUnretainedValue()) }
-        let result = filter(isIncluded)
-        // Interned storages are never freed (the interner's table holds them), so no retain is needed here.
-        slot.store(Unmanaged.passUnretained(result.storage), ordering: .releasing)
+    /// The filtered set, from projection slot `index` when an earlier call filled it. Two threads may both
+    /// compute it; they intern the same set, so either store is right.
+    private func projection(_ index: Int, _ keeps: (KeyRecord) -> Bool) -> AttributeSet {
+        let slot = projectionSlot(index)
+        if let cached = UnsafeRawPointer(bitPattern: slot.pointee.load(ordering: .acquiring)) {
+            return AttributeSet(base: cached)
+        }
+        let result = keeping { keeps($0.key.pointee) }
+        slot.pointee.store(UInt(bitPattern: result.base), ordering: .releasing)
         return result
     }
 }

@@ -1,53 +1,61 @@
-/// The results of `AttributeSet.setting(_:)` kept beside the set they came from, so that setting a key to a
-/// value the set has seen set before costs a compare instead of hashing every entry into the interner.
+/// Earlier results of `AttributeSet.setting(_:)` and `removing(_:)`, so that an edit the process has made
+/// before costs a few compares instead of a trip through the interner's lock.
 ///
-/// Each set has a few slots, chosen by the value and the key's name, that each hold one earlier result
-/// (unretained: storages are never freed). A slot is not tagged with the entry that made it: a result is
-/// taken only when it holds the entry asked for where that entry goes. That is proof enough, because the
-/// result is this set with one entry put in, and `setting(_:)` asks only for entries the set does not hold:
-/// so the entry the result holds there is the one put in.
-extension AttributeSet {
-    /// A small direct-mapped table of `setting(_:)` results: one pointer a slot.
-    struct SettingCache {
-        /// The number of slots; a power of two.
-        static let slotCount = 16
+/// One process-wide direct-mapped table of fixed size (its memory does not grow with the sets edited): a slot,
+/// chosen by the set's address, the key and the value, holds the address of one earlier result. Nothing tags a
+/// slot with what made it; a result is taken only when it is, entry for entry, the set asked for — the source
+/// set with the one entry put in (or taken out). Sets are immortal, so a stale slot is merely a wrong guess.
+enum SettingCache {
+    /// The number of slots; a power of two.
+    static let slotCount = 4096
 
-        /// Empty until the first result is stored, so that sets never edited cost one empty array.
-        var slots: [Unmanaged<Storage>?] = []
+    static let slots = AtomicSlots(count: slotCount)
 
-        /// The slot for `entry`: cheap to compute for the common values (integers, flags, short strings).
-        @inline(__always)
-        static func slotIndex(for entry: AttributeEntry) -> Int {
-            let seed: Int
-            switch entry.value {
-            case .integer(let value): seed = value
-            case .bool(let value): seed = value ? 1 : 0
-            case .number(let value): seed = Int(truncatingIfNeeded: value.bitPattern >> 32)
-            case .string(let value): seed = value.utf8.count
-            default: seed = 0
-            }
-            return (seed &+ entry.name.utf8.count &* 5) & (slotCount - 1)
-        }
-
-        /// The result in slot `index`, if any.
-        func result(at index: Int) -> Storage? {
-            guard index < slots.count else { return nil }
-            return slots[index]?.takeUnretainedValue()
-        }
-
-        /// Keeps `result` in slot `index`.
-        mutating func store(_ result: Storage, at index: Int) {
-            if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
-            slots[index] = Unmanaged.passUnretained(result)
-        }
+    /// The slot for putting `key` = `seed` into (or, with `removal`, taking it out of) the set at `set`.
+    @inline(__always)
+    static func slot(set: UnsafeRawPointer, key: UnsafePointer<KeyRecord>, seed: UInt64, removal: Bool = false) -> Int {
+        var h = UInt64(UInt(bitPattern: set)) ^ UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15
+        h ^= seed &* 0xC2B2_AE3D_27D4_EB4F ^ (removal ? 0x1656_67B1_9E37_79F9 : 0)
+        h ^= h >> 31
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 29
+        return Int(truncatingIfNeeded: h) & (slotCount - 1)
     }
 
-    /// Whether `candidate`, an earlier result of putting some entry this set lacks into it, is the result of
-    /// putting in `entry` (which this set lacks too, and which goes at `index`): whether it holds `entry` there.
+    /// The set in `slot`, if any.
     @inline(__always)
-    static func isResult(_ candidate: Storage, ofPutting entry: AttributeEntry, at index: Int) -> Bool {
-        candidate.entries.withUnsafeBufferPointer { list in
-            index < list.count && list[index] == entry
-        }
+    static func candidate(at slot: Int) -> AttributeSet? {
+        UnsafeRawPointer(bitPattern: slots.load(slot)).map { AttributeSet(base: $0) }
+    }
+
+    /// Keeps `result` in `slot`.
+    @inline(__always)
+    static func store(_ result: AttributeSet, at slot: Int) {
+        slots.store(UInt(bitPattern: result.base), at: slot)
+    }
+}
+
+extension AttributeSet {
+    /// Whether this set is `source` with `key` = `value` put in at `index` (replacing the entry there when
+    /// `replacing`).
+    @inline(__always)
+    func isResult(ofPutting key: UnsafePointer<KeyRecord>, _ value: NewValue, at index: Int, replacing: Bool,
+                  into source: UnsafeBufferPointer<StoredEntry>) -> Bool {
+        let mine = stored
+        guard mine.count == source.count + (replacing ? 0 : 1), mine[index].holds(key, value) else { return false }
+        for k in 0..<index where mine[k] != source[k] { return false }
+        let skip = replacing ? 0 : 1
+        for k in (index + 1)..<mine.count where mine[k] != source[k - skip] { return false }
+        return true
+    }
+
+    /// Whether this set is `source` without its entry at `index`.
+    @inline(__always)
+    func isResult(ofRemovingAt index: Int, from source: UnsafeBufferPointer<StoredEntry>) -> Bool {
+        let mine = stored
+        guard mine.count == source.count - 1 else { return false }
+        for k in 0..<index where mine[k] != source[k] { return false }
+        for k in index..<mine.count where mine[k] != source[k + 1] { return false }
+        return true
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One attribute in a set: its value and the behaviour its key declares.
 public struct AttributeEntry: Hashable, Sendable {
     /// The key's name.
@@ -19,66 +17,118 @@ public struct AttributeEntry: Hashable, Sendable {
 
 /// An immutable, interned set of attributes.
 ///
-/// Equal sets share one storage object, so comparing two sets is a pointer compare and runs coalesce cheaply.
-public struct AttributeSet: Hashable, Sendable {
-    @usableFromInline let storage: Storage
+/// Equal sets are one interned block of memory, so comparing two sets is an address compare and runs coalesce
+/// cheaply. Interned sets are never freed (see `AttributeRegistry`), so a set is a bare address: copying it
+/// costs no reference counting. The layout of a block is in `AttributeSet+Storage.swift`.
+public struct AttributeSet: Hashable, @unchecked Sendable {
+    /// The set's block: immortal, and immutable but for its atomic caches (projections, entries list number).
+    @usableFromInline let base: UnsafeRawPointer
+
+    @inlinable init(base: UnsafeRawPointer) { self.base = base }
+
+    /// The interned set of `entries` (sorted by name, one a name).
+    init(interning entries: UnsafeBufferPointer<StoredEntry>) {
+        base = AttributeRegistry.intern(entries)
+    }
 
     /// The set with no attributes.
-    public static let empty = AttributeSet(sortedEntries: [])
+    public static let empty = AttributeSet(interning: UnsafeBufferPointer(start: nil, count: 0))
 
     /// A set of the given entries; a later entry for the same name wins.
     public init(_ entries: [AttributeEntry]) {
-        // Entries taken from another set are already sorted with distinct names: nothing to sort or drop.
-        var isSorted = true
-        var k = 1
-        while k < entries.count {
-            if !(entries[k - 1].name < entries[k].name) { isSorted = false; break }
-            k += 1
-        }
-        if isSorted {
-            self.init(sortedEntries: entries)
+        let count = entries.count
+        if count == 0 {
+            self = .empty
             return
         }
-        var byName: [String: AttributeEntry] = [:]
-        for entry in entries { byName[entry.name] = entry }
-        self.init(sortedEntries: byName.values.sorted { $0.name < $1.name })
+        self = withUnsafeTemporaryAllocation(of: StoredEntry.self, capacity: count) { buffer in
+            // Entries taken from another set are already sorted with distinct names: nothing to sort or drop.
+            var isSorted = true
+            for k in 0..<count {
+                let entry = entries[k]
+                let key = AttributeRegistry.key(entry.name, entry.behavior)
+                let value = StoredValue(inline: entry.value) ?? AttributeRegistry.box(entry.value)
+                buffer.initializeElement(at: k, to: StoredEntry(key: key, value: value))
+                if isSorted && k > 0 && !(buffer[k - 1].key.pointee.name < key.pointee.name) { isSorted = false }
+            }
+            if isSorted { return AttributeSet(interning: UnsafeBufferPointer(buffer)) }
+            return Self.normalizing(buffer)
+        }
     }
 
-    init(sortedEntries: [AttributeEntry]) {
-        storage = Interner.shared.intern(sortedEntries)
+    /// The set of `entries` in any order, the last entry of a name winning. Reorders `entries`.
+    private static func normalizing(_ entries: UnsafeMutableBufferPointer<StoredEntry>) -> AttributeSet {
+        // Whether `a`'s name sorts before `b`'s (equal names do not).
+        func precedes(_ a: StoredEntry, _ b: StoredEntry) -> Bool {
+            a.key.pointee.nameID != b.key.pointee.nameID && a.key.pointee.name < b.key.pointee.name
+        }
+        // A stable sort by name, so that the entries of one name keep their order.
+        if entries.count <= 32 {
+            for k in 1..<entries.count {
+                let moving = entries[k]
+                var j = k
+                while j > 0 && precedes(moving, entries[j - 1]) {
+                    entries[j] = entries[j - 1]
+                    j -= 1
+                }
+                entries[j] = moving
+            }
+        } else {
+            let order = entries.indices.sorted { a, b in
+                precedes(entries[a], entries[b]) || (!precedes(entries[b], entries[a]) && a < b)
+            }
+            let sorted = order.map { entries[$0] }
+            for k in 0..<sorted.count { entries[k] = sorted[k] }
+        }
+        // The last entry of each name.
+        var count = 0
+        for k in 0..<entries.count {
+            if k + 1 < entries.count && entries[k + 1].key.pointee.nameID == entries[k].key.pointee.nameID { continue }
+            entries[count] = entries[k]
+            count += 1
+        }
+        return AttributeSet(interning: UnsafeBufferPointer(rebasing: entries[..<count]))
     }
-
-    /// The entries, sorted by name.
-    @inlinable public var entries: [AttributeEntry] { storage.entries }
 
     /// Whether the set holds nothing.
-    @inlinable public var isEmpty: Bool { storage.entries.isEmpty }
+    @inlinable public var isEmpty: Bool { header & 0xFF_FFFF == 0 }
 
     /// The number of attributes.
-    @inlinable public var count: Int { storage.entries.count }
+    @inlinable public var count: Int { Int(truncatingIfNeeded: header & 0xFF_FFFF) }
 
     /// Whether any key in the set declares a behaviour (inheritance, invalidation or run boundaries).
-    @inlinable public var hasBehaviors: Bool { storage.hasBehaviors }
+    @inlinable public var hasBehaviors: Bool { traits.contains(.behaved) }
     /// Whether any key in the set is bound to paragraphs.
-    @inlinable public var hasParagraphKeys: Bool { storage.hasParagraphKeys }
+    @inlinable public var hasParagraphKeys: Bool { traits.contains(.paragraph) }
     /// Whether any key in the set is bound to a character.
-    @inlinable public var hasCharacterKeys: Bool { storage.hasCharacterKeys }
+    @inlinable public var hasCharacterKeys: Bool { traits.contains(.character) }
     /// Whether any key in the set is invalidated by another key's change.
-    @inlinable public var hasDependentKeys: Bool { storage.hasDependentKeys }
+    @inlinable public var hasDependentKeys: Bool { traits.contains(.dependent) }
 
     /// The value stored under `name`.
-    public subscript(name: String) -> AttributeValue? { entry(named: name)?.value }
+    public subscript(name: String) -> AttributeValue? {
+        index(ofName: name).map { stored[$0].attributeValue }
+    }
 
     /// The entry stored under `name`.
     public func entry(named name: String) -> AttributeEntry? {
-        let entries = storage.entries
+        index(ofName: name).map { stored[$0].entry }
+    }
+
+    /// The position of the entry named `name`.
+    func index(ofName name: String) -> Int? {
+        let list = stored
+        if list.count <= 8 {
+            for k in 0..<list.count where list[k].key.pointee.name == name { return k }
+            return nil
+        }
         var low = 0
-        var high = entries.count
+        var high = list.count
         while low < high {
             let mid = (low + high) / 2
-            if entries[mid].name < name { low = mid + 1 } else { high = mid }
+            if list[mid].key.pointee.name < name { low = mid + 1 } else { high = mid }
         }
-        return low < entries.count && entries[low].name == name ? entries[low] : nil
+        return low < list.count && list[low].key.pointee.name == name ? low : nil
     }
 
     /// The typed value of `K`.
@@ -88,26 +138,67 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// This set with `entry` added or replacing the entry of the same name.
     ///
-    /// The result is looked up in the interner as these entries with one put in, without building the new list
-    /// first: a list is built only for a set never seen before.
+    /// An earlier identical change is answered by the setting cache (`AttributeSet+SettingCache.swift`);
+    /// otherwise the result is looked up in the interner.
     public func setting(_ entry: AttributeEntry) -> AttributeSet {
-        let entries = storage.entries
-        var i = 0
-        while i < entries.count && entries[i].name < entry.name { i += 1 }
-        let replaces = i < entries.count && entries[i].name == entry.name
-        if replaces && entries[i] == entry { return self }
-        // A result of this set kept in the slot for this entry (see `AttributeSet+SettingCache.swift`).
-        let slot = SettingCache.slotIndex(for: entry)
-        if let cached = storage.settingCache.withLock({ $0.result(at: slot) }),
-           Self.isResult(cached, ofPutting: entry, at: i) {
-            return AttributeSet(storage: cached)
-        }
-        let result = Interner.shared.intern(entries, putting: entry, at: i, replacing: replaces)
-        storage.settingCache.withLock { $0.store(result, at: slot) }
-        return AttributeSet(storage: result)
+        setting(AttributeRegistry.key(entry.name, entry.behavior), NewValue(entry.value))
     }
 
-    init(storage: Storage) { self.storage = storage }
+    /// An entry resolved once for many `setting` calls (one a run of an edited range): its key's record and
+    /// its value's encoding, so that each call skips the key lookup and copies nothing reference-counted.
+    struct ResolvedEntry {
+        let key: UnsafePointer<KeyRecord>
+        let value: StoredValue
+
+        init(_ entry: AttributeEntry) {
+            self.init(AttributeKeyDescriptor(name: entry.name, behavior: entry.behavior), entry.value)
+        }
+
+        /// The entry of `key` with `value`, resolved.
+        init(_ key: AttributeKeyDescriptor, _ value: AttributeValue) {
+            self.key = AttributeRegistry.key(key.name, key.behavior)
+            self.value = StoredValue(inline: value) ?? AttributeRegistry.box(value)
+        }
+    }
+
+    /// The same as `setting(_:)` with the entry `entry` was resolved from.
+    func setting(_ entry: ResolvedEntry) -> AttributeSet {
+        setting(entry.key, .encoded(entry.value))
+    }
+
+    /// This set with `key` = `value` added or replacing the entry of the same name.
+    func setting(_ key: UnsafePointer<KeyRecord>, _ value: NewValue) -> AttributeSet {
+        let list = stored
+        let (index, replaces) = Self.position(of: key, in: list)
+        if replaces && list[index].holds(key, value) { return self }
+        let slot = SettingCache.slot(set: base, key: key, seed: value.seed)
+        if let cached = SettingCache.candidate(at: slot),
+           cached.isResult(ofPutting: key, value, at: index, replacing: replaces, into: list) {
+            return cached
+        }
+        let entry = StoredEntry(key: key, value: value.stored)
+        let result = withUnsafeTemporaryAllocation(of: StoredEntry.self, capacity: list.count + 1) { buffer in
+            var count = 0
+            for k in 0..<index { buffer.initializeElement(at: count, to: list[k]); count += 1 }
+            buffer.initializeElement(at: count, to: entry)
+            count += 1
+            for k in (replaces ? index + 1 : index)..<list.count { buffer.initializeElement(at: count, to: list[k]); count += 1 }
+            return AttributeSet(interning: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+        SettingCache.store(result, at: slot)
+        return result
+    }
+
+    /// Where `key` goes in `list`: the position of the entry of the same name (`replaces`), or where it would
+    /// be inserted.
+    @inline(__always)
+    static func position(of key: UnsafePointer<KeyRecord>, in list: UnsafeBufferPointer<StoredEntry>) -> (index: Int, replaces: Bool) {
+        let nameID = key.pointee.nameID
+        for k in 0..<list.count where list[k].key.pointee.nameID == nameID { return (k, true) }
+        var k = 0
+        while k < list.count && list[k].key.pointee.name < key.pointee.name { k += 1 }
+        return (k, false)
+    }
 
     /// This set with `name` set to `value` (nil removes it), keeping the given behaviour.
     public func setting(_ name: String, to value: AttributeValue?, behavior: AttributeBehavior) -> AttributeSet {
@@ -117,28 +208,49 @@ public struct AttributeSet: Hashable, Sendable {
 
     /// This set without `name`.
     public func removing(_ name: String) -> AttributeSet {
-        guard let i = storage.entries.firstIndex(where: { $0.name == name }) else { return self }
-        var entries = storage.entries
-        entries.remove(at: i)
-        return AttributeSet(sortedEntries: entries)
+        guard let index = index(ofName: name) else { return self }
+        return removing(at: index)
+    }
+
+    /// This set without its entry at `index`.
+    func removing(at index: Int) -> AttributeSet {
+        let list = stored
+        let slot = SettingCache.slot(set: base, key: list[index].key, seed: 0, removal: true)
+        if let cached = SettingCache.candidate(at: slot), cached.isResult(ofRemovingAt: index, from: list) {
+            return cached
+        }
+        var k = 0
+        let result = keeping { _ in defer { k += 1 }; return k != index }
+        SettingCache.store(result, at: slot)
+        return result
     }
 
     /// This set without any of `names`.
     public func removing<S: Sequence>(all names: S) -> AttributeSet where S.Element == String {
         let drop = Set(names)
-        let kept = storage.entries.filter { !drop.contains($0.name) }
-        return kept.count == storage.entries.count ? self : AttributeSet(sortedEntries: kept)
+        if drop.isEmpty { return self }
+        return keeping { !drop.contains($0.key.pointee.name) }
     }
 
     /// Only the entries that `isIncluded` accepts.
     public func filter(_ isIncluded: (AttributeEntry) -> Bool) -> AttributeSet {
+        keeping { isIncluded($0.entry) }
+    }
+
+    /// Only the stored entries that `keeps` accepts, asked once each in order.
+    func keeping(_ keeps: (StoredEntry) -> Bool) -> AttributeSet {
+        let list = stored
         // Most filters keep everything: find the first entry dropped before building anything.
-        let entries = storage.entries
-        guard let firstDropped = entries.firstIndex(where: { !isIncluded($0) }) else { return self }
-        var kept = Array(entries[..<firstDropped])
-        kept.reserveCapacity(entries.count - 1)
-        for entry in entries[(firstDropped + 1)...] where isIncluded(entry) { kept.append(entry) }
-        return AttributeSet(sortedEntries: kept)
+        guard let firstDropped = list.firstIndex(where: { !keeps($0) }) else { return self }
+        return withUnsafeTemporaryAllocation(of: StoredEntry.self, capacity: list.count) { buffer in
+            var count = 0
+            for k in 0..<firstDropped { buffer.initializeElement(at: count, to: list[k]); count += 1 }
+            for k in (firstDropped + 1)..<list.count where keeps(list[k]) {
+                buffer.initializeElement(at: count, to: list[k])
+                count += 1
+            }
+            return AttributeSet(interning: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// This set with every entry of `other` added, `other` winning on conflicts.
@@ -146,153 +258,14 @@ public struct AttributeSet: Hashable, Sendable {
         if other.isEmpty { return self }
         if isEmpty { return other }
         var result = self
-        for entry in other.entries { result = result.setting(entry) }
+        for entry in other.stored { result = result.setting(entry.key, .encoded(entry.value)) }
         return result
     }
 
-    /// Equal sets are the same interned object.
-    public static func == (lhs: AttributeSet, rhs: AttributeSet) -> Bool { lhs.storage === rhs.storage }
+    /// Equal sets are the same interned block.
+    @inlinable public static func == (lhs: AttributeSet, rhs: AttributeSet) -> Bool { lhs.base == rhs.base }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(storage)) }
-
-    /// The interned storage of one distinct set.
-    @usableFromInline
-    final class Storage: Sendable {
-        @usableFromInline let entries: [AttributeEntry]
-        /// Whether any entry's key declares a behaviour, so edits next to plain runs can skip enforcement.
-        @usableFromInline let hasBehaviors: Bool
-        /// Whether any key is bound to paragraphs.
-        @usableFromInline let hasParagraphKeys: Bool
-        /// Whether any key is bound to a character.
-        @usableFromInline let hasCharacterKeys: Bool
-        /// Whether any key is invalidated when another key changes.
-        @usableFromInline let hasDependentKeys: Bool
-        /// Whether any key is invalidated by text changes.
-        @usableFromInline let hasTextChangedKeys: Bool
-        /// Whether typed text takes every key (no key is left off by `isInheritable`).
-        @usableFromInline let isAllInheritable: Bool
-        /// The derived sets, filled on first use (see `AttributeSet+Projections.swift`). Storages are never
-        /// freed, so an unmanaged reference to one stays valid.
-        let inheritableProjection = Atomic<Unmanaged<Storage>?>(nil)
-        let paragraphProjection = Atomic<Unmanaged<Storage>?>(nil)
-        /// Recent `setting(_:)` results (see `AttributeSet+SettingCache.swift`).
-        let settingCache = Mutex(SettingCache())
-        init(_ entries: [AttributeEntry]) {
-            self.entries = entries
-            hasBehaviors = entries.contains { $0.behavior != .plain }
-            hasTextChangedKeys = entries.contains { $0.behavior.isInvalidatedByTextChange }
-            isAllInheritable = entries.allSatisfy { $0.behavior.isInheritable }
-            hasParagraphKeys = entries.contains { $0.behavior.runBoundaries == .paragraph }
-            hasCharacterKeys = entries.contains { if case .character = $0.behavior.runBoundaries { return true } else { return false } }
-            hasDependentKeys = entries.contains { $0.behavior.invalidationConditions.contains { if case .attributeChanged = $0 { return true } else { return false } } }
-        }
-    }
-
-    /// The table of every distinct set in the process. Sets are never freed: a document holds few distinct
-    /// sets, and interning makes every comparison in the hot path a pointer compare.
-    ///
-    /// The table is keyed by a digest of the names and values (the behaviours, sets that cost more to hash, are
-    /// left out: a name nearly always decides them), so its probes compare integers; the few sets that share a
-    /// digest sit in one bucket and are told apart field by field.
-    final class Interner: Sendable {
-        static let shared = Interner()
-        private let table = Mutex<[Int: Bucket]>([:])
-
-        /// The sets that share one digest.
-        struct Bucket {
-            var first: Storage
-            var others: [Storage] = []
-        }
-
-        /// One entry put into a list of entries: at `index`, replacing the entry there when `replaces`.
-        struct Edit {
-            let index: Int
-            let entry: AttributeEntry
-            let replaces: Bool
-        }
-
-        /// The set of `entries`.
-        func intern(_ entries: [AttributeEntry]) -> Storage {
-            lookUp(entries, nil)
-        }
-
-        /// The set of `entries` with `entry` put in at `index` (replacing the entry there when `replacing`),
-        /// looked up without building its list unless it is new.
-        func intern(_ entries: [AttributeEntry], putting entry: AttributeEntry, at index: Int, replacing: Bool) -> Storage {
-            lookUp(entries, Edit(index: index, entry: entry, replaces: replacing))
-        }
-
-        private func lookUp(_ entries: [AttributeEntry], _ edit: Edit?) -> Storage {
-            let digest = Self.digest(entries, edit)
-            return table.withLock { table in
-                if let bucket = table[digest] {
-                    if Self.matches(bucket.first, entries, edit) { return bucket.first }
-                    for storage in bucket.others where Self.matches(storage, entries, edit) { return storage }
-                }
-                var list = entries
-                if let edit {
-                    if edit.replaces { list[edit.index] = edit.entry } else { list.insert(edit.entry, at: edit.index) }
-                }
-                let storage = Storage(list)
-                if table[digest] == nil {
-                    table[digest] = Bucket(first: storage)
-                } else {
-                    table[digest]!.others.append(storage)
-                }
-                return storage
-            }
-        }
-
-        static func count(_ entries: [AttributeEntry], _ edit: Edit?) -> Int {
-            guard let edit, !edit.replaces else { return entries.count }
-            return entries.count + 1
-        }
-
-        /// Calls `body` with each entry of `entries` with `edit` applied, in order, until it returns false. The
-        /// entries are lent in place, so reading a field does not copy (and retain) the whole entry.
-        @inline(__always)
-        static func forEachEntry(of entries: [AttributeEntry], _ edit: Edit?, _ body: (UnsafePointer<AttributeEntry>) -> Bool) -> Bool {
-            entries.withUnsafeBufferPointer { list in
-                guard let base = list.baseAddress else {
-                    guard let edit else { return true }
-                    return withUnsafePointer(to: edit.entry) { body($0) }
-                }
-                guard let edit else {
-                    for k in 0..<list.count where !body(base + k) { return false }
-                    return true
-                }
-                for k in 0..<edit.index where !body(base + k) { return false }
-                if !withUnsafePointer(to: edit.entry, { body($0) }) { return false }
-                let rest = edit.replaces ? edit.index + 1 : edit.index
-                for k in rest..<list.count where !body(base + k) { return false }
-                return true
-            }
-        }
-
-        static func digest(_ entries: [AttributeEntry], _ edit: Edit?) -> Int {
-            var hasher = Hasher()
-            hasher.combine(count(entries, edit))
-            _ = forEachEntry(of: entries, edit) { entry in
-                hasher.combine(entry.pointee.name)
-                hasher.combine(entry.pointee.value)
-                return true
-            }
-            return hasher.finalize()
-        }
-
-        /// Whether `storage` holds exactly these entries, field by field.
-        static func matches(_ storage: Storage, _ entries: [AttributeEntry], _ edit: Edit?) -> Bool {
-            guard storage.entries.count == count(entries, edit) else { return false }
-            return storage.entries.withUnsafeBufferPointer { list in
-                guard let a = list.baseAddress else { return true }
-                var k = 0
-                return forEachEntry(of: entries, edit) { b in
-                    defer { k += 1 }
-                    return a[k].name == b.pointee.name && a[k].value == b.pointee.value && a[k].behavior == b.pointee.behavior
-                }
-            }
-        }
-    }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(UInt(bitPattern: base)) }
 }
 
 extension AttributeSet: CustomStringConvertible {

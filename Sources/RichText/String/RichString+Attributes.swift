@@ -94,7 +94,7 @@ extension RichString {
     @discardableResult
     mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) -> [AttributeAdjustment] {
         if let value {
-            let entry = AttributeEntry(name: key.name, value: value, behavior: key.behavior)
+            let entry = AttributeSet.ResolvedEntry(key, value)
             return transformAttributes(in: ranges) { $0.setting(entry) }
         } else {
             return transformAttributes(in: ranges) { $0.removing(key.name) }

@@ -1,0 +1,237 @@
+import Synchronization
+
+// The memory layout of one interned set.
+//
+// A set is one immortal block in the registry's arena (see `AttributeRegistry.swift`), never freed, so an
+// `AttributeSet` is a bare address: copying one retains nothing, and two sets are equal when their addresses are.
+//
+//     offset 0   header, an Atomic<UInt64>: count (bits 0-23) | SetTraits (bits 24-31) | the number of the
+//                set's list in `EntryLists` plus one, 0 until `entries` is first asked (bits 32-63, written once)
+//     offset 8   two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`
+//     then       `count` StoredEntry values (16 bytes each), sorted by key name, one a name
+
+/// What a key's behaviour implies for the sets that hold it; a set's traits are the union of its keys'.
+@usableFromInline
+struct SetTraits: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt8
+    @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The key declares some behaviour (`behavior != .plain`).
+    @usableFromInline static let behaved = SetTraits(rawValue: 1 << 0)
+    /// The key is invalidated by text changes.
+    @usableFromInline static let textChanged = SetTraits(rawValue: 1 << 1)
+    /// Typed text does not take the key (`!behavior.isInheritable`).
+    @usableFromInline static let notInheritable = SetTraits(rawValue: 1 << 2)
+    /// The key is bound to paragraphs.
+    @usableFromInline static let paragraph = SetTraits(rawValue: 1 << 3)
+    /// The key is bound to a character.
+    @usableFromInline static let character = SetTraits(rawValue: 1 << 4)
+    /// The key is invalidated by another key's change.
+    @usableFromInline static let dependent = SetTraits(rawValue: 1 << 5)
+    /// The set's block holds the two projection slots (it has a non-inheritable or a paragraph-bound key).
+    @usableFromInline static let hasProjectionSlots = SetTraits(rawValue: 1 << 6)
+
+    /// The traits of one key's behaviour.
+    init(_ behavior: AttributeBehavior) {
+        var traits: SetTraits = []
+        if behavior != .plain { traits.insert(.behaved) }
+        if behavior.isInvalidatedByTextChange { traits.insert(.textChanged) }
+        if !behavior.isInheritable { traits.insert(.notInheritable) }
+        switch behavior.runBoundaries {
+        case .paragraph: traits.insert(.paragraph)
+        case .character: traits.insert(.character)
+        case nil: break
+        }
+        if behavior.invalidationConditions.contains(where: { if case .attributeChanged = $0 { return true } else { return false } }) {
+            traits.insert(.dependent)
+        }
+        self = traits
+    }
+}
+
+/// A value as a set stores it: inline for integers, flags and most doubles, otherwise the address of one
+/// shared, immortal copy of the value (the registry keeps one copy per distinct value). The encoding is
+/// canonical: two values are equal exactly when their encodings are (see `AttributeRegistry.box`).
+@usableFromInline
+struct StoredValue: Equatable {
+    /// One of the `Kind` constants.
+    @usableFromInline var kind: UInt
+    /// The integer, the flag, the double's bits, or the shared copy's address.
+    @usableFromInline var payload: UInt64
+
+    @usableFromInline static let boxed: UInt = 0
+    @usableFromInline static let integer: UInt = 1
+    @usableFromInline static let bool: UInt = 2
+    @usableFromInline static let number: UInt = 3
+
+    @inlinable init(kind: UInt, payload: UInt64) {
+        self.kind = kind
+        self.payload = payload
+    }
+
+    /// The inline encoding of `value`, or nil when it must be boxed. Zero and NaN doubles are boxed, so that
+    /// equal inline encodings mean equal values (`0.0 == -0.0`, `nan != nan`).
+    @inline(__always)
+    init?(inline value: AttributeValue) {
+        switch value {
+        case .integer(let v): self.init(kind: Self.integer, payload: UInt64(bitPattern: Int64(v)))
+        case .bool(let v): self.init(kind: Self.bool, payload: v ? 1 : 0)
+        case .number(let v) where v != 0 && !v.isNaN: self.init(kind: Self.number, payload: v.bitPattern)
+        default: return nil
+        }
+    }
+
+    /// A cheap number that tells apart common values, for choosing a cache slot before any boxing.
+    @inline(__always)
+    static func seed(of value: AttributeValue) -> UInt64 {
+        switch value {
+        case .integer(let v): return UInt64(bitPattern: Int64(v))
+        case .bool(let v): return v ? 1 : 0
+        case .number(let v): return v.bitPattern
+        case .string(let v):
+            let utf8 = v.utf8
+            return UInt64(utf8.count) &* 0x1_0000_0001 ^ UInt64(utf8.first ?? 0) << 12 ^ UInt64(utf8.last ?? 0) << 20
+        case .color(let c):
+            return c.red.bitPattern ^ c.green.bitPattern &* 3 ^ c.blue.bitPattern &* 5 ^ c.alpha.bitPattern &* 7
+        default: return 0x5EED
+        }
+    }
+}
+
+/// A value to put into a set: encoded already, or a value that must be boxed (not yet looked up).
+@usableFromInline
+enum NewValue {
+    case encoded(StoredValue)
+    case unboxed(AttributeValue)
+
+    @inline(__always)
+    init(_ value: AttributeValue) {
+        if let inline = StoredValue(inline: value) { self = .encoded(inline) } else { self = .unboxed(value) }
+    }
+
+    /// The encoding, boxing the value if need be.
+    var stored: StoredValue {
+        switch self {
+        case .encoded(let value): return value
+        case .unboxed(let value): return AttributeRegistry.box(value)
+        }
+    }
+
+    /// The cache seed (see `StoredValue.seed`).
+    @inline(__always)
+    var seed: UInt64 {
+        switch self {
+        case .encoded(let value): return value.payload ^ UInt64(value.kind) << 60
+        case .unboxed(let value): return StoredValue.seed(of: value)
+        }
+    }
+}
+
+/// One entry as a set stores it: the key's record address with the value's kind in its low bits, and the
+/// value's payload. 16 bytes; two entries are equal exactly when their bits are.
+@usableFromInline
+struct StoredEntry: Equatable {
+    @usableFromInline var word: UInt
+    @usableFromInline var payload: UInt64
+
+    @inline(__always)
+    init(key: UnsafePointer<KeyRecord>, value: StoredValue) {
+        word = UInt(bitPattern: key) | value.kind
+        payload = value.payload
+    }
+
+    /// The key.
+    @inline(__always)
+    var key: UnsafePointer<KeyRecord> { UnsafePointer(bitPattern: word & ~3)! }
+
+    /// The value's encoding.
+    @inline(__always)
+    var value: StoredValue { StoredValue(kind: word & 3, payload: payload) }
+
+    /// The value.
+    var attributeValue: AttributeValue {
+        switch word & 3 {
+        case StoredValue.integer: return .integer(Int(Int64(bitPattern: payload)))
+        case StoredValue.bool: return .bool(payload != 0)
+        case StoredValue.number: return .number(Double(bitPattern: payload))
+        default: return UnsafePointer<AttributeValue>(bitPattern: UInt(payload))!.pointee
+        }
+    }
+
+    /// The public form.
+    var entry: AttributeEntry {
+        let record = key
+        return AttributeEntry(name: record.pointee.name, value: attributeValue, behavior: record.pointee.behavior)
+    }
+
+    /// Whether this entry holds `key` with `value`.
+    @inline(__always)
+    func holds(_ key: UnsafePointer<KeyRecord>, _ value: NewValue) -> Bool {
+        guard word & ~3 == UInt(bitPattern: key) else { return false }
+        switch value {
+        case .encoded(let stored): return word & 3 == stored.kind && payload == stored.payload
+        case .unboxed(let value):
+            return word & 3 == StoredValue.boxed && UnsafePointer<AttributeValue>(bitPattern: UInt(payload))!.pointee == value
+        }
+    }
+}
+
+extension AttributeSet {
+    /// The header word. Only its list number (bits 32-63) ever changes, once.
+    @inlinable var header: UInt64 { headerWord.pointee.load(ordering: .relaxed) }
+
+    /// The header as an atomic.
+    @inlinable var headerWord: UnsafePointer<Atomic<UInt64>> { base.assumingMemoryBound(to: Atomic<UInt64>.self) }
+
+    /// The set's traits.
+    @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)) }
+
+    /// The stored entries, sorted by name.
+    @inline(__always)
+    var stored: UnsafeBufferPointer<StoredEntry> {
+        let header = self.header
+        let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 8 : 24
+        let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
+        return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
+    }
+
+    /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
+    @inline(__always)
+    func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+        UnsafeMutablePointer(mutating: (base + 8).assumingMemoryBound(to: Atomic<UInt>.self)) + index
+    }
+
+    /// The bytes a block with `count` entries and `traits` takes.
+    static func blockSize(count: Int, traits: SetTraits) -> Int {
+        8 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
+    }
+
+    /// Writes a set's block at `memory`: the header, empty projection slots when needed, then `entries`.
+    static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>, traits: SetTraits) {
+        precondition(entries.count < 1 << 24, "an attribute set holds fewer than 16,777,216 entries")
+        let header = UInt64(entries.count) | UInt64(traits.rawValue) << 24
+        memory.bindMemory(to: Atomic<UInt64>.self, capacity: 1).initialize(to: Atomic(header))
+        var offset = 8
+        if traits.contains(.hasProjectionSlots) {
+            let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: 2)
+            slots.initialize(to: Atomic(0))
+            (slots + 1).initialize(to: Atomic(0))
+            offset = 24
+        }
+        guard let source = entries.baseAddress else { return }
+        (memory + offset).bindMemory(to: StoredEntry.self, capacity: entries.count).initialize(from: source, count: entries.count)
+    }
+
+    /// The digest of a list of entries: a mix of their bits.
+    @inline(__always)
+    static func digest(of entries: UnsafeBufferPointer<StoredEntry>) -> UInt32 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 &+ UInt64(entries.count)
+        for entry in entries {
+            h = (h ^ UInt64(entry.word)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+            h = (h ^ entry.payload) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 32
+        }
+        return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+}
