@@ -164,7 +164,7 @@ enum EditsBenchmark {
             var s = DocumentGenerator.buildOurs(characters: documentCharacters, seed: documentSeed)
             for phase in EditPhase.allCases { runOurs(phase, &s, count: phase.operations) }
             utf8 = s.counts.utf8
-            print("memory \(procStatusBytes("VmHWM")) \(procStatusBytes("VmRSS")) \(utf8)")
+            print("memory \(procStatusBytes("VmHWM")) \(procStatusBytes("VmRSS")) \(utf8) \(s.runs.count)")
             withExtendedLifetime(s) {}
         case "foundation":
             var s = DocumentGenerator.buildFoundation(characters: documentCharacters, seed: documentSeed)
@@ -265,6 +265,11 @@ enum EditsBenchmark {
             bytesPerByte = Double(m.peak - idle.peak) / Double(m.utf8)
             let residentPerByte = Double(m.resident - idle.resident) / Double(m.utf8)
             print("ours: \(formatNumber(bytesPerByte)) bytes of peak memory per UTF-8 byte (\(formatNumber(residentPerByte)) resident at the end), text \(grouped(Double(m.utf8))) bytes")
+            if let runs = m.runs {
+                // Issue 2's allowance: 1.5 bytes per UTF-8 byte plus 64 bytes per run.
+                let allowance = 1.5 + 64 * Double(runs) / Double(m.utf8)
+                print("allowance: 1.5 x UTF-8 + 64 bytes x \(grouped(Double(runs))) runs = \(formatNumber(allowance)) bytes per UTF-8 byte (\(bytesPerByte <= allowance ? "met" : "missed"))")
+            }
             if let f = mFoundation {
                 print("Foundation: \(formatNumber(Double(f.peak - idle.peak) / Double(f.utf8))) bytes of peak memory per UTF-8 byte")
             }
@@ -295,13 +300,13 @@ enum EditsBenchmark {
         return a / b
     }
 
-    struct MemoryReading { var peak: Int; var resident: Int; var utf8: Int }
+    struct MemoryReading { var peak: Int; var resident: Int; var utf8: Int; var runs: Int? }
 
     static func memoryRecord(_ side: String) -> MemoryReading? {
         let child = runSelf(["edits-memory", side])
-        guard let r = child.records("memory").first, r.count == 4,
+        guard let r = child.records("memory").first, r.count >= 4,
               let peak = Int(r[1]), let resident = Int(r[2]), let utf8 = Int(r[3]) else { return nil }
-        return MemoryReading(peak: peak, resident: resident, utf8: utf8)
+        return MemoryReading(peak: peak, resident: resident, utf8: utf8, runs: r.count > 4 ? Int(r[4]) : nil)
     }
 
     static let scalingSizes = [100_000, 1_000_000, 10_000_000, 100_000_000]
