@@ -32,6 +32,10 @@ case "paragraphs-peer":
     ParagraphsBenchmark.peerMain()
 case "paragraphs-profile":
     ParagraphsBenchmark.profileMain(Array(arguments.dropFirst()))
+case "edits-scaling":
+    let scaling = EditsBenchmark.scalingRows()
+    printTable(["scaling (ours)", "build", "build method", "ns per mixed edit", "edits/s"], scaling.rows)
+    printMetric("scaling_cost_100m_over_100k", scaling.costRatio)
 case "edits-profile":
     EditsBenchmark.profileMain()
 case "traces-profile":
