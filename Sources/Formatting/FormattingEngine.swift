@@ -139,48 +139,20 @@ public struct FormattingEngine: Sendable {
         let widened = usesFastPaths ? document.widenedToCharacters(region, margin: true) : document.widenedToCharactersByGraphemes(region, margin: true)
         let lower = widened.lowerBound
         let upper = widened.upperBound
-        var paragraphs: [Range<Int>]
-        if hasParagraphOwnedKeys {
-            // One byte further: a paragraph that starts right where the region ends has a new first character
-            // when the edit inserted or removed a separator.
-            paragraphs = document.paragraphRanges(overlappingUTF8: lower..<min(upper + 1, total)).filter { !$0.isEmpty }
-            processed = paragraphs.reduce(lower..<upper) { $0.union($1) }
-        } else {
-            processed = widened
-            // Nearly every edit: each run over the stretch carries a set the definition leaves as it is, so the
-            // walk below would change and report nothing. Found without the cache and without allocating.
-            if usesFastPaths {
-                var settled = true
-                document.forEachRun(inUTF8: widened) { _, attributes in
-                    settled = fixedPoints.contains(attributes)
-                    return settled
-                }
-                if settled { return [] }
-            }
-            paragraphs = [widened]
-        }
         var adjustments: [Adjustment] = []
-        var writes = RunWrites(mergesNeighbours: usesFastPaths)
-        for paragraph in paragraphs {
-            var first: AttributeSet? = nil
-            if hasParagraphOwnedKeys, !paragraph.isEmpty {
-                var start: AttributeSet = .empty
-                document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
-                first = constrained(start, paragraphStart: nil, learnsResult: learnsResults).result
-            }
+        var writes: [(Range<Int>, [AttributeRun])] = []
+        /// Scope and constraints over the runs of `paragraph`, whose first character's constrained set is
+        /// `first` when paragraph-bound keys are in play.
+        func enforce(_ paragraph: Range<Int>, first: AttributeSet?, in document: RichString) {
             document.forEachRun(inUTF8: paragraph) { range, attributes in
-                if first == nil, usesFastPaths, fixedPoints.contains(attributes) {
-                    writes.keep(range, attributes)
-                    return true
-                }
+                // Nearly every run an edit touches carries a set the definition leaves as it is: known without
+                // the cache (and, when every run is such, the walk allocates nothing).
+                if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return true }
                 let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
                 let new = entry.result
-                guard new != attributes else {
-                    writes.keep(range, attributes)
-                    return true
-                }
+                guard new != attributes else { return true }
                 let runs = splitForCharacterKeys(new, over: range, in: document)
-                writes.write(range, runs)
+                writes.append((range, runs))
                 // Report what really changes, piece by piece, under the rule that made the final value.
                 var position = range.lowerBound
                 for run in runs {
@@ -199,11 +171,27 @@ public struct FormattingEngine: Sendable {
                 return true
             }
         }
-        writes.apply(to: &document)
+        if hasParagraphOwnedKeys {
+            // One byte further: a paragraph that starts right where the region ends has a new first character
+            // when the edit inserted or removed a separator.
+            let paragraphs = document.paragraphRanges(overlappingUTF8: lower..<min(upper + 1, total)).filter { !$0.isEmpty }
+            processed = paragraphs.reduce(lower..<upper) { $0.union($1) }
+            for paragraph in paragraphs {
+                var start: AttributeSet = .empty
+                document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
+                let first = constrained(start, paragraphStart: nil, learnsResult: learnsResults).result
+                enforce(paragraph, first: first, in: document)
+            }
+        } else {
+            processed = widened
+            enforce(widened, first: nil, in: document)
+        }
+        for (range, runs) in writes { document.replaceAttributesRaw(range, with: runs) }
         // The writes are boundary-consistent by construction (paragraph-owned keys come from the paragraph's
         // first character, character-bound keys were split per character); only re-stamped behaviours on
         // outside data can leave a boundary to fix, so the step runs when a written set has bound keys.
-        if writes.writesBoundKeys {
+        let writesBoundKeys = writes.contains { $0.1.contains { $0.attributes.hasParagraphKeys || $0.attributes.hasCharacterKeys } }
+        if writesBoundKeys {
             adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
         }
         return adjustments
