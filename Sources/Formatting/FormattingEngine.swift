@@ -64,17 +64,18 @@ public struct FormattingEngine: Sendable {
 
     /// Applies `edit` to `document` and returns every adjustment, in the order made.
     @discardableResult
-    public func apply(_ edit: Edit, to document: inout RichString) -> [Adjustment] {
+    public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
         var processed = 0..<0
         return apply(edit, to: &document, processed: &processed, learnsResults: true)
     }
 
     /// `apply`, also giving the stretch (UTF-8 offsets after the edit) the definition was enforced over: every
     /// offset the engine read or wrote after the string's own steps lies in it. `learnsResults`: see `constrained`.
-    func apply(_ edit: Edit, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
+    func apply(_ edit: consuming Edit, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
         let behaviorReports: [AttributeAdjustment]
         var region: Range<Int>
-        switch edit {
+        // The edit is taken apart, not copied: its payload moves into the cases below.
+        switch consume edit {
         case let .replaceText(range, text):
             let r = document.utf8Range(of: range)
             behaviorReports = document.replaceSubrange(range, with: text)

@@ -13,7 +13,7 @@ final class FastPathPropertyTests: XCTestCase {
         let env = ProcessInfo.processInfo.environment
         let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 150
         let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
-        var fastEdits = 0, steps = 0
+        var fastEdits = 0, steps = 0, remembered = 0
         for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
             var rng = SeededGenerator(seed: seed)
             let definition = Self.definition(&rng)
@@ -49,9 +49,12 @@ final class FastPathPropertyTests: XCTestCase {
                 XCTAssertEqual(a.canRedo, b.canRedo, context)
                 if testRun?.failureCount ?? 0 > 0 { return }
             }
+            // The memo did take part: runs of the final document carry sets it already knows.
+            for run in a.document.runs where fast.fixedPoints.contains(run.attributes) { remembered += 1 }
         }
         XCTAssertGreaterThan(fastEdits, iterations, "the shortcuts should be in play on many steps")
-        print("fast path property test: \(iterations) definitions, \(steps) steps, \(fastEdits) under definitions without paragraph keys")
+        XCTAssertGreaterThan(remembered, iterations, "the fixed-point memo should know the sets documents carry")
+        print("fast path property test: \(iterations) definitions, \(steps) steps, \(fastEdits) text edits under definitions without paragraph keys, \(remembered) final runs with a remembered set")
     }
 
     /// `apply` straight on documents that were never normalised (runs the definition has not settled, next to
@@ -153,6 +156,7 @@ final class FastPathPropertyTests: XCTestCase {
         return session.perform(edit)
     }
 
+    /// Whether the step changes text under a definition without paragraph-bound keys: where the shortcuts apply.
     static func isFastEligible(_ step: ScriptStep, _ engine: FormattingEngine) -> Bool {
         !engine.hasParagraphOwnedKeys && step.changesText
     }
