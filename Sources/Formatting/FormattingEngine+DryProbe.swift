@@ -198,6 +198,7 @@ struct DryEnforcement {
     }
 
     private mutating func settle(_ run: (range: Range<Int>, attributes: AttributeSet)) -> (range: Range<Int>, attributes: AttributeSet) {
+        if engine.usesFastPaths, engine.fixedPoints.contains(run.attributes) { return run }
         let entry = engine.constrained(run.attributes, paragraphStart: nil, learnsResult: false)
         let new = entry.result
         guard new != run.attributes else { return run }

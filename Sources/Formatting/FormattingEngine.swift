@@ -4,16 +4,47 @@ import RichText
 /// the string), then scope, value constraints, run boundaries and coalescing — over the affected region only,
 /// and reports every change it made on its own.
 public struct FormattingEngine: Sendable {
+    /// Everything the engine holds, behind one reference: an engine is copied on every call that captures or
+    /// unwraps it, and a copy then retains one object.
+    final class Core: Sendable {
+        let definition: FormattingDefinition
+        let scopeNames: Set<String>
+        let descriptors: [String: AttributeKeyDescriptor]
+        let hasParagraphOwnedKeys: Bool
+        let keepsOutsideScope: @Sendable (String) -> Bool
+        let cache = ConstraintCache()
+        let fixedPoints = FixedPointMemo()
+        let steps: [ConstraintStep]
+        /// Whether the shortcuts that skip work provably left undone (`fixedPoints`, one-range edits) are taken;
+        /// off only in tests, as the reference they are checked against.
+        let usesFastPaths: Bool
+
+        init(_ definition: FormattingDefinition, keepingOutsideScope keep: @escaping @Sendable (String) -> Bool, usesFastPaths: Bool) {
+            self.usesFastPaths = usesFastPaths
+            keepsOutsideScope = keep
+            self.definition = definition
+            scopeNames = definition.scopeNames
+            descriptors = Dictionary(definition.scope.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            steps = definition.constraints.map(ConstraintStep.init)
+            hasParagraphOwnedKeys = definition.constraints.contains { $0.key.behavior.runBoundaries == .paragraph }
+                || definition.scope.contains { $0.behavior.runBoundaries == .paragraph }
+        }
+    }
+    let core: Core
+
     /// The definition enforced.
-    public let definition: FormattingDefinition
-    let scopeNames: Set<String>
-    let descriptors: [String: AttributeKeyDescriptor]
-    let hasParagraphOwnedKeys: Bool
+    public var definition: FormattingDefinition { core.definition }
+    var scopeNames: Set<String> { core.scopeNames }
+    var descriptors: [String: AttributeKeyDescriptor] { core.descriptors }
+    var hasParagraphOwnedKeys: Bool { core.hasParagraphOwnedKeys }
     /// Keys outside the scope that stay as they are instead of being removed.
-    let keepsOutsideScope: @Sendable (String) -> Bool
-    let cache = ConstraintCache()
+    var keepsOutsideScope: @Sendable (String) -> Bool { core.keepsOutsideScope }
+    var cache: ConstraintCache { core.cache }
+    /// The sets the definition leaves as they are (outside paragraph starts), read before `cache`.
+    var fixedPoints: FixedPointMemo { core.fixedPoints }
+    var usesFastPaths: Bool { core.usesFastPaths }
     /// The constraints with what the chain asks of each, read once.
-    let steps: [ConstraintStep]
+    var steps: [ConstraintStep] { core.steps }
 
     /// An engine for `definition`.
     public init(_ definition: FormattingDefinition) {
@@ -23,28 +54,28 @@ public struct FormattingEngine: Sendable {
     /// An engine for `definition` that leaves the keys outside its scope for which `keep` is true as they are
     /// (a linter fixing only the rules it was asked to fix keeps what an ignored scope rule would remove).
     public init(_ definition: FormattingDefinition, keepingOutsideScope keep: @escaping @Sendable (String) -> Bool) {
-        keepsOutsideScope = keep
-        self.definition = definition
-        scopeNames = definition.scopeNames
-        descriptors = Dictionary(definition.scope.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        steps = definition.constraints.map(ConstraintStep.init)
-        hasParagraphOwnedKeys = definition.constraints.contains { $0.key.behavior.runBoundaries == .paragraph }
-            || definition.scope.contains { $0.behavior.runBoundaries == .paragraph }
+        core = Core(definition, keepingOutsideScope: keep, usesFastPaths: true)
+    }
+
+    /// An engine that takes the general path everywhere (`usesFastPaths` false): the reference in tests.
+    init(_ definition: FormattingDefinition, usesFastPaths: Bool) {
+        core = Core(definition, keepingOutsideScope: { _ in false }, usesFastPaths: usesFastPaths)
     }
 
     /// Applies `edit` to `document` and returns every adjustment, in the order made.
     @discardableResult
-    public func apply(_ edit: Edit, to document: inout RichString) -> [Adjustment] {
+    public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
         var processed = 0..<0
         return apply(edit, to: &document, processed: &processed, learnsResults: true)
     }
 
     /// `apply`, also giving the stretch (UTF-8 offsets after the edit) the definition was enforced over: every
     /// offset the engine read or wrote after the string's own steps lies in it. `learnsResults`: see `constrained`.
-    func apply(_ edit: Edit, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
-        var behaviorReports: [AttributeAdjustment] = []
+    func apply(_ edit: consuming Edit, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
+        let behaviorReports: [AttributeAdjustment]
         var region: Range<Int>
-        switch edit {
+        // The edit is taken apart, not copied: its payload moves into the cases below.
+        switch consume edit {
         case let .replaceText(range, text):
             let r = document.utf8Range(of: range)
             behaviorReports = document.replaceSubrange(range, with: text)
@@ -54,15 +85,28 @@ public struct FormattingEngine: Sendable {
             behaviorReports = document.replaceSubrange(range, with: piece)
             region = r.lowerBound..<(r.lowerBound + piece.counts.utf8)
         case let .removeText(ranges):
-            let list = ranges.ranges.map { document.utf8Range(of: $0) }
-            behaviorReports = document.removeSubranges(ranges)
-            let removed = list.reduce(0) { $0 + $1.count }
-            let lower = list.first?.lowerBound ?? 0
-            region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
+            // One range (a deletion, nearly always) through the string's one-range call, which does what the
+            // range-set call does with one range, without walking the range set generically.
+            if usesFastPaths, let range = Self.onlyRange(of: ranges) {
+                let r = document.utf8Range(of: range)
+                behaviorReports = document.removeSubrange(range)
+                region = r.lowerBound..<r.lowerBound
+            } else {
+                let list = ranges.ranges.map { document.utf8Range(of: $0) }
+                behaviorReports = document.removeSubranges(ranges)
+                let removed = list.reduce(0) { $0 + $1.count }
+                let lower = list.first?.lowerBound ?? 0
+                region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
+            }
         case let .setAttribute(key, value, ranges):
-            let list = ranges.ranges.map { document.utf8Range(of: $0) }
-            behaviorReports = document.setAttribute(key, to: value, in: ranges)
-            region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
+            if usesFastPaths, let range = Self.onlyRange(of: ranges) {
+                region = document.utf8Range(of: range)
+                behaviorReports = document.setAttribute(key, to: value, in: range)
+            } else {
+                let list = ranges.ranges.map { document.utf8Range(of: $0) }
+                behaviorReports = document.setAttribute(key, to: value, in: ranges)
+                region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
+            }
         }
         var adjustments = behaviorReports.map(Adjustment.init)
         for report in behaviorReports { region = region.union(report.utf8Range) }
@@ -93,26 +137,18 @@ public struct FormattingEngine: Sendable {
         guard total > 0 else { return [] }
         // Whole characters, and one more on each side: an edit can merge or split the clusters next to it
         // ("•" stops being "•" when a combining mark lands after it), which changes what bound keys allow.
-        let widened = document.widenedToCharacters(region, margin: true)
+        let widened = usesFastPaths ? document.widenedToCharacters(region, margin: true) : document.widenedToCharactersByGraphemes(region, margin: true)
         let lower = widened.lowerBound
         let upper = widened.upperBound
-        var paragraphs = [lower..<upper]
-        if hasParagraphOwnedKeys {
-            // One byte further: a paragraph that starts right where the region ends has a new first character
-            // when the edit inserted or removed a separator.
-            paragraphs = document.paragraphRanges(overlappingUTF8: lower..<min(upper + 1, total)).filter { !$0.isEmpty }
-        }
-        processed = paragraphs.reduce(lower..<upper) { $0.union($1) }
         var adjustments: [Adjustment] = []
         var writes: [(Range<Int>, [AttributeRun])] = []
-        for paragraph in paragraphs {
-            var first: AttributeSet? = nil
-            if hasParagraphOwnedKeys, !paragraph.isEmpty {
-                var start: AttributeSet = .empty
-                document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
-                first = constrained(start, paragraphStart: nil, learnsResult: learnsResults).result
-            }
+        /// Scope and constraints over the runs of `paragraph`, whose first character's constrained set is
+        /// `first` when paragraph-bound keys are in play.
+        func enforce(_ paragraph: Range<Int>, first: AttributeSet?, in document: RichString) {
             document.forEachRun(inUTF8: paragraph) { range, attributes in
+                // Nearly every run an edit touches carries a set the definition leaves as it is: known without
+                // the cache (and, when every run is such, the walk allocates nothing).
+                if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return true }
                 let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
                 let new = entry.result
                 guard new != attributes else { return true }
@@ -136,6 +172,21 @@ public struct FormattingEngine: Sendable {
                 return true
             }
         }
+        if hasParagraphOwnedKeys {
+            // One byte further: a paragraph that starts right where the region ends has a new first character
+            // when the edit inserted or removed a separator.
+            let paragraphs = document.paragraphRanges(overlappingUTF8: lower..<min(upper + 1, total)).filter { !$0.isEmpty }
+            processed = paragraphs.reduce(lower..<upper) { $0.union($1) }
+            for paragraph in paragraphs {
+                var start: AttributeSet = .empty
+                document.forEachRun(inUTF8: paragraph.lowerBound..<(paragraph.lowerBound + 1)) { _, a in start = a; return false }
+                let first = constrained(start, paragraphStart: nil, learnsResult: learnsResults).result
+                enforce(paragraph, first: first, in: document)
+            }
+        } else {
+            processed = widened
+            enforce(widened, first: nil, in: document)
+        }
         for (range, runs) in writes { document.replaceAttributesRaw(range, with: runs) }
         // The writes are boundary-consistent by construction (paragraph-owned keys come from the paragraph's
         // first character, character-bound keys were split per character); only re-stamped behaviours on
@@ -152,18 +203,38 @@ public struct FormattingEngine: Sendable {
     /// runs behind, skip that).
     func constrained(_ attributes: AttributeSet, paragraphStart: AttributeSet?, learnsResult: Bool) -> ConstraintCache.Entry {
         let key = ConstraintCache.Key(attributes: attributes, paragraphStart: paragraphStart)
-        if let cached = cache.entry(for: key) { return cached }
+        if let cached = cache.entry(for: key) {
+            noteFixedPoint(attributes, cached, paragraphStart: paragraphStart)
+            return cached
+        }
         let entry = computeConstrained(attributes, paragraphStart: paragraphStart)
         cache.store(entry, for: key)
+        noteFixedPoint(attributes, entry, paragraphStart: paragraphStart)
         // The result is what runs will carry from now on, and the next edit next to them asks about it: learn
         // its answer too while the chain is warm (computed, not assumed: a chain need not be idempotent).
         if learnsResult, entry.result != attributes {
             let next = ConstraintCache.Key(attributes: entry.result, paragraphStart: paragraphStart)
             if cache.entry(for: next) == nil {
-                cache.store(computeConstrained(entry.result, paragraphStart: paragraphStart), for: next)
+                let nextEntry = computeConstrained(entry.result, paragraphStart: paragraphStart)
+                cache.store(nextEntry, for: next)
+                noteFixedPoint(entry.result, nextEntry, paragraphStart: paragraphStart)
             }
         }
         return entry
+    }
+
+    /// Remembers `attributes` in `fixedPoints` when `entry`, its answer outside paragraph starts, gives it back.
+    @inline(__always)
+    private func noteFixedPoint(_ attributes: AttributeSet, _ entry: ConstraintCache.Entry, paragraphStart: AttributeSet?) {
+        if paragraphStart == nil, entry.result == attributes, !fixedPoints.contains(attributes) { fixedPoints.insert(attributes) }
+    }
+
+    /// The one range of `ranges`, or nil when it holds none or several. Reads the range set by count and
+    /// subscript: its generic collection walk costs far more than the edit it describes.
+    static func onlyRange(of ranges: RangeSet<RichString.Index>) -> Range<RichString.Index>? {
+        let list = ranges.ranges
+        guard list.count == 1 else { return nil }
+        return list[list.startIndex]
     }
 
     /// Calls `body` with each key whose value differs between `old` and `new`, in name order, with both values.

@@ -61,13 +61,17 @@ public struct Rules: ValueConstraint {
     }
 
     public func constrain(_ attributes: inout ConstrainedAttributes) {
-        // The conditions read the working entries directly: no intermediate set is built.
-        let view = attributes
-        let action = rules.first { $0.condition.holds { view[$0] } }?.action ?? otherwise
-        switch action {
+        switch action(reading: attributes) {
         case .set(let value): attributes.value = value
         case .remove: attributes.value = nil
         case .keep: break
         }
+    }
+
+    /// The action chosen for the working entries, read in place: the conditions borrow them (no intermediate
+    /// set is built, and no copy is left holding the entries when the constraint then writes its key).
+    private func action(reading attributes: borrowing ConstrainedAttributes) -> RuleAction {
+        for rule in rules where rule.condition.holds({ attributes[$0] }) { return rule.action }
+        return otherwise
     }
 }

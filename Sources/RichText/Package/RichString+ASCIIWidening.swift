@@ -29,4 +29,21 @@ extension RichString {
         guard decided == true else { return nil }
         return (lower > 0 ? lower - 1 : 0)..<(upper < total ? upper + 1 : total)
     }
+
+    /// `widenedToCharacters(range, margin: true)` found from the whole text's counts alone, or nil when they
+    /// cannot decide.
+    ///
+    /// Chunk boundaries fall on character boundaries of the whole text, so the text's character count is the
+    /// sum of its chunks' and counts every character once. A character is at least one byte: when there are as
+    /// many characters as bytes, every character is one byte, every offset is a character boundary, and the
+    /// widened range is the range clamped to the text plus one byte on each side (the answer of
+    /// `asciiWidenedWithMargin`, without reading a byte).
+    package func oneByteCharactersWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
+        let summary = text.summary
+        let total = summary.utf8
+        guard total > 0, summary.characters == total else { return nil }
+        let lower = min(max(range.lowerBound, 0), total)
+        let upper = min(max(range.upperBound, lower), total)
+        return (lower > 0 ? lower - 1 : 0)..<(upper < total ? upper + 1 : total)
+    }
 }

@@ -1,0 +1,163 @@
+import XCTest
+@testable import Formatting
+import FormattingTesting
+@testable import RichText
+
+/// The engine's shortcuts (the fixed-point memo that ends `enforceDefinition` before the cache, one-range edits
+/// through the string's one-range calls, widening from the text's counts) must give exactly what the general
+/// path gives: the same adjustments, documents, selections, undo and redo, on random definitions and scripts.
+final class FastPathPropertyTests: XCTestCase {
+    /// Two sessions, one on an engine with the shortcuts and one on the reference engine without them, driven
+    /// by the same generated script (and undo/redo): after every step, everything observable agrees.
+    func testFastPathsAgreeWithTheGeneralPathThroughSessions() throws {
+        let env = ProcessInfo.processInfo.environment
+        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 150
+        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        var fastEdits = 0, steps = 0, remembered = 0
+        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+            var rng = SeededGenerator(seed: seed)
+            let definition = Self.definition(&rng)
+            let fast = FormattingEngine(definition)
+            let reference = FormattingEngine(definition, usesFastPaths: false)
+            let documents = DocumentGenerator(engine: fast)
+            let start = documents.rawDocument(maxPieces: 10, strayKeys: true, using: &rng)
+            var a = EditingSession(document: start, engine: fast)
+            var b = EditingSession(document: start, engine: reference)
+            var generator = EditScriptGenerator(engine: fast)
+            var log: [String] = []
+            for step in 0..<40 {
+                let context = "seed \(seed) step \(step)\n\(log.joined(separator: "\n"))"
+                if rng.chance(0.08) {
+                    // Undo or redo on both sessions.
+                    let undo = rng.chance(0.6)
+                    log.append(undo ? "undo" : "redo")
+                    let (da, db) = undo ? (a.undo(), b.undo()) : (a.redo(), b.redo())
+                    XCTAssertEqual(da, db, context)
+                } else {
+                    let raw = generator.next(document: a.document, selection: ScalarSelection(a.selection, in: a.document), using: &rng)
+                    let next = raw.clamped(toScalarCount: a.document.counts.scalars)
+                    log.append(next.description)
+                    if Self.isFastEligible(next, fast) { fastEdits += 1 }
+                    XCTAssertEqual(Self.run(next, on: &a), Self.run(next, on: &b), context)
+                }
+                steps += 1
+                XCTAssertEqual(a.document, b.document, context)
+                XCTAssertEqual(ScalarSelection(a.selection, in: a.document), ScalarSelection(b.selection, in: b.document), context)
+                XCTAssertEqual(a.lastAdjustments, b.lastAdjustments, context)
+                XCTAssertEqual(a.typingAttributes, b.typingAttributes, context)
+                XCTAssertEqual(a.canUndo, b.canUndo, context)
+                XCTAssertEqual(a.canRedo, b.canRedo, context)
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+            // The memo did take part: runs of the final document carry sets it already knows.
+            for run in a.document.runs where fast.fixedPoints.contains(run.attributes) { remembered += 1 }
+        }
+        XCTAssertGreaterThan(fastEdits, iterations, "the shortcuts should be in play on many steps")
+        XCTAssertGreaterThan(remembered, iterations, "the fixed-point memo should know the sets documents carry")
+        print("fast path property test: \(iterations) definitions, \(steps) steps, \(fastEdits) text edits under definitions without paragraph keys, \(remembered) final runs with a remembered set")
+    }
+
+    /// `apply` straight on documents that were never normalised (runs the definition has not settled, next to
+    /// the edit or not), so a shortcut cannot lean on the document being clean: the same adjustments and
+    /// documents as the reference, edit after edit, with one-range and several-range edits.
+    func testFastPathsAgreeWithTheGeneralPathOnRawDocuments() throws {
+        let env = ProcessInfo.processInfo.environment
+        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 150
+        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let typed = ["x", "ab", " ", "\n", "\u{301}", "é", "•", "\r", "hello"]
+        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+            var rng = SeededGenerator(seed: seed)
+            let definition = Self.definition(&rng)
+            let fast = FormattingEngine(definition)
+            let reference = FormattingEngine(definition, usesFastPaths: false)
+            var documents = DocumentGenerator(engine: fast)
+            if rng.chance(0.5) { documents.fragments = ["a", "bc", " ", "xyz", "hello world", "\n"] }
+            var x = documents.rawDocument(maxPieces: 12, strayKeys: true, using: &rng)
+            if rng.chance(0.3) { fast.normalize(&x) }
+            var y = x
+            let keys = definition.scope + [AttributeKeyDescriptor(name: "stray")]
+            for step in 0..<25 {
+                let length = x.counts.scalars
+                let from = rng.int(0...length)
+                let to = min(length, from + rng.int(0...3))
+                let other = rng.chance(0.2) ? rng.int(0...length) : nil
+                let otherEnd = other.map { min(length, $0 + rng.int(1...3)) }
+                let kind = rng.int(0...4)
+                let text = rng.pick(typed)
+                let insertsOnly = rng.chance(0.8)
+                let key = rng.pick(keys)
+                let value: AttributeValue? = rng.chance(0.8) ? rng.pick(DefinitionGenerator.values + [.integer(5)]) : nil
+                let pasted = rng.pick(DefinitionGenerator.values)
+                // The same edit, with indices of the document it is applied to.
+                func makeEdit(on d: RichString) -> Edit {
+                    var set = RangeSet(d.scalars(from, to))
+                    if let other, let otherEnd { set.insert(contentsOf: d.scalars(other, otherEnd)) }
+                    switch kind {
+                    case 0, 1: return .replaceText(d.scalars(from, insertsOnly ? from : to), with: text)
+                    case 2: return .removeText(set)
+                    case 3: return .setAttribute(key, to: value, in: set)
+                    default:
+                        return .replaceAttributed(d.scalars(from, to), with: RichString(text, attributes: AttributeSet([AttributeEntry(name: key.name, value: pasted, behavior: key.behavior)])))
+                    }
+                }
+                let edit = makeEdit(on: x)
+                let context = "seed \(seed) step \(step): \(edit) on \(x)"
+                var processedX = 0..<0, processedY = 0..<0
+                let ax = fast.apply(edit, to: &x, processed: &processedX, learnsResults: true)
+                let ay = reference.apply(makeEdit(on: y), to: &y, processed: &processedY, learnsResults: true)
+                XCTAssertEqual(ax, ay, context)
+                XCTAssertEqual(processedX, processedY, context)
+                XCTAssertEqual(x, y, context)
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+        }
+    }
+
+    /// Widening from the text's counts (every character one byte) gives what grapheme breaking gives, and
+    /// answers only when every character is one byte.
+    func testWideningFromCountsAgreesWithGraphemeBreaking() {
+        let fragments = ["a", "bc", " ", "\n", "\r", "\r\n", "xyz", "é", "e\u{301}", "\u{301}", "👍🏽", "\t"]
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<rng.int(0...12) { text += rng.pick(fragments) }
+            let s = RichString(text)
+            let total = s.utf8Count
+            let oneByte = text.utf8.count == text.count
+            for _ in 0..<8 {
+                let a = rng.int(0...total), b = rng.int(0...total)
+                let range = min(a, b)..<max(a, b)
+                let quick = s.oneByteCharactersWidenedWithMargin(range)
+                if oneByte && total > 0 {
+                    XCTAssertEqual(quick, s.widenedToCharactersByGraphemes(range, margin: true), "\(text.debugDescription) \(range)")
+                } else {
+                    XCTAssertNil(quick, "\(text.debugDescription) \(range)")
+                }
+            }
+        }
+    }
+
+    /// A random definition; half of them without paragraph-bound keys, where the shortcuts apply.
+    static func definition(_ rng: inout SeededGenerator) -> FormattingDefinition {
+        var definition = DefinitionGenerator.randomDefinition(using: &rng)
+        if rng.chance(0.5) {
+            while FormattingEngine(definition).hasParagraphOwnedKeys { definition = DefinitionGenerator.randomDefinition(using: &rng) }
+        }
+        return definition
+    }
+
+    /// One script step on a session, as `SessionEditor` applies it.
+    static func run(_ step: ScriptStep, on session: inout EditingSession) -> [Adjustment] {
+        if case let .select(from, to) = step {
+            session.select(ScalarSelection.range(from, to).selection(in: session.document))
+            return []
+        }
+        guard let edit = step.edit(on: session.document, definition: session.engine.definition) else { return [] }
+        return session.perform(edit)
+    }
+
+    /// Whether the step changes text under a definition without paragraph-bound keys: where the shortcuts apply.
+    static func isFastEligible(_ step: ScriptStep, _ engine: FormattingEngine) -> Bool {
+        !engine.hasParagraphOwnedKeys && step.changesText
+    }
+}
