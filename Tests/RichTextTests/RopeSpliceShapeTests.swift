@@ -77,7 +77,7 @@ final class RopeSpliceShapeTests: XCTestCase {
     func testInsertionsNextToFullLeavesMoveElementsToANeighbour() {
         // Insert at the front, at the back and in the middle of leaves, in every order, on a tree of full leaves.
         for seed in 0..<8 {
-            var generator = SplitMix(seed: UInt64(seed))
+            var generator = SeededRandom(seed: UInt64(seed))
             var rope = Rope(items(0..<(16 * 16 * 3)))
             var model = items(0..<(16 * 16 * 3))
             for k in 0..<400 {
@@ -93,18 +93,6 @@ final class RopeSpliceShapeTests: XCTestCase {
                 rope._invariantCheck()
             }
             assertSame(rope, model, "seed \(seed)")
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -187,29 +187,28 @@ extension Rope {
     /// Moves the items of `nodes` (uniquely referenced, all of one height, in order) so that node k holds
     /// `sizes[k]` of them, in the same order; a size may be 0 for a node about to be dropped.
     static func redistribute(_ nodes: [Node], sizes: [Int]) {
-        let total = nodes.reduce(0) { $0 + $1.width }
         if nodes[0].height == 0 {
-            withUnsafeTemporaryAllocation(of: Element.self, capacity: total) { buffer in
-                let all = buffer.baseAddress!
-                var k = 0
-                for node in nodes {
-                    (all + k).moveInitialize(from: node.elementBase, count: node.width)
-                    k += node.width
-                    node.width = 0
-                }
-                fill(nodes, from: all, sizes: sizes)
-            }
+            gather(nodes, items: { $0.elementBase }) { fill(nodes, from: $0, sizes: sizes) }
         } else {
-            withUnsafeTemporaryAllocation(of: Node.self, capacity: total) { buffer in
-                let all = buffer.baseAddress!
-                var k = 0
-                for node in nodes {
-                    (all + k).moveInitialize(from: node.childBase, count: node.width)
-                    k += node.width
-                    node.width = 0
-                }
-                fill(nodes, from: all, sizes: sizes)
+            gather(nodes, items: { $0.childBase }) { fill(nodes, from: $0, sizes: sizes) }
+        }
+    }
+
+    /// Moves every item of `nodes` (whose items `items` gives), in order, into one temporary buffer, leaving the
+    /// nodes empty, and calls `body` with it.
+    private static func gather<Item>(
+        _ nodes: [Node], items: (Node) -> UnsafeMutablePointer<Item>, _ body: (UnsafeMutablePointer<Item>) -> Void
+    ) {
+        let total = nodes.reduce(0) { $0 + $1.width }
+        withUnsafeTemporaryAllocation(of: Item.self, capacity: total) { buffer in
+            let all = buffer.baseAddress!
+            var k = 0
+            for node in nodes {
+                (all + k).moveInitialize(from: items(node), count: node.width)
+                k += node.width
+                node.width = 0
             }
+            body(all)
         }
     }
 
