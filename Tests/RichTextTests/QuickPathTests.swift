@@ -81,13 +81,9 @@ final class QuickPathTests: XCTestCase {
     }
 
     func testQuickTypingAndDeletionMatchThePipeline() {
-        let keys = Array(Self.behaviors.keys).sorted()
         let typed = ["x", "yz", "é", "*", "\n", "a\rb", "\u{2029}", "q\r"]
         for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
-            var rng = SeededRandom(seed: seed)
-            // Some strings have only a few keys, so that the quick paths are taken often.
-            let used = keys.filter { _ in rng.chance(0.5) }
-            var quick = Self.randomString(&rng, keys: used)
+            var (rng, quick) = Self.scriptStart(seed: seed)
             var reference = quick
             for step in 0..<16 {
                 let total = quick.text.utf8Count
@@ -118,9 +114,7 @@ final class QuickPathTests: XCTestCase {
     func testQuickAttributeChangesMatchThePipeline() {
         let keys = Array(Self.behaviors.keys).sorted()
         for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
-            var rng = SeededRandom(seed: seed)
-            let used = keys.filter { _ in rng.chance(0.5) }
-            var quick = Self.randomString(&rng, keys: used)
+            var (rng, quick) = Self.scriptStart(seed: seed)
             var reference = quick
             for step in 0..<16 {
                 let boundaries = Self.scalarBoundaries(of: quick)
@@ -178,6 +172,15 @@ final class QuickPathTests: XCTestCase {
             XCTAssertEqual(set.filter { _ in true }, set)
             XCTAssertEqual(set.filter { $0.name != "plain" }, AttributeSet(set.entries.filter { $0.name != "plain" }))
         }
+    }
+
+    /// A script's generator and starting string for `seed`: some strings have only a few keys, so that the quick
+    /// paths are taken often.
+    private static func scriptStart(seed: UInt64) -> (SeededRandom, RichString) {
+        var rng = SeededRandom(seed: seed)
+        let used = behaviors.keys.sorted().filter { _ in rng.chance(0.5) }
+        let string = randomString(&rng, keys: used)
+        return (rng, string)
     }
 
     /// The UTF-8 offsets of every scalar boundary of `string`, its end included.

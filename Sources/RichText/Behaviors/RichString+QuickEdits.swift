@@ -160,12 +160,13 @@ extension RichString {
     /// `touchesSeparator` counts, read from the bytes there: false means surely none (a CR anywhere there
     /// counts as one, so the answer errs only towards true).
     func separatorMayEndNear(_ range: Range<Int>) -> Bool {
-        separatorsAround(range).mayEndNear
+        separatorsAround(range, findingParagraphStart: false).mayEndNear
     }
 
-    /// `separatorMayEndNear(range)`, and, read from the same chunk when it holds it, the start of the paragraph
-    /// holding `range.lowerBound` (`text.paragraphStart(atOrBefore:)`; nil when the chunk does not show it).
-    func separatorsAround(_ range: Range<Int>) -> (mayEndNear: Bool, paragraphStart: Int?) {
+    /// `separatorMayEndNear(range)`, and, when `findingParagraphStart` and read from the same chunk when it holds
+    /// it, the start of the paragraph holding `range.lowerBound` (`text.paragraphStart(atOrBefore:)`; nil when
+    /// not asked or the chunk does not show it).
+    func separatorsAround(_ range: Range<Int>, findingParagraphStart: Bool = true) -> (mayEndNear: Bool, paragraphStart: Int?) {
         let total = text.utf8Count
         // Two more bytes on the left show whether an A9 byte ends a U+2029 (E2 80 A9).
         let window = max(0, range.lowerBound - 3)..<min(total, range.upperBound + 1)
@@ -186,7 +187,7 @@ extension RichString {
         let inChunk: (Bool, Int?)? = text.withChunkBytes(holding: window.lowerBound) { bytes, start in
             guard window.upperBound <= start + bytes.count else { return nil }
             if mayEnd(bytes, from: checked - start, to: window.upperBound - start) { return (true, nil) }
-            let paragraphStart = range.lowerBound - start <= bytes.count
+            let paragraphStart = findingParagraphStart && range.lowerBound - start <= bytes.count
                 ? SeparatorScan.lastEnd(in: bytes, upTo: range.lowerBound - start).map { start + $0 } : nil
             return (false, paragraphStart)
         } ?? nil
