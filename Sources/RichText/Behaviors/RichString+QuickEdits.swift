@@ -74,12 +74,14 @@ extension RichString {
                 return []
             }
             guard a > 0, !near.hasCharacterKeys else { return nil }
-            if near.hasTextChangedKeys, Self.typingSplitsAStretch(before: source, after: near.after) { return nil }
             // Not after or before a separator, and none typed: `a` is inside its paragraph, not at its start.
             guard !Self.mayHoldSeparator(newText), !separatorMayEndNear(range) else { return nil }
             let typed = source.inheritable
             // Typed text with the paragraph's values of paragraph-bound keys leaves the paragraph uniform.
             guard typed.paragraphBound == source.paragraphBound else { return nil }
+            if near.hasTextChangedKeys, Self.typingSplitsAStretch(before: source, after: near.after) {
+                return typeInsideStretches(newText, at: a, typed: typed, near)
+            }
             insertTyped(newText, at: a, attributes: typed, near)
             return []
         }
