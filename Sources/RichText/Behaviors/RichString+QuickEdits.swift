@@ -90,9 +90,10 @@ extension RichString {
             return []
         }
         guard range.lowerBound > 0, !near.hasCharacterKeys, let before = near.before else { return nil }
-        if near.hasTextChangedKeys, deletionBreaksAStretch(range, near) { return nil }
+        let breaksAStretch = near.hasTextChangedKeys && deletionBreaksAStretch(range, near)
         let around = separatorsAround(range)
         guard !around.mayEndNear else { return nil }
+        if breaksAStretch { return deleteAcrossStretches(range, near) }
         delete(range, near)
         // The pipeline's step 3 after a deletion inside a paragraph enforces the one byte now at the edit (none
         // at the end of the text): nothing to do when it agrees with the paragraph's first character.
@@ -222,7 +223,7 @@ extension RichString {
 
     /// Deletes `range`: when it lies inside the run holding its first byte and leaves some of it, that run
     /// shrinks in place (what `RunRope.replace` does then).
-    private mutating func delete(_ range: Range<Int>, _ near: EditNeighbourhood) {
+    mutating func delete(_ range: Range<Int>, _ near: EditNeighbourhood) {
         if let run = near.firstRun, range.upperBound <= run.start + run.length, run.length > range.count {
             rawReplace(range, with: "") { runs in runs.rope.update(at: run.index) { $0.utf8Count = run.length - range.count } }
         } else {

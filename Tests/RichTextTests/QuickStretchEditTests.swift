@@ -1,10 +1,10 @@
 import XCTest
 @testable import RichText
 
-/// Typing strictly inside a stretch of a `textChanged` key takes its own quick path
-/// (`typeInsideStretches`), which must give exactly what `editTextThroughPipeline` gives: the same string, the
-/// same stored runs and the same adjustments.
-final class QuickStretchTypingTests: XCTestCase {
+/// Typing strictly inside a stretch of a `textChanged` key, and deleting inside or across the end of one, take
+/// their own quick paths (`typeInsideStretches`, `deleteAcrossStretches`), which must give exactly what
+/// `editTextThroughPipeline` gives: the same string, the same stored runs and the same adjustments.
+final class QuickStretchEditTests: XCTestCase {
     private static let tag = AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged])
     private static let spell = AttributeBehavior(invalidationConditions: [.textChanged])
     private static let para = AttributeBehavior(runBoundaries: .paragraph)
@@ -42,10 +42,41 @@ final class QuickStretchTypingTests: XCTestCase {
         XCTAssertEqual(text.string, "milk", "a quick path that declines must change nothing")
     }
 
+    func testDeletingALetterOfAnIngredientRemovesItFromTheRestOfTheWordOnTheQuickPath() {
+        var text = RichString(unenforcedText: "add milk now", runs: [
+            AttributeRun(utf8Count: 4, attributes: AttributeSet([])),
+            AttributeRun(utf8Count: 4, attributes: AttributeSet([AttributeEntry(name: "tag", value: .integer(1), behavior: Self.tag)])),
+            AttributeRun(utf8Count: 4, attributes: AttributeSet([])),
+        ])!
+        var reference = text
+        let quick = text.editTextQuickly(6..<7, with: "", attributedRuns: [])
+        let expected = reference.editTextThroughPipeline(6..<7, with: "", attributedRuns: [])
+        XCTAssertNotNil(quick, "deleting inside a plain stretch should not need the pipeline")
+        XCTAssertEqual(quick, expected)
+        XCTAssertEqual(quick?.map(\.utf8Range), [4..<7])
+        XCTAssertEqual(text.string, "add mik now")
+        XCTAssertEqual(text.runStore.rope.elements, reference.runStore.rope.elements)
+    }
+
+    func testDeletingAcrossTwoIngredientsReportsEachOldValue() {
+        var text = RichString(unenforcedText: "abcd", runs: [
+            AttributeRun(utf8Count: 2, attributes: AttributeSet([AttributeEntry(name: "tag", value: .integer(1), behavior: Self.tag)])),
+            AttributeRun(utf8Count: 2, attributes: AttributeSet([AttributeEntry(name: "tag", value: .integer(2), behavior: Self.tag)])),
+        ])!
+        var reference = text
+        let quick = text.editTextQuickly(1..<3, with: "", attributedRuns: [])
+        let expected = reference.editTextThroughPipeline(1..<3, with: "", attributedRuns: [])
+        XCTAssertNotNil(quick)
+        XCTAssertEqual(quick, expected)
+        XCTAssertEqual(quick?.map(\.utf8Range), [0..<1, 1..<2])
+        XCTAssertEqual(text.runStore.rope.elements, reference.runStore.rope.elements)
+    }
+
     /// Random words with stretches of two `textChanged` keys over several stored runs, paragraphs with a
     /// paragraph-bound value, and sometimes a dependent key; typing at random places, mostly inside stretches.
-    func testRandomTypingInsideStretchesMatchesThePipeline() {
+    func testRandomTypingAndDeletingInStretchesMatchesThePipeline() {
         var quickTaken = 0
+        var quickDeletions = 0
         for seed in 1...UInt64(propertyBudget(default: 300, long: 20_000)) {
             var rng = SeededRandom(seed: seed)
             var quick = Self.randomDocument(&rng)
@@ -53,6 +84,23 @@ final class QuickStretchTypingTests: XCTestCase {
             for step in 0..<12 {
                 let boundaries = Self.scalarBoundaries(of: quick)
                 let a = boundaries[rng.int(0...(boundaries.count - 1))]
+                if rng.chance(0.4) && a < quick.text.utf8Count {
+                    let b = boundaries[min(boundaries.count - 1, boundaries.firstIndex(of: a)! + rng.int(1...3))]
+                    let context = "seed \(seed) step \(step): deleting \(a)..<\(b) in \(quick.string.debugDescription)"
+                    var probe = quick
+                    if probe.editTextQuickly(a..<b, with: "", attributedRuns: []) != nil,
+                       quick.runStore.attributes(at: a)["tag"] != nil || quick.runStore.attributes(at: b - 1)["tag"] != nil {
+                        quickDeletions += 1
+                    }
+                    let made = quick.editText(a..<b, with: "", attributedRuns: [])
+                    let expected = reference.editTextThroughPipeline(a..<b, with: "", attributedRuns: [])
+                    XCTAssertEqual(made, expected, context)
+                    XCTAssertEqual(quick, reference, context)
+                    XCTAssertEqual(quick.runStore.rope.elements, reference.runStore.rope.elements, context)
+                    quick._invariantCheck()
+                    if quick != reference || made != expected { return }
+                    continue
+                }
                 let typed = Substring(rng.pick(["x", "yz", "é", "🙂"]))
                 let context = "seed \(seed) step \(step): typing \(typed.debugDescription) at \(a) in \(quick.string.debugDescription)"
                 var probe = quick
@@ -71,6 +119,7 @@ final class QuickStretchTypingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(quickTaken, 50, "the scripts should type inside tag stretches on the quick path often")
+        XCTAssertGreaterThan(quickDeletions, 50, "the scripts should delete in tag stretches on the quick path often")
     }
 
     private static func randomDocument(_ rng: inout SeededRandom) -> RichString {
