@@ -309,7 +309,13 @@ enum EditsBenchmark {
         return MemoryReading(peak: peak, resident: resident, utf8: utf8, runs: r.count > 4 ? Int(r[4]) : nil)
     }
 
-    static let scalingSizes = [100_000, 1_000_000, 10_000_000, 100_000_000]
+    /// The document sizes of the scaling rows; `FMTBENCH_SCALING_SIZES` (comma-separated characters) picks
+    /// others, for profiling one size at a time.
+    static let scalingSizes: [Int] = {
+        let chosen = ProcessInfo.processInfo.environment["FMTBENCH_SCALING_SIZES"]?
+            .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? []
+        return chosen.isEmpty ? [100_000, 1_000_000, 10_000_000, 100_000_000] : chosen
+    }()
     static let scalingEdits = 50_000
 
     /// Cost per mixed edit at each size. Sizes up to 1M are generated directly; larger ones are built by
