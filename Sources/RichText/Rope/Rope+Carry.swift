@@ -66,10 +66,11 @@ extension Rope {
         _ metric: M.Type, _ offset: Int, carrying carried: C.Type,
         _ body: (_ remainder: Int, _ element: UnsafePointer<Element>, _ carried: Int) -> R
     ) -> R? where M.Element == Element, C.Element == Element {
-        guard let root else { return nil }
+        guard root != nil else { return nil }
+        // Taken unretained, like every node below it: the rope keeps its root alive.
+        unowned(unsafe) var node = root.unsafelyUnwrapped
         var remaining = offset
-        if remaining >= M.measure(root.summary) { return nil }
-        unowned(unsafe) var node = root
+        if remaining >= M.measure(node.summary) { return nil }
         var sum = 0
         while true {
             let last = node.width - 1
