@@ -96,9 +96,21 @@ public struct TextChunk: RopeElement {
             string = grown
             reservedUTF8 = Int32(clamping: capacity)
         }
+        if let insertedLineFeeds = TextChunk.plainASCIIEdit(string, from, to, replacement) {
+            // No local view of the string may live across the replacement: a view holds a reference to the
+            // storage until the end of its scope, which makes the storage look shared and the replacement copy
+            // all of it.
+            let (a, b) = TextChunk.utf8Indices(string, from, to)
+            string.replaceSubrange(a..<b, with: replacement)
+            summary.utf8 += delta
+            summary.utf16 += delta
+            summary.scalars += delta
+            summary.characters += delta
+            summary.separators += insertedLineFeeds
+            updateASCIIRuns(from, to, from + newCount, oldSize: oldSize, headEnd: from + newCount, tailStart: from)
+            return
+        }
         let old = TextChunk.editCounts(string, from, to)
-        // No local view of the string may live across the replacement: a view holds a reference to the storage
-        // until the end of its scope, which makes the storage look shared and the replacement copy all of it.
         let (a, b) = TextChunk.utf8Indices(string, from, to)
         string.replaceSubrange(a..<b, with: replacement)
         let new = TextChunk.editCounts(string, from, from + newCount)
@@ -146,6 +158,37 @@ public struct TextChunk: RopeElement {
                 let start = copy.withUTF8 { TextChunk.asciiRunStart($0, from: 0, to: from) }
                 trailingASCII = UInt16(clamping: newSize - start)
             }
+        }
+    }
+
+    /// For an edit that only touches plain ASCII, the line feeds it adds (negative when it removes them); nil
+    /// otherwise.
+    ///
+    /// Plain means: the removed bytes `from..<to` and the new ones are ASCII without CR, the byte before the edit
+    /// (if any) is ASCII but not CR, and the byte after it (if any) is ASCII. Then every offset from the byte
+    /// before the edit to the byte after it, on either side of the edit, lies between two ASCII bytes that are
+    /// not CR LF, so it is a character boundary whatever surrounds it: characters, scalars and UTF-16 units
+    /// change by the change in bytes, and separators by the line feeds (no CR can pair differently, and U+2029
+    /// is not ASCII).
+    private static func plainASCIIEdit(_ string: String, _ from: Int, _ to: Int, _ replacement: Substring) -> Int? {
+        var lineFeeds = 0
+        for byte in replacement.utf8 {
+            if byte >= 0x80 || byte == 0x0D { return nil }
+            if byte == 0x0A { lineFeeds += 1 }
+        }
+        var copy = string
+        return copy.withUTF8 { bytes -> Int? in
+            if from > 0 {
+                let before = bytes[from - 1]
+                if before >= 0x80 || before == 0x0D { return nil }
+            }
+            if to < bytes.count && bytes[to] >= 0x80 { return nil }
+            for i in from..<to {
+                let byte = bytes[i]
+                if byte >= 0x80 || byte == 0x0D { return nil }
+                if byte == 0x0A { lineFeeds -= 1 }
+            }
+            return lineFeeds
         }
     }
 
