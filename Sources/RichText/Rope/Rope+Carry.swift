@@ -51,3 +51,50 @@ extension Rope {
         }
     }
 }
+
+extension Rope {
+    /// `locate(_:_:carrying:prefer:)` (with `.next`) that lends the element to `body` where it lies instead of
+    /// returning a copy of it: `body` gets the remainder inside the element, the element's address, and the
+    /// measure along `C` of every element before it. Nil (and `body` is not called) for an empty rope or an
+    /// offset at or past the end; `offset` must not be negative.
+    ///
+    /// The element is not copied, so finding it changes no reference count (a copy of a text chunk retains and
+    /// releases its string); `body` reads what it needs through the pointer. The pointer is valid only while
+    /// `body` runs, and the rope must not be changed meanwhile.
+    @inlinable
+    public func withElement<M: RopeMetric, C: RopeMetric, R>(
+        _ metric: M.Type, _ offset: Int, carrying carried: C.Type,
+        _ body: (_ remainder: Int, _ element: UnsafePointer<Element>, _ carried: Int) -> R
+    ) -> R? where M.Element == Element, C.Element == Element {
+        guard root != nil else { return nil }
+        // Taken unretained, like every node below it: the rope keeps its root alive.
+        unowned(unsafe) var node = root.unsafelyUnwrapped
+        var remaining = offset
+        if remaining >= M.measure(node.summary) { return nil }
+        var sum = 0
+        while true {
+            let last = node.width - 1
+            var slot = 0
+            if node.height == 0 {
+                let elements = node.elementBase
+                while slot < last {
+                    let m = M.measure(elements[slot].summary)
+                    if remaining < m { break }
+                    remaining -= m
+                    sum += C.measure(elements[slot].summary)
+                    slot += 1
+                }
+                return body(remaining, UnsafePointer(elements + slot), sum)
+            }
+            let summaries = node.summaryBase
+            while slot < last {
+                let m = M.measure(summaries[slot])
+                if remaining < m { break }
+                remaining -= m
+                sum += C.measure(summaries[slot])
+                slot += 1
+            }
+            node = node.children[slot]
+        }
+    }
+}

@@ -44,19 +44,26 @@ public struct TextChunk: RopeElement {
     static let appendFillUTF8 = 960
 
     /// The text.
-    public var string: String
+    public private(set) var string: String
     /// Its counts.
     public private(set) var summary: TextSummary
-    /// Bytes the string's storage is known to hold without growing (it may hold more). An edit that needs more
-    /// grows it by a little slack instead of the standard library's doubling, which left most edited chunks
-    /// half empty.
-    private var reservedUTF8: Int
+    /// Bytes the string's storage is known to hold without growing (it may hold more; capped at `Int32.max`).
+    /// An edit that needs more grows it by a little slack instead of the standard library's doubling, which left
+    /// most edited chunks half empty.
+    private var reservedUTF8: Int32
+    /// The length in bytes of the ASCII run the chunk starts with: every byte before it is ASCII, and the byte at
+    /// it (if any) is not. Capped at `UInt16.max`, where it is only a lower bound (a chunk that long is one huge
+    /// character). A scalar or UTF-16 offset inside it is its own UTF-8 offset.
+    private(set) var leadingASCII: UInt16
+    /// The length in bytes of the ASCII run the chunk ends with, like `leadingASCII` from the other end.
+    private(set) var trailingASCII: UInt16
 
     /// A chunk holding `string`.
     init(_ string: String) {
         self.string = string
         summary = TextChunk.summarize(string)
-        reservedUTF8 = summary.utf8
+        reservedUTF8 = Int32(clamping: summary.utf8)
+        (leadingASCII, trailingASCII) = TextChunk.asciiRuns(string, summary)
     }
 
     /// The room an edit that outgrows a chunk's storage asks for: the new size and a little more.
@@ -73,33 +80,116 @@ public struct TextChunk: RopeElement {
     /// UTF-8, UTF-16 and scalar counts change by what was removed and inserted. Separators are re-counted in a
     /// window one byte wider than the edit (CR/LF pairing is their only context). Characters are re-counted
     /// between the nearest positions on each side where two ASCII bytes (not CR LF) meet, which are grapheme
-    /// boundaries whatever surrounds them; in ASCII text that window is a few bytes.
+    /// boundaries whatever surrounds them; in ASCII text that window is a few bytes. The ASCII runs at the ends
+    /// move with the edit (see `updateASCIIRuns`).
     mutating func replace(_ from: Int, _ to: Int, with replacement: Substring) {
         let newCount = replacement.utf8.count
+        let oldSize = summary.utf8
         let delta = newCount - (to - from)
-        let newSize = summary.utf8 + delta
-        if newSize > reservedUTF8 {
+        let newSize = oldSize + delta
+        if newSize > Int(reservedUTF8) {
             // Copied into storage of the size asked for: growing in place would double it.
             let capacity = TextChunk.grownCapacity(for: newSize)
             var grown = String()
             grown.reserveCapacity(capacity)
             grown.append(string)
             string = grown
-            reservedUTF8 = capacity
+            reservedUTF8 = Int32(clamping: capacity)
         }
-        let old = TextChunk.editWindow(string, from, to)
-        let removed = TextChunk.unitCounts(string, from, to)
-        // No local view of the string may live across the replacement: a view holds a reference to the storage
-        // until the end of its scope, which makes the storage look shared and the replacement copy all of it.
+        if let insertedLineFeeds = TextChunk.plainASCIIEdit(string, from, to, replacement) {
+            // No local view of the string may live across the replacement: a view holds a reference to the
+            // storage until the end of its scope, which makes the storage look shared and the replacement copy
+            // all of it.
+            let (a, b) = TextChunk.utf8Indices(string, from, to)
+            string.replaceSubrange(a..<b, with: replacement)
+            summary.utf8 += delta
+            summary.utf16 += delta
+            summary.scalars += delta
+            summary.characters += delta
+            summary.separators += insertedLineFeeds
+            updateASCIIRuns(from, to, from + newCount, oldSize: oldSize, headEnd: from + newCount, tailStart: from)
+            return
+        }
+        let old = TextChunk.editCounts(string, from, to)
         let (a, b) = TextChunk.utf8Indices(string, from, to)
         string.replaceSubrange(a..<b, with: replacement)
-        let inserted = TextChunk.unitCounts(string, from, from + newCount)
-        let new = TextChunk.editWindow(string, from, from + newCount)
+        let new = TextChunk.editCounts(string, from, from + newCount)
         summary.utf8 += delta
-        summary.utf16 += inserted.utf16 - removed.utf16
-        summary.scalars += inserted.scalars - removed.scalars
+        summary.utf16 += new.utf16 - old.utf16
+        summary.scalars += new.scalars - old.scalars
         summary.separators += new.separators - old.separators
         summary.characters += new.characters - old.characters
+        updateASCIIRuns(from, to, from + newCount, oldSize: oldSize, headEnd: new.headEnd, tailStart: new.tailStart)
+    }
+
+    /// Moves the ASCII runs at the ends over an edit of the old bytes `from..<to` that put new bytes at
+    /// `from..<insertedEnd` (the string already holds the new text), whose own ASCII runs end at `headEnd` and start
+    /// at `tailStart`.
+    ///
+    /// An edit that starts after the leading run's end leaves it alone; one that starts inside it ends it inside
+    /// the new bytes when they are not all ASCII, and otherwise shifts its end by the size change when the edit
+    /// ends inside it too. Only an all-ASCII edit that removes the run's ending byte scans, from the edit on. The
+    /// trailing run is the mirror image.
+    private mutating func updateASCIIRuns(_ from: Int, _ to: Int, _ insertedEnd: Int, oldSize: Int,
+                                          headEnd: Int, tailStart: Int) {
+        let leading = Int(leadingASCII), trailing = Int(trailingASCII)
+        let trailingStart = oldSize - trailing
+        let newSize = summary.utf8
+        let delta = insertedEnd - to
+        let allASCII = headEnd == insertedEnd
+        if from <= leading {
+            if !allASCII {
+                leadingASCII = UInt16(clamping: headEnd)
+            } else if to <= leading {
+                leadingASCII = UInt16(clamping: leading + delta)
+            } else {
+                var copy = string
+                let end = copy.withUTF8 { TextChunk.asciiRunEnd($0, from: insertedEnd, to: $0.count) }
+                leadingASCII = UInt16(clamping: end)
+            }
+        }
+        if to >= trailingStart {
+            if !allASCII {
+                trailingASCII = UInt16(clamping: newSize - tailStart)
+            } else if from >= trailingStart {
+                trailingASCII = UInt16(clamping: trailing + delta)
+            } else {
+                var copy = string
+                let start = copy.withUTF8 { TextChunk.asciiRunStart($0, from: 0, to: from) }
+                trailingASCII = UInt16(clamping: newSize - start)
+            }
+        }
+    }
+
+    /// For an edit that only touches plain ASCII, the line feeds it adds (negative when it removes them); nil
+    /// otherwise.
+    ///
+    /// Plain means: the removed bytes `from..<to` and the new ones are ASCII without CR, the byte before the edit
+    /// (if any) is ASCII but not CR, and the byte after it (if any) is ASCII. Then every offset from the byte
+    /// before the edit to the byte after it, on either side of the edit, lies between two ASCII bytes that are
+    /// not CR LF, so it is a character boundary whatever surrounds it: characters, scalars and UTF-16 units
+    /// change by the change in bytes, and separators by the line feeds (no CR can pair differently, and U+2029
+    /// is not ASCII).
+    private static func plainASCIIEdit(_ string: String, _ from: Int, _ to: Int, _ replacement: Substring) -> Int? {
+        var lineFeeds = 0
+        for byte in replacement.utf8 {
+            if byte >= 0x80 || byte == 0x0D { return nil }
+            if byte == 0x0A { lineFeeds += 1 }
+        }
+        var copy = string
+        return copy.withUTF8 { bytes -> Int? in
+            if from > 0 {
+                let before = bytes[from - 1]
+                if before >= 0x80 || before == 0x0D { return nil }
+            }
+            if to < bytes.count && bytes[to] >= 0x80 { return nil }
+            for i in from..<to {
+                let byte = bytes[i]
+                if byte >= 0x80 || byte == 0x0D { return nil }
+                if byte == 0x0A { lineFeeds -= 1 }
+            }
+            return lineFeeds
+        }
     }
 
     /// The indices of two UTF-8 offsets.
@@ -108,138 +198,75 @@ public struct TextChunk: RopeElement {
         return (utf8.index(utf8.startIndex, offsetBy: from), utf8.index(utf8.startIndex, offsetBy: to))
     }
 
-    /// UTF-16 units and scalars in bytes `lo..<hi`.
-    private static func unitCounts(_ string: String, _ lo: Int, _ hi: Int) -> (utf16: Int, scalars: Int) {
+    /// What an edit of bytes `from..<to` changes: their UTF-16 units and scalars, and the separators and
+    /// characters of the window around them (`editWindow`), in one pass over the storage.
+    /// Also where the ASCII run that starts at `from` ends and where the one that ends at `to` starts, inside
+    /// `from..<to`.
+    private static func editCounts(_ string: String, _ from: Int, _ to: Int)
+        -> (utf16: Int, scalars: Int, separators: Int, characters: Int, headEnd: Int, tailStart: Int) {
         var copy = string
         return copy.withUTF8 { bytes in
             var utf16 = 0
             var scalars = 0
-            for i in lo..<hi {
+            for i in from..<to {
                 let byte = bytes[i]
                 if byte & 0xC0 != 0x80 {
                     scalars += 1
                     utf16 += byte >= 0xF0 ? 2 : 1
                 }
             }
-            return (utf16, scalars)
+            let window = editWindow(bytes, from, to)
+            let headEnd = scalars == to - from ? to : asciiRunEnd(bytes, from: from, to: to)
+            let tailStart = scalars == to - from ? from : asciiRunStart(bytes, from: from, to: to)
+            return (utf16, scalars, window.separators, window.characters, headEnd, tailStart)
         }
     }
 
     /// Separators starting in bytes `from-1 ..< to+1`, and characters between the nearest context-free
     /// boundaries around `from..<to`.
-    private static func editWindow(_ string: String, _ from: Int, _ to: Int) -> (separators: Int, characters: Int) {
-        var copy = string
-        return copy.withUTF8 { bytes in
-            let n = bytes.count
-            var separators = 0
-            var i = max(from - 1, 0)
-            let end = min(to + 1, n)
-            while i < end {
-                let byte = bytes[i]
-                if byte == 0x0A {
-                    separators += 1
-                } else if byte == 0x0D {
-                    if !(i + 1 < n && bytes[i + 1] == 0x0A) { separators += 1 }
-                } else if byte == 0xE2, i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
-                    separators += 1
-                }
-                i += 1
-            }
-            // A boundary p needs bytes[p-1] and bytes[p] ASCII and not CR LF; p < from keeps it clear of the edit.
-            func isFixedBoundary(_ p: Int) -> Bool {
-                if p <= 0 || p >= n { return true }
-                let l = bytes[p - 1], r = bytes[p]
-                return l < 0x80 && r < 0x80 && !(l == 0x0D && r == 0x0A)
-            }
-            var lo = min(from - 1, n)
-            while lo > 0 && !isFixedBoundary(lo) { lo -= 1 }
-            lo = max(lo, 0)
-            var hi = to + 1
-            while hi < n && !isFixedBoundary(hi) { hi += 1 }
-            hi = min(hi, n)
-            if lo >= hi { return (separators, 0) }
-            var characters = 0
-            var allASCII = true
-            var crlf = 0
-            for k in lo..<hi {
-                if bytes[k] >= 0x80 { allASCII = false; break }
-                if bytes[k] == 0x0D && k + 1 < hi && bytes[k + 1] == 0x0A { crlf += 1 }
-            }
-            if allASCII {
-                characters = (hi - lo) - crlf
-            } else {
-                characters = String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self).count
-            }
-            return (separators, characters)
-        }
-    }
-
-    /// Counts the units of `string`, with a fast path for text whose scalars are all below U+0300.
-    ///
-    /// Below U+0300 there are no combining marks, joiners, regional indicators or jamo: every grapheme break
-    /// property is Control, CR, LF or Other, so every two adjacent scalars but CR LF are separate characters
-    /// (the same pairs the standard library's own quick check accepts). Lead bytes below 0xCC are exactly
-    /// those scalars, so Latin-1 text such as "crème brûlée" counts without grapheme breaking.
-    static func summarize(_ string: String) -> TextSummary {
-        var copy = string
-        return copy.withUTF8 { bytes in
-            var scalars = 0
-            var utf16 = 0
-            var separators = 0
-            var crlf = 0
-            var simple = true
-            var i = 0
-            let n = bytes.count
-            let base = bytes.baseAddress
-            while i < n {
-                // Eight bytes at a time while none of them is LF, CR or 0xE2 (the lead byte of U+2029): scalars
-                // are the bytes that are not continuation bytes (10xxxxxx), UTF-16 adds one more for each lead
-                // byte of four (11110xxx), and a byte of 0xCC or more leaves the fast character count.
-                if let base, i + 8 <= n {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                    let lf = w ^ (lows &* 0x0A), cr = w ^ (lows &* 0x0D), e2 = w ^ (lows &* 0xE2)
-                    let special = (((lf &- lows) & ~lf) | ((cr &- lows) & ~cr) | ((e2 &- lows) & ~e2)) & highs
-                    if special == 0 {
-                        let starts = 8 - (w & ~(w << 1) & highs).nonzeroBitCount
-                        scalars += starts
-                        utf16 += starts + (w & (w << 1) & (w << 2) & (w << 3) & highs).nonzeroBitCount
-                        if ((w & ~highs) &+ (lows &* 0x34)) & w & highs != 0 { simple = false }
-                        i += 8
-                        continue
-                    }
-                    for k in i..<(i + 8) { Self.count(bytes, k, &scalars, &utf16, &separators, &crlf, &simple) }
-                    i += 8
-                    continue
-                }
-                Self.count(bytes, i, &scalars, &utf16, &separators, &crlf, &simple)
-                i += 1
-            }
-            let characters = simple ? scalars - crlf : string.count
-            return TextSummary(utf8: n, utf16: utf16, scalars: scalars, characters: characters, separators: separators)
-        }
-    }
-
-    /// Adds the byte at `i` to the counts of `summarize`.
-    @inline(__always)
-    private static func count(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ scalars: inout Int, _ utf16: inout Int,
-                              _ separators: inout Int, _ crlf: inout Int, _ simple: inout Bool) {
+    private static func editWindow(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int)
+        -> (separators: Int, characters: Int) {
         let n = bytes.count
-        let byte = bytes[i]
-        if byte < 0x80 {
-            scalars += 1
-            utf16 += 1
+        var separators = 0
+        var i = max(from - 1, 0)
+        let end = min(to + 1, n)
+        while i < end {
+            let byte = bytes[i]
             if byte == 0x0A {
                 separators += 1
             } else if byte == 0x0D {
-                if i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 } else { separators += 1 }
+                if !(i + 1 < n && bytes[i + 1] == 0x0A) { separators += 1 }
+            } else if byte == 0xE2, i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
+                separators += 1
             }
-        } else if byte >= 0xC0 {
-            if byte >= 0xCC { simple = false }
-            scalars += 1
-            utf16 += byte >= 0xF0 ? 2 : 1
-            if byte == 0xE2 && i + 2 < n && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9 { separators += 1 }
+            i += 1
         }
+        // A boundary p needs bytes[p-1] and bytes[p] ASCII and not CR LF; p < from keeps it clear of the edit.
+        func isFixedBoundary(_ p: Int) -> Bool {
+            if p <= 0 || p >= n { return true }
+            let l = bytes[p - 1], r = bytes[p]
+            return l < 0x80 && r < 0x80 && !(l == 0x0D && r == 0x0A)
+        }
+        var lo = min(from - 1, n)
+        while lo > 0 && !isFixedBoundary(lo) { lo -= 1 }
+        lo = max(lo, 0)
+        var hi = to + 1
+        while hi < n && !isFixedBoundary(hi) { hi += 1 }
+        hi = min(hi, n)
+        if lo >= hi { return (separators, 0) }
+        var characters = 0
+        var allASCII = true
+        var crlf = 0
+        for k in lo..<hi {
+            if bytes[k] >= 0x80 { allASCII = false; break }
+            if bytes[k] == 0x0D && k + 1 < hi && bytes[k + 1] == 0x0A { crlf += 1 }
+        }
+        if allASCII {
+            characters = (hi - lo) - crlf
+        } else {
+            characters = String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self).count
+        }
+        return (separators, characters)
     }
 }
 

@@ -4,8 +4,8 @@ extension TextRope {
     func withChunkBytes<R>(holding offset: Int, _ body: (UnsafeBufferPointer<UInt8>, _ chunkStart: Int) -> R) -> R? {
         guard !rope.isEmpty else { return nil }
         let target = Swift.max(0, Swift.min(offset, utf8Count - 1))
-        let located = rope.locate(UTF8Metric.self, target, carrying: UTF8Metric.self, prefer: .next)
-        var string = located.element!.string
-        return string.withUTF8 { body($0, located.carried) }
+        return rope.withElement(UTF8Metric.self, target, carrying: UTF8Metric.self) { _, chunk, chunkStart in
+            chunk.pointee.withUTF8Bytes { body($0, chunkStart) }
+        }
     }
 }

@@ -125,17 +125,26 @@ extension TextRope {
         _ chunk: String, _ from: Int, _ to: Int, _ replacement: Substring,
         previousLastByte: () -> UInt8?, nextFirstByte: () -> UInt8?
     ) -> Bool {
-        let bytes = chunk.utf8
+        // The bytes on both sides inside the chunk, read in place (nil at its ends).
+        func inside() -> (before: UInt8?, after: UInt8?, count: Int) {
+            if let found = chunk.utf8.withContiguousStorageIfAvailable({ bytes in
+                (from > 0 ? bytes[from - 1] : nil, to < bytes.count ? bytes[to] : nil, bytes.count)
+            }) { return found }
+            let bytes = chunk.utf8
+            return (from > 0 ? bytes[bytes.index(bytes.startIndex, offsetBy: from - 1)] : nil,
+                    to < bytes.count ? bytes[bytes.index(bytes.startIndex, offsetBy: to)] : nil, bytes.count)
+        }
+        let near = inside()
         let before: UInt8?
         if from > 0 {
-            before = bytes[bytes.index(bytes.startIndex, offsetBy: from - 1)]
+            before = near.before
         } else {
             before = previousLastByte()
             guard replacement.utf8.first.map({ $0 < 0x80 }) ?? true else { return false }
         }
         let after: UInt8?
-        if to < bytes.count {
-            after = bytes[bytes.index(bytes.startIndex, offsetBy: to)]
+        if to < near.count {
+            after = near.after
         } else {
             after = nextFirstByte()
             // A prepended mark at the very end could join the next chunk's first character.
