@@ -145,7 +145,11 @@ extension RunRope {
                 // The leaf is read no more: the splice may copy it (when shared) or move its runs.
                 let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
                 let pieces = UnsafeBufferPointer(start: UnsafePointer(base), count: kept)
-                if !rope.spliceKeepingShape(window, pieces) { rope.spliceInOneLeaf(window, pieces) }
+                // A leaf that overflows or falls under the minimum needs reshaping: no use trying the in-place splice.
+                let newWidth = width - window.count + kept
+                let keepsShape = newWidth <= Rope<AttributeRun>.maxFanout
+                    && (newWidth >= Rope<AttributeRun>.minFanout || (newWidth >= 1 && rope.height == 1))
+                if !keepsShape || !rope.spliceKeepingShape(window, pieces) { rope.spliceInOneLeaf(window, pieces) }
             }
             base.deinitialize(count: n)
         }
