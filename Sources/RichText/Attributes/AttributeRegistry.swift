@@ -44,12 +44,50 @@ enum AttributeRegistry {
         let slot = (utf8.count &* 7 &+ Int(utf8.first ?? 0) &* 31 &+ behavior.invalidationConditions.count &* 3
             &+ (behavior.inheritedByAddedText ? 0 : 1) &+ (behavior.runBoundaries == nil ? 0 : 2)) & 255
         if let record = UnsafePointer<KeyRecord>(bitPattern: keyCache.load(slot)),
-           record.pointee.name == name, record.pointee.behavior == behavior {
+           holdsTheSameBits(record, name, behavior)
+            || (record.pointee.name == name && record.pointee.behavior == behavior) {
             return record
         }
         let record = registerKey(name, behavior)
         keyCache.store(UInt(bitPattern: record), at: slot)
         return record
+    }
+
+    /// Whether `name` and `behavior` are, byte for byte, the record's: then they are equal to it, since every
+    /// reference among those bytes is one the immortal record holds (so it names the same live, immutable
+    /// storage). Bytes that differ (padding, or equal values in other storage) only send the caller to the
+    /// comparison of values; the usual descriptor, a copy of one stored once, passes here without it.
+    @inline(__always)
+    static func holdsTheSameBits(_ record: UnsafePointer<KeyRecord>, _ name: String, _ behavior: AttributeBehavior) -> Bool {
+        let raw = UnsafeRawPointer(record)
+        guard let nameOffset = MemoryLayout<KeyRecord>.offset(of: \.name),
+              let behaviorOffset = MemoryLayout<KeyRecord>.offset(of: \.behavior) else { return false }
+        // Field by field, so that padding plays no part.
+        guard let setOffset = MemoryLayout<AttributeBehavior>.offset(of: \.invalidationConditions),
+              let boundaryOffset = MemoryLayout<AttributeBehavior>.offset(of: \.runBoundaries) else { return false }
+        let stored = raw + behaviorOffset
+        return withUnsafeBytes(of: name) { Self.sameBytes($0, raw + nameOffset) }
+            && record.pointee.behavior.inheritedByAddedText == behavior.inheritedByAddedText
+            && withUnsafeBytes(of: behavior.invalidationConditions) { Self.sameBytes($0, stored + setOffset) }
+            && withUnsafeBytes(of: behavior.runBoundaries) { Self.sameBytes($0, stored + boundaryOffset) }
+    }
+
+    /// Whether the bytes at `other` are those of `bytes`.
+    @inline(__always)
+    private static func sameBytes(_ bytes: UnsafeRawBufferPointer, _ other: UnsafeRawPointer) -> Bool {
+        let count = bytes.count
+        var k = 0
+        while k + 8 <= count {
+            if bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self) != other.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
+                return false
+            }
+            k += 8
+        }
+        while k < count {
+            if bytes[k] != other.load(fromByteOffset: k, as: UInt8.self) { return false }
+            k += 1
+        }
+        return true
     }
 
     @inline(never)

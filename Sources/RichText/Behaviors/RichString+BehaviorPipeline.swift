@@ -119,6 +119,26 @@ extension RichString {
             primary += keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound)
             if outcome.new.contains(where: { $0.attributes.hasDependentKeys }) { dependentsAfter = true }
         }
+        return enforceBehaviors(after: primary, dependentsAfter: dependentsAfter, in: ranges)
+    }
+
+    /// `editAttributes(in: [range], transform)` without the array: the common single-range attribute change.
+    @discardableResult
+    mutating func editAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        guard !range.isEmpty else { return [] }
+        let outcome = runStore.transformAttributes(in: range, recordingRuns: false, transform)
+        // A range whose pieces leave steps 3-5 nothing to do is complete; its runs were not even recorded.
+        guard outcome.changed, !outcome.old.isEmpty else { return [] }
+        let primary = keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound)
+        let dependentsAfter = outcome.new.contains(where: { $0.attributes.hasDependentKeys })
+        return enforceBehaviors(after: primary, dependentsAfter: dependentsAfter, in: [range])
+    }
+
+    /// Steps 3-5 of an attribute change over `ranges` whose key changes were `primary`; `dependentsAfter` tells
+    /// whether a run over a change carries a dependent key after it.
+    private mutating func enforceBehaviors(
+        after primary: [KeyChange], dependentsAfter: Bool, in ranges: [Range<Int>]
+    ) -> [AttributeAdjustment] {
         guard !primary.isEmpty else { return [] }
         guard primary.contains(where: { $0.behavior != .plain }) || ranges.contains(where: { behaviorKeys(in: $0) }) else {
             return []

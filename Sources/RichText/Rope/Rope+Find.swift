@@ -55,27 +55,9 @@ extension Rope {
     func descend<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference
     ) -> (index: Int, remainder: Int, prefix: Element.Summary, leaf: Node?, slot: Int) where M.Element == Element {
-        guard let root else { return (0, 0, .zero, nil, 0) }
-        var remaining = offset
-        let total = M.measure(root.summary)
-        if prefer == .next, remaining >= total {
-            return (root.count, remaining - total, root.summary, nil, 0)
-        }
-        unowned(unsafe) var node = root
-        if prefer == .previous, remaining <= 0 {
-            while node.height > 0 { node = node.children[0] }
-            return (0, remaining, .zero, node, 0)
-        }
-        let previous = prefer == .previous
-        var index = 0
-        var prefix = Element.Summary.zero
-        while true {
-            let slot = node.slot(metric, holding: &remaining, previous: previous, prefix: &prefix)
-            if node.height == 0 { return (index + slot, remaining, prefix, node, slot) }
-            let counts = node.counts.base
-            for k in 0..<slot { index += counts[k] }
-            node = node.children[slot]
-        }
+        let found = descendToLeaf(metric, offset, prefer: prefer)
+        let leaf = found.leaf.map { Unmanaged<Node>.fromOpaque($0).takeUnretainedValue() }
+        return (found.index, found.remainder, found.prefix, leaf, found.slot)
     }
 
     /// The summary of the elements before `index`. O(log n).

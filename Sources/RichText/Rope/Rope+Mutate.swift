@@ -75,7 +75,7 @@ extension Rope {
     /// `replaceSubrange(_:with:)` of a non-empty rope, from elements in contiguous memory.
     private mutating func replaceSubrange(_ range: Range<Int>, withContentsOf new: UnsafeBufferPointer<Element>) {
         if Self.liesInOneLeaf(root.unsafelyUnwrapped, range) {
-            spliceInOneLeaf(range, new)
+            if !spliceKeepingShape(range, new) { spliceInOneLeaf(range, new) }
             return
         }
         let common = Swift.min(range.count, new.count)
@@ -110,12 +110,20 @@ extension Rope {
 
     /// Whether `range` lies inside one leaf; an empty range between two leaves counts for the one on its left.
     static func liesInOneLeaf(_ root: Node, _ range: Range<Int>) -> Bool {
-        unowned(unsafe) var node = root
+        // By address, so that no level retains its node.
+        var node = UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
         var start = range.lowerBound
-        while node.height > 0 {
-            let slot = spliceSlot(in: node, for: &start, isEmpty: range.isEmpty)
-            if start + range.count > node.counts[slot] { return false }
-            node = node.children[slot]
+        let isEmpty = range.isEmpty
+        while rawHeader(node).pointee.height > 0 {
+            let counts = (node + itemsOffset + innerCountsOffset).assumingMemoryBound(to: Int.self)
+            let last = rawHeader(node).pointee.width - 1
+            var slot = 0
+            while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
+                start -= counts[slot]
+                slot += 1
+            }
+            if start + range.count > counts[slot] { return false }
+            node = rawChild(node, slot)
         }
         return true
     }

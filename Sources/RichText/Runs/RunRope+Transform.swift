@@ -27,7 +27,21 @@ extension RunRope {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
         var outcome = RunTransformOutcome()
         guard !range.isEmpty else { return outcome }
-        let (index, start, first, neighbours) = runAndNeighbours(at: range.lowerBound)
+        // One walk down the tree, by address: the leaf holding the range's start, and the run there.
+        let found = rope.descendToLeaf(RunUTF8Metric.self, range.lowerBound, prefer: .next)
+        let (elements, width) = Rope<AttributeRun>.rawElements(found.leaf!)
+        let index = found.index
+        let start = found.prefix.utf8
+        let slot = found.slot
+        if transformInOneLeaf(
+            range, recordingRuns: recordingRuns, transform, elements: elements, width: width, slot: slot,
+            firstIndex: index, firstStart: start, into: &outcome
+        ) {
+            return outcome
+        }
+        let first = elements[slot]
+        // The neighbours, when they are in the same leaf.
+        let neighbours = (previous: slot > 0 ? elements[slot - 1] : nil, next: slot + 1 < width ? elements[slot + 1] : nil)
         if range.upperBound <= start + first.utf8Count {
             let before = first.attributes
             let after = transform(before)
@@ -47,17 +61,99 @@ extension RunRope {
         return outcome
     }
 
-    /// The run holding `offset` (which must be before the end): its index, its start, the run, and its neighbours
-    /// when they are in the same leaf (nil otherwise, and at the ends), all from one walk down the tree.
+    /// The common case of `transformAttributes`: the runs `range` covers and one neighbour on each side (where
+    /// there is one) all lie in the leaf whose elements are `elements` (`width` of them), the range starting in
+    /// the run at `slot` there (index `firstIndex`, starting at `firstStart`). The pieces are built on the stack
+    /// from the leaf's runs, with no walk beyond the one that found the leaf, and spliced into that leaf.
     ///
-    /// No reference to the leaf outlives this call: it would make the leaf look shared, and a change copy it.
-    private func runAndNeighbours(at offset: Int)
-        -> (index: Int, start: Int, run: AttributeRun, neighbours: (previous: AttributeRun?, next: AttributeRun?)) {
-        let found = rope.descend(RunUTF8Metric.self, offset, prefer: .next)
-        let leaf = found.leaf!
-        let previous = found.slot > 0 ? leaf.elements[found.slot - 1] : nil
-        let next = found.slot + 1 < leaf.width ? leaf.elements[found.slot + 1] : nil
-        return (found.index, found.prefix.utf8, leaf.elements[found.slot], (previous, next))
+    /// Returns false, having changed and called nothing, when the window reaches past the leaf; the general
+    /// paths take over then. The result is the one `transformAcrossRuns` gives: the window's runs, split at the
+    /// range's ends, transformed over it and coalesced.
+    private mutating func transformInOneLeaf(
+        _ range: Range<Int>, recordingRuns: Bool, _ transform: (AttributeSet) -> AttributeSet,
+        elements: UnsafePointer<AttributeRun>, width: Int, slot: Int, firstIndex: Int, firstStart: Int,
+        into outcome: inout RunTransformOutcome
+    ) -> Bool {
+        // The neighbour before must be in this leaf, unless there is none.
+        if slot == 0 && firstIndex > 0 { return false }
+        let lowSlot = slot > 0 ? slot - 1 : 0
+        // The last run the range touches, and the neighbour after it (when there is one), in this leaf too.
+        var lastSlot = slot
+        var end = firstStart + elements[slot].utf8Count
+        while end < range.upperBound {
+            lastSlot += 1
+            if lastSlot == width { return false }
+            end += elements[lastSlot].utf8Count
+        }
+        var highSlot = lastSlot
+        if firstIndex - slot + lastSlot + 1 < rope.count {
+            if lastSlot + 1 == width { return false }
+            highSlot = lastSlot + 1
+        }
+        let leafStart = firstIndex - slot
+        let capacity = lastSlot - slot + 5
+        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: capacity) { buffer in
+            let base = buffer.baseAddress!
+            var n = 0
+            if lowSlot < slot {
+                (base + n).initialize(to: elements[lowSlot])
+                n += 1
+            }
+            var position = firstStart
+            var changed = false
+            var behaviors = false
+            var enforcement = false
+            for k in slot...lastSlot {
+                let run = elements[k]
+                let runEnd = position + run.utf8Count
+                let clipped = Swift.max(position, range.lowerBound)..<Swift.min(runEnd, range.upperBound)
+                if position < clipped.lowerBound {
+                    (base + n).initialize(to: AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
+                    n += 1
+                }
+                let after = transform(run.attributes)
+                if after != run.attributes { changed = true }
+                if run.attributes.hasBehaviors || after.hasBehaviors {
+                    behaviors = true
+                    if !enforcement && Self.mayNeedEnforcement(from: run.attributes, to: after) { enforcement = true }
+                }
+                if recordingRuns {
+                    outcome.old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
+                    outcome.new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+                }
+                (base + n).initialize(to: AttributeRun(utf8Count: clipped.count, attributes: after))
+                n += 1
+                if runEnd > clipped.upperBound {
+                    (base + n).initialize(to: AttributeRun(utf8Count: runEnd - clipped.upperBound, attributes: run.attributes))
+                    n += 1
+                }
+                position = runEnd
+            }
+            if highSlot > lastSlot {
+                (base + n).initialize(to: elements[highSlot])
+                n += 1
+            }
+            if enforcement && !recordingRuns {
+                outcome.old = runs(in: range)
+                outcome.new = outcome.old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
+            }
+            outcome.changed = changed
+            outcome.involvesBehaviors = behaviors
+            outcome.mayNeedEnforcement = enforcement
+            if changed {
+                let kept = Self.coalesce(base, count: n)
+                // The leaf is read no more: the splice may copy it (when shared) or move its runs.
+                let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
+                let pieces = UnsafeBufferPointer(start: UnsafePointer(base), count: kept)
+                // A leaf that overflows or falls under the minimum needs reshaping: no use trying the in-place splice.
+                let newWidth = width - window.count + kept
+                let keepsShape = newWidth <= Rope<AttributeRun>.maxFanout
+                    && (newWidth >= Rope<AttributeRun>.minFanout || (newWidth >= 1 && rope.height == 1))
+                if !keepsShape || !rope.spliceKeepingShape(window, pieces) { rope.spliceInOneLeaf(window, pieces) }
+            }
+            base.deinitialize(count: n)
+        }
+        return true
     }
 
     /// Gives `range`, which lies inside the run at `index` (starting at `start`), the attributes `new`, which

@@ -175,6 +175,21 @@ struct RunRope: Sendable {
         runs.removeSubrange(kept...)
     }
 
+    /// Drops empty runs and merges neighbours with equal attributes among the `count` runs at `runs`, in place;
+    /// returns how many are kept (at the front; those after stay initialized, as runs hold no references).
+    static func coalesce(_ runs: UnsafeMutablePointer<AttributeRun>, count: Int) -> Int {
+        var kept = 0
+        for k in 0..<count where runs[k].utf8Count > 0 {
+            if kept > 0, runs[kept - 1].attributes == runs[k].attributes {
+                runs[kept - 1].utf8Count += runs[k].utf8Count
+            } else {
+                if kept != k { runs[kept] = runs[k] }
+                kept += 1
+            }
+        }
+        return kept
+    }
+
     /// Drops empty runs and merges neighbours with equal attributes.
     static func coalesce(_ runs: [AttributeRun]) -> [AttributeRun] {
         var result: [AttributeRun] = []

@@ -16,38 +16,38 @@ extension RichString {
     /// Sets the typed key `K` to `value` over `range`; nil removes it.
     @discardableResult
     public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in range: Range<Index>) -> [AttributeAdjustment] {
-        setAttribute(K.descriptor, to: value?.attributeValue, in: [offsets(of: range)])
+        setAttribute(K.descriptor, to: value?.attributeValue, in: offsets(of: range))
     }
 
     /// Sets a key known by name to `value` over `range`; nil removes it.
     @discardableResult
     public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Index>) -> [AttributeAdjustment] {
-        setAttribute(key, to: value, in: [offsets(of: range)])
+        setAttribute(key, to: value, in: offsets(of: range))
     }
 
     /// Removes the key named `name` over `range`.
     @discardableResult
     public mutating func removeAttribute(named name: String, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: [offsets(of: range)]) { $0.removing(name) }
+        transformAttributes(in: offsets(of: range)) { $0.removing(name) }
     }
 
     /// Adds `attributes` over `range`, replacing values of the same keys and keeping the others.
     @discardableResult
     public mutating func mergeAttributes(_ attributes: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: [offsets(of: range)]) { $0.merging(attributes) }
+        transformAttributes(in: offsets(of: range)) { $0.merging(attributes) }
     }
 
     /// Replaces all attributes over `range` with `attributes`.
     @discardableResult
     public mutating func setAttributes(_ attributes: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: [offsets(of: range)]) { _ in attributes }
+        transformAttributes(in: offsets(of: range)) { _ in attributes }
     }
 
     /// Replaces, over `range`, every run whose attributes include all of `match` by removing those and adding
     /// `replacement` — Foundation's `replaceAttributes(_:with:)`.
     @discardableResult
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: [offsets(of: range)]) { current in
+        transformAttributes(in: offsets(of: range)) { current in
             guard match.entries.allSatisfy({ current.entry(named: $0.name) == $0 }) else { return current }
             return current.removing(all: match.entries.map(\.name)).merging(replacement)
         }
@@ -99,6 +99,23 @@ extension RichString {
         } else {
             return transformAttributes(in: ranges) { $0.removing(key.name) }
         }
+    }
+
+    /// `setAttribute(_:to:in:)` over one range of offsets, without an array of ranges.
+    @discardableResult
+    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Int>) -> [AttributeAdjustment] {
+        if let value {
+            let entry = AttributeSet.ResolvedEntry(key, value)
+            return transformAttributes(in: range) { $0.setting(entry) }
+        } else {
+            return transformAttributes(in: range) { $0.removing(key.name) }
+        }
+    }
+
+    /// `transformAttributes(in: [range], transform)` without the array: the same mutation.
+    @discardableResult
+    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        editAttributes(in: range, transform)
     }
 
     /// Every attribute change ends here, as one mutation through the behaviour pipeline.

@@ -1,0 +1,82 @@
+// Walks from the root that read the nodes through their addresses only: no node reference is formed on the
+// way down, so a walk costs no retain or release at any level (a reference read out of a node and used to call
+// a method is retained for the call, and released after it, at every step).
+
+extension Rope {
+    /// The address of the node's header, from the node's address.
+    @inlinable @inline(__always)
+    static func rawHeader(_ node: UnsafeRawPointer) -> UnsafePointer<NodeHeader> {
+        (node + headerOffset).assumingMemoryBound(to: NodeHeader.self)
+    }
+
+    /// The address of child `slot` of the inner node at `node`.
+    @inlinable @inline(__always)
+    static func rawChild(_ node: UnsafeRawPointer, _ slot: Int) -> UnsafeRawPointer {
+        (node + itemsOffset + innerChildrenOffset).load(fromByteOffset: slot &* MemoryLayout<UnsafeRawPointer>.stride,
+                                                        as: UnsafeRawPointer.self)
+    }
+
+    /// The root's address; nil for an empty rope. The rope keeps the root alive.
+    @inlinable @inline(__always)
+    var rawRoot: UnsafeRawPointer? {
+        guard let root else { return nil }
+        return UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
+    }
+
+    /// The walk behind `descend`, by address: the leaf's address (nil past the end, or for an empty rope) and
+    /// its elements, with the element's slot, index, remainder and prefix as `descend` gives them.
+    @inlinable
+    func descendToLeaf<M: RopeMetric>(
+        _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference
+    ) -> (index: Int, remainder: Int, prefix: Element.Summary, leaf: UnsafeRawPointer?, slot: Int)
+    where M.Element == Element {
+        guard var node = rawRoot else { return (0, 0, .zero, nil, 0) }
+        var remaining = offset
+        let rootHeader = Self.rawHeader(node)
+        let total = M.measure(rootHeader.pointee.summary)
+        if prefer == .next, remaining >= total {
+            return (rootHeader.pointee.count, remaining - total, rootHeader.pointee.summary, nil, 0)
+        }
+        if prefer == .previous, remaining <= 0 {
+            while Self.rawHeader(node).pointee.height > 0 { node = Self.rawChild(node, 0) }
+            return (0, remaining, .zero, node, 0)
+        }
+        let previous = prefer == .previous
+        var index = 0
+        var prefix = Element.Summary.zero
+        while true {
+            let header = Self.rawHeader(node)
+            let last = header.pointee.width - 1
+            let items = node + Self.itemsOffset
+            var slot = 0
+            if header.pointee.height == 0 {
+                let elements = items.assumingMemoryBound(to: Element.self)
+                while slot < last {
+                    let m = M.measure(elements[slot].summary)
+                    if remaining < m || (previous && remaining == m) { break }
+                    remaining -= m
+                    prefix.add(elements[slot].summary)
+                    slot += 1
+                }
+                return (index + slot, remaining, prefix, node, slot)
+            }
+            let summaries = items.assumingMemoryBound(to: Element.Summary.self)
+            let counts = (items + Self.innerCountsOffset).assumingMemoryBound(to: Int.self)
+            while slot < last {
+                let m = M.measure(summaries[slot])
+                if remaining < m || (previous && remaining == m) { break }
+                remaining -= m
+                prefix.add(summaries[slot])
+                index += counts[slot]
+                slot += 1
+            }
+            node = Self.rawChild(node, slot)
+        }
+    }
+
+    /// The elements of the leaf at `leaf` (an address from `descendToLeaf`): where they start and how many.
+    @inlinable @inline(__always)
+    static func rawElements(_ leaf: UnsafeRawPointer) -> (base: UnsafePointer<Element>, width: Int) {
+        ((leaf + itemsOffset).assumingMemoryBound(to: Element.self), rawHeader(leaf).pointee.width)
+    }
+}
