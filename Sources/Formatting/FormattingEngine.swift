@@ -101,6 +101,10 @@ public struct FormattingEngine: Sendable {
         case let .setAttribute(key, value, ranges):
             if usesFastPaths, let range = Self.onlyRange(of: ranges) {
                 region = document.utf8Range(of: range)
+                if let adjustments = applyAttributeSetInOneWrite(key, to: value, in: region, to: &document,
+                                                                 processed: &processed, learnsResults: learnsResults) {
+                    return adjustments
+                }
                 behaviorReports = document.setAttribute(key, to: value, in: range)
             } else {
                 let list = ranges.ranges.map { document.utf8Range(of: $0) }
@@ -146,29 +150,8 @@ public struct FormattingEngine: Sendable {
         /// `first` when paragraph-bound keys are in play.
         func enforce(_ paragraph: Range<Int>, first: AttributeSet?, in document: RichString) {
             document.forEachRun(inUTF8: paragraph) { range, attributes in
-                // Nearly every run an edit touches carries a set the definition leaves as it is: known without
-                // the cache (and, when every run is such, the walk allocates nothing).
-                if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return true }
-                let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
-                let new = entry.result
-                guard new != attributes else { return true }
-                let runs = splitForCharacterKeys(new, over: range, in: document)
-                writes.append((range, runs))
-                // Report what really changes, piece by piece, under the rule that made the final value.
-                var position = range.lowerBound
-                for run in runs {
-                    let piece = position..<(position + run.utf8Count)
-                    forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
-                        let rule = newValue == new[name] ? entry.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
-                        if let last = adjustments.last, last.rule == rule, last.key == name,
-                           last.utf8Range.upperBound == piece.lowerBound, last.oldValue == oldValue, last.newValue == newValue {
-                            adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
-                        } else {
-                            adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: oldValue, newValue: newValue))
-                        }
-                    }
-                    position = piece.upperBound
-                }
+                enforceRun(range, attributes, paragraphStart: first, in: document, learnsResults: learnsResults,
+                           adjustments: &adjustments, writes: &writes)
                 return true
             }
         }
@@ -196,6 +179,36 @@ public struct FormattingEngine: Sendable {
             adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
         }
         return adjustments
+    }
+
+    /// Scope and constraints over one run (`range`, carrying `attributes`; `first` is the paragraph's first
+    /// character's constrained set when paragraph-bound keys are in play): when the definition changes the set,
+    /// the runs to write over `range` go to `writes` and every value that really changes, piece by piece, to
+    /// `adjustments` under the rule that made its final value.
+    func enforceRun(_ range: Range<Int>, _ attributes: AttributeSet, paragraphStart first: AttributeSet?, in document: RichString,
+                    learnsResults: Bool, adjustments: inout [Adjustment], writes: inout [(Range<Int>, [AttributeRun])]) {
+        // Nearly every run an edit touches carries a set the definition leaves as it is: known without
+        // the cache (and, when every run is such, the walk allocates nothing).
+        if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return }
+        let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
+        let new = entry.result
+        guard new != attributes else { return }
+        let runs = splitForCharacterKeys(new, over: range, in: document)
+        writes.append((range, runs))
+        var position = range.lowerBound
+        for run in runs {
+            let piece = position..<(position + run.utf8Count)
+            forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
+                let rule = newValue == new[name] ? entry.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
+                if let last = adjustments.last, last.rule == rule, last.key == name,
+                   last.utf8Range.upperBound == piece.lowerBound, last.oldValue == oldValue, last.newValue == newValue {
+                    adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
+                } else {
+                    adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: oldValue, newValue: newValue))
+                }
+            }
+            position = piece.upperBound
+        }
     }
 
     /// One run's attributes after scope and every constraint, with each value change it made (without ranges).
