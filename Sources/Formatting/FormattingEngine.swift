@@ -195,19 +195,35 @@ public struct FormattingEngine: Sendable {
         guard new != attributes else { return }
         let runs = splitForCharacterKeys(new, over: range, in: document)
         writes.append((range, runs))
+        if runs.count == 1, runs[0].attributes == new {
+            // The run takes the result whole (no character-bound key was split off): its changes are the
+            // entry's differences, worked out once per set.
+            for difference in entry.differences {
+                Self.report(difference.rule, difference.key, difference.old, difference.new, over: range, into: &adjustments)
+            }
+            return
+        }
         var position = range.lowerBound
         for run in runs {
             let piece = position..<(position + run.utf8Count)
-            forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
+            Self.forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
                 let rule = newValue == new[name] ? entry.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
-                if let last = adjustments.last, last.rule == rule, last.key == name,
-                   last.utf8Range.upperBound == piece.lowerBound, last.oldValue == oldValue, last.newValue == newValue {
-                    adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
-                } else {
-                    adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: oldValue, newValue: newValue))
-                }
+                Self.report(rule, name, oldValue, newValue, over: piece, into: &adjustments)
             }
             position = piece.upperBound
+        }
+    }
+
+    /// Appends the change of `key` over `piece`, or extends the last adjustment when it is the same change by the
+    /// same rule and ends where `piece` starts.
+    @inline(__always)
+    static func report(_ rule: Adjustment.Rule, _ key: String, _ oldValue: AttributeValue?, _ newValue: AttributeValue?,
+                       over piece: Range<Int>, into adjustments: inout [Adjustment]) {
+        if let last = adjustments.last, last.key == key, last.utf8Range.upperBound == piece.lowerBound, last.rule == rule,
+           last.oldValue == oldValue, last.newValue == newValue {
+            adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
+        } else {
+            adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: key, oldValue: oldValue, newValue: newValue))
         }
     }
 
@@ -252,7 +268,7 @@ public struct FormattingEngine: Sendable {
 
     /// Calls `body` with each key whose value differs between `old` and `new`, in name order, with both values.
     /// Both entry lists are sorted by name, so one merge walk finds them.
-    func forEachDifferingKey(_ old: AttributeSet, _ new: AttributeSet, _ body: (String, AttributeValue?, AttributeValue?) -> Void) {
+    static func forEachDifferingKey(_ old: AttributeSet, _ new: AttributeSet, _ body: (String, AttributeValue?, AttributeValue?) -> Void) {
         let a = old.entries, b = new.entries
         var i = 0, j = 0
         while i < a.count || j < b.count {
@@ -302,7 +318,8 @@ public struct FormattingEngine: Sendable {
                 adjustments.append(Adjustment(rule: step.rule, utf8Range: range, key: step.keyName, oldValue: before, newValue: after))
             }
         }
-        return ConstraintCache.Entry(result: current.attributes, changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
+        return ConstraintCache.Entry(asked: attributes, result: current.attributes,
+                                     changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
     }
 
     /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that
