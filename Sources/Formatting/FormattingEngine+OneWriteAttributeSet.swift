@@ -8,7 +8,8 @@ extension FormattingEngine {
     /// from the one set, that is a splice per run the set touched. Here the runs over the widened stretch are
     /// read once, the set is applied to them in memory (merging equal neighbours as the string's splice does),
     /// the definition runs over those runs exactly as `enforceDefinition` runs over the document, and the
-    /// result is written with one splice.
+    /// result is written with one splice: as one transform over the set range when every rewrite lies inside
+    /// it (the usual case), else as a replacement of the widened stretch.
     ///
     /// It applies when the string's own steps would add nothing to the set: the definition has no
     /// paragraph-bound keys, and no set the change touches carries a key with a behaviour, before or after
@@ -25,6 +26,8 @@ extension FormattingEngine {
         let widened = document.widenedToCharacters(range, margin: true)
         // The runs over `widened` as the set leaves them: clipped to the stretch, as the engine reads them.
         var runs: [AttributeRun] = []
+        // What the set made of each distinct set inside `range`.
+        var setResults: [(before: AttributeSet, after: AttributeSet)] = []
         var qualifies = true
         var setChanges = false
         func append(_ count: Int, _ attributes: AttributeSet) {
@@ -45,6 +48,7 @@ extension FormattingEngine {
                     return false
                 }
                 if after != before { setChanges = true }
+                if !setResults.contains(where: { $0.before == before }) { setResults.append((before, after)) }
                 append(inside, after)
             }
             append(piece.upperBound - max(piece.lowerBound, range.upperBound), before)
@@ -54,14 +58,39 @@ extension FormattingEngine {
         processed = widened
         var adjustments: [Adjustment] = []
         var writes: [(Range<Int>, [AttributeRun])] = []
+        // What the definition made of each run's set (itself when it left the run as it is).
+        var enforced: [(before: AttributeSet, after: AttributeSet)] = []
+        var writesInside = true
         var position = widened.lowerBound
         for run in runs {
             let span = position..<(position + run.utf8Count)
+            let written = writes.count
             enforceRun(span, run.attributes, paragraphStart: nil, in: document, learnsResults: learnsResults,
                        adjustments: &adjustments, writes: &writes)
+            if writes.count > written {
+                let write = writes[written]
+                let set = write.1[0].attributes
+                if write.1.count == 1, !set.hasParagraphKeys, !set.hasCharacterKeys,
+                   span.lowerBound >= range.lowerBound, span.upperBound <= range.upperBound {
+                    enforced.append((run.attributes, set))
+                } else {
+                    writesInside = false
+                }
+            }
             position = span.upperBound
         }
         guard setChanges || !writes.isEmpty else { return adjustments }
+        if writesInside {
+            // Every rewritten run lies inside `range` and takes one set without bound keys (so the boundary
+            // step has nothing to do): each byte's final set is a function of its set before the change (the
+            // set, then the definition), so one transform over `range` writes it, in the walk and splice the
+            // string's own set takes. The margins are left as they are.
+            document.transformAttributesRaw(inUTF8: range) { before in
+                guard let set = setResults.first(where: { $0.before == before })?.after else { return before }
+                return enforced.first(where: { $0.before == set })?.after ?? set
+            }
+            return adjustments
+        }
         // The set and the rewrites together: each run as the definition leaves it.
         var final: [AttributeRun] = []
         final.reserveCapacity(runs.count + writes.count)

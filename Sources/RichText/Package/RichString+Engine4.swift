@@ -9,3 +9,12 @@ extension AttributeSet {
         return { $0.setting(entry) }
     }
 }
+
+extension RichString {
+    /// Gives each run over `range` the set `transform` makes of its own, splitting the runs at the ends and
+    /// merging equal neighbours, without firing any behaviour: the engine's own write, in the one walk and one
+    /// splice the string's attribute changes take.
+    package mutating func transformAttributesRaw(inUTF8 range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) {
+        _ = runStore.transformAttributes(in: range, recordingRuns: false, transform)
+    }
+}
