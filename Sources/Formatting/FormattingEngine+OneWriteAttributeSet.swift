@@ -12,10 +12,12 @@ extension FormattingEngine {
     /// it (the usual case), else as a replacement of the widened stretch.
     ///
     /// It applies when the string's own steps would add nothing to the set: the definition has no
-    /// paragraph-bound keys, and no set the change touches carries a key with a behaviour, before or after
-    /// (then `setAttribute` reports nothing and changes nothing beyond the sets). Otherwise it returns nil
-    /// having changed nothing, and the caller takes the general path. The adjustments, the runs and `processed`
-    /// are those of the general path (checked in `OneWriteAttributeSetTests`).
+    /// paragraph-bound keys, and no piece the change touches needs the behaviour steps (no paragraph-bound key
+    /// changes, no character-bound key is involved, no dependent key is there after: see
+    /// `RunRope.mayNeedEnforcement`), so `setAttribute` reports nothing and changes nothing beyond the sets (a
+    /// key invalidated by text changes, such as the recipe's `ingredient`, is set this way). Otherwise it
+    /// returns nil having changed nothing, and the caller takes the general path. The adjustments, the runs
+    /// and `processed` are those of the general path (checked in `OneWriteAttributeSetTests`).
     func applyAttributeSetInOneWrite(
         _ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Int>,
         to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool
@@ -43,7 +45,7 @@ extension FormattingEngine {
             let inside = min(piece.upperBound, range.upperBound) - max(piece.lowerBound, range.lowerBound)
             if inside > 0 {
                 let after = transform(before)
-                if before.hasBehaviors || after.hasBehaviors {
+                if !AttributeSet.attributeChangeNeedsNoBehaviorSteps(from: before, to: after) {
                     qualifies = false
                     return false
                 }

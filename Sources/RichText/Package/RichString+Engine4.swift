@@ -18,3 +18,12 @@ extension RichString {
         _ = runStore.transformAttributes(in: range, recordingRuns: false, transform)
     }
 }
+
+extension AttributeSet {
+    /// Whether changing a piece's set from `before` to `after` by an attribute change leaves the string's
+    /// behaviour steps nothing to do (`RunRope.mayNeedEnforcement` is false): when it holds for every piece of a
+    /// one-range attribute change, the change reports nothing and changes nothing beyond the sets.
+    package static func attributeChangeNeedsNoBehaviorSteps(from before: AttributeSet, to after: AttributeSet) -> Bool {
+        !RunRope.mayNeedEnforcement(from: before, to: after)
+    }
+}
