@@ -198,6 +198,7 @@ public struct FormattingEngine: Sendable {
         if runs.count == 1, runs[0].attributes == new {
             // The run takes the result whole (no character-bound key was split off): its changes are the
             // entry's differences, worked out once per set.
+            adjustments.reserveCapacity(adjustments.count + entry.differences.count)
             for difference in entry.differences {
                 Self.report(difference.rule, difference.key, difference.old, difference.new, over: range, into: &adjustments)
             }
@@ -219,9 +220,12 @@ public struct FormattingEngine: Sendable {
     @inline(__always)
     static func report(_ rule: Adjustment.Rule, _ key: String, _ oldValue: AttributeValue?, _ newValue: AttributeValue?,
                        over piece: Range<Int>, into adjustments: inout [Adjustment]) {
-        if let last = adjustments.last, last.key == key, last.utf8Range.upperBound == piece.lowerBound, last.rule == rule,
-           last.oldValue == oldValue, last.newValue == newValue {
-            adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
+        // The cheap test first: most changes follow one of the same piece, which ends where the piece ends.
+        // Read in place: copying the last adjustment out would retain its strings and values.
+        let i = adjustments.count - 1
+        if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].key == key, adjustments[i].rule == rule,
+           adjustments[i].oldValue == oldValue, adjustments[i].newValue == newValue {
+            adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
         } else {
             adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: key, oldValue: oldValue, newValue: newValue))
         }
