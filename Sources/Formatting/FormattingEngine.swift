@@ -198,7 +198,6 @@ public struct FormattingEngine: Sendable {
         if runs.count == 1, runs[0].attributes == new {
             // The run takes the result whole (no character-bound key was split off): its changes are the
             // entry's differences, worked out once per set.
-            adjustments.reserveCapacity(adjustments.count + entry.differences.count)
             for difference in entry.differences {
                 Self.report(difference.rule, difference.key, difference.old, difference.new, over: range, into: &adjustments)
             }
