@@ -14,6 +14,30 @@ final class ConstraintCache: Sendable {
     struct Entry {
         let result: AttributeSet
         let changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]
+        /// What a run carrying the set asked about reports when it takes `result` whole: every key whose value
+        /// differs between the two, in name order, under the rule that made its final value (`lastRule`, or
+        /// `.scope` for a key only scope removed). Worked out once here instead of on every such run.
+        let differences: [Difference]
+
+        /// One key that differs between the set asked about and `result`.
+        struct Difference {
+            let rule: Adjustment.Rule
+            let key: String
+            let old: AttributeValue?
+            let new: AttributeValue?
+        }
+
+        init(asked attributes: AttributeSet, result: AttributeSet,
+             changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]) {
+            self.result = result
+            self.changes = changes
+            var differences: [Difference] = []
+            FormattingEngine.forEachDifferingKey(attributes, result) { name, old, new in
+                let rule = changes.last { $0.key == name }?.rule ?? .scope
+                differences.append(Difference(rule: rule, key: name, old: old, new: new))
+            }
+            self.differences = differences
+        }
 
         /// The rule that made the last change to `key`: the one responsible for its final value.
         func lastRule(for key: String) -> Adjustment.Rule? {

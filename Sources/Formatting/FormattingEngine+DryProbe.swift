@@ -206,14 +206,8 @@ struct DryEnforcement {
         let piece = run.range
         var adjustments = self.adjustments
         self.adjustments = []
-        engine.forEachDifferingKey(run.attributes, new) { name, oldValue, newValue in
-            let rule = entry.lastRule(for: name) ?? .scope
-            if let last = adjustments.last, last.rule == rule, last.key == name,
-               last.utf8Range.upperBound == piece.lowerBound, last.oldValue == oldValue, last.newValue == newValue {
-                adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
-            } else {
-                adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: oldValue, newValue: newValue))
-            }
+        for difference in entry.differences {
+            FormattingEngine.report(difference.rule, difference.key, difference.old, difference.new, over: piece, into: &adjustments)
         }
         self.adjustments = adjustments
         return (piece, new)

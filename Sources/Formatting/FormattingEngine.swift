@@ -101,6 +101,10 @@ public struct FormattingEngine: Sendable {
         case let .setAttribute(key, value, ranges):
             if usesFastPaths, let range = Self.onlyRange(of: ranges) {
                 region = document.utf8Range(of: range)
+                if let adjustments = applyAttributeSetInOneWrite(key, to: value, in: region, to: &document,
+                                                                 processed: &processed, learnsResults: learnsResults) {
+                    return adjustments
+                }
                 behaviorReports = document.setAttribute(key, to: value, in: range)
             } else {
                 let list = ranges.ranges.map { document.utf8Range(of: $0) }
@@ -146,29 +150,8 @@ public struct FormattingEngine: Sendable {
         /// `first` when paragraph-bound keys are in play.
         func enforce(_ paragraph: Range<Int>, first: AttributeSet?, in document: RichString) {
             document.forEachRun(inUTF8: paragraph) { range, attributes in
-                // Nearly every run an edit touches carries a set the definition leaves as it is: known without
-                // the cache (and, when every run is such, the walk allocates nothing).
-                if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return true }
-                let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
-                let new = entry.result
-                guard new != attributes else { return true }
-                let runs = splitForCharacterKeys(new, over: range, in: document)
-                writes.append((range, runs))
-                // Report what really changes, piece by piece, under the rule that made the final value.
-                var position = range.lowerBound
-                for run in runs {
-                    let piece = position..<(position + run.utf8Count)
-                    forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
-                        let rule = newValue == new[name] ? entry.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
-                        if let last = adjustments.last, last.rule == rule, last.key == name,
-                           last.utf8Range.upperBound == piece.lowerBound, last.oldValue == oldValue, last.newValue == newValue {
-                            adjustments[adjustments.count - 1].utf8Range = last.utf8Range.lowerBound..<piece.upperBound
-                        } else {
-                            adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: name, oldValue: oldValue, newValue: newValue))
-                        }
-                    }
-                    position = piece.upperBound
-                }
+                enforceRun(range, attributes, paragraphStart: first, in: document, learnsResults: learnsResults,
+                           adjustments: &adjustments, writes: &writes)
                 return true
             }
         }
@@ -196,6 +179,55 @@ public struct FormattingEngine: Sendable {
             adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
         }
         return adjustments
+    }
+
+    /// Scope and constraints over one run (`range`, carrying `attributes`; `first` is the paragraph's first
+    /// character's constrained set when paragraph-bound keys are in play): when the definition changes the set,
+    /// the runs to write over `range` go to `writes` and every value that really changes, piece by piece, to
+    /// `adjustments` under the rule that made its final value.
+    func enforceRun(_ range: Range<Int>, _ attributes: AttributeSet, paragraphStart first: AttributeSet?, in document: RichString,
+                    learnsResults: Bool, adjustments: inout [Adjustment], writes: inout [(Range<Int>, [AttributeRun])]) {
+        // Nearly every run an edit touches carries a set the definition leaves as it is: known without
+        // the cache (and, when every run is such, the walk allocates nothing).
+        if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return }
+        let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
+        let new = entry.result
+        guard new != attributes else { return }
+        let runs = splitForCharacterKeys(new, over: range, in: document)
+        writes.append((range, runs))
+        if runs.count == 1, runs[0].attributes == new {
+            // The run takes the result whole (no character-bound key was split off): its changes are the
+            // entry's differences, worked out once per set.
+            for difference in entry.differences {
+                Self.report(difference.rule, difference.key, difference.old, difference.new, over: range, into: &adjustments)
+            }
+            return
+        }
+        var position = range.lowerBound
+        for run in runs {
+            let piece = position..<(position + run.utf8Count)
+            Self.forEachDifferingKey(attributes, run.attributes) { name, oldValue, newValue in
+                let rule = newValue == new[name] ? entry.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
+                Self.report(rule, name, oldValue, newValue, over: piece, into: &adjustments)
+            }
+            position = piece.upperBound
+        }
+    }
+
+    /// Appends the change of `key` over `piece`, or extends the last adjustment when it is the same change by the
+    /// same rule and ends where `piece` starts.
+    @inline(__always)
+    static func report(_ rule: Adjustment.Rule, _ key: String, _ oldValue: AttributeValue?, _ newValue: AttributeValue?,
+                       over piece: Range<Int>, into adjustments: inout [Adjustment]) {
+        // The cheap test first: most changes follow one of the same piece, which ends where the piece ends.
+        // Read in place: copying the last adjustment out would retain its strings and values.
+        let i = adjustments.count - 1
+        if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].key == key, adjustments[i].rule == rule,
+           adjustments[i].oldValue == oldValue, adjustments[i].newValue == newValue {
+            adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
+        } else {
+            adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: key, oldValue: oldValue, newValue: newValue))
+        }
     }
 
     /// One run's attributes after scope and every constraint, with each value change it made (without ranges).
@@ -239,7 +271,7 @@ public struct FormattingEngine: Sendable {
 
     /// Calls `body` with each key whose value differs between `old` and `new`, in name order, with both values.
     /// Both entry lists are sorted by name, so one merge walk finds them.
-    func forEachDifferingKey(_ old: AttributeSet, _ new: AttributeSet, _ body: (String, AttributeValue?, AttributeValue?) -> Void) {
+    static func forEachDifferingKey(_ old: AttributeSet, _ new: AttributeSet, _ body: (String, AttributeValue?, AttributeValue?) -> Void) {
         let a = old.entries, b = new.entries
         var i = 0, j = 0
         while i < a.count || j < b.count {
@@ -289,7 +321,8 @@ public struct FormattingEngine: Sendable {
                 adjustments.append(Adjustment(rule: step.rule, utf8Range: range, key: step.keyName, oldValue: before, newValue: after))
             }
         }
-        return ConstraintCache.Entry(result: current.attributes, changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
+        return ConstraintCache.Entry(asked: attributes, result: current.attributes,
+                                     changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
     }
 
     /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that
