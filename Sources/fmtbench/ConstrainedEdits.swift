@@ -52,20 +52,28 @@ enum ConstrainedEdits {
             }
             print("final \(complete ? 1 : 0) \(fnv1a(String(s.characters).utf8)) \(s.runs.count)")
         } else {
+            // As in the plain script: the seed's whole script runs `oursRounds` times on a fresh document, and each
+            // phase reports its median (a phase of ours lasts milliseconds).
             var s = RichString()
-            let build = measure {
-                s = DocumentGenerator.buildOurs(characters: characters, seed: documentSeed(seed), style: .constrained)
-            }
-            print("build \(build)")
-            flushOutput()
-            for phase in EditPhase.allCases {
-                let count = operations(phase, seed, scale: scale)
-                let seconds = measure {
-                    EditsBenchmark.runOurs(phase, &s, count: count, seed: phaseSeed(phase, seed), tag: KeyStyle.constrained.tag)
+            var builds: [Double] = []
+            var seconds: [EditPhase: [Double]] = [:]
+            for _ in 0..<EditsBenchmark.oursRounds {
+                s = RichString()
+                builds.append(measure {
+                    s = DocumentGenerator.buildOurs(characters: characters, seed: documentSeed(seed), style: .constrained)
+                })
+                for phase in EditPhase.allCases {
+                    let count = operations(phase, seed, scale: scale)
+                    seconds[phase, default: []].append(measure {
+                        EditsBenchmark.runOurs(phase, &s, count: count, seed: phaseSeed(phase, seed), tag: KeyStyle.constrained.tag)
+                    })
                 }
-                print("phase \(phase.rawValue) \(count) \(seconds)")
-                flushOutput()
             }
+            print("build \(median(builds))")
+            for phase in EditPhase.allCases {
+                print("phase \(phase.rawValue) \(operations(phase, seed, scale: scale)) \(median(seconds[phase]!))")
+            }
+            flushOutput()
             print("final 1 \(fnv1a(s.string.utf8)) \(s.runs.count)")
         }
         flushOutput()

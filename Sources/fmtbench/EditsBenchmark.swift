@@ -197,17 +197,26 @@ enum EditsBenchmark {
         print("positions by Unicode scalar offset; seeded SplitMix64 scripts identical on both sides")
         print("")
 
-        // Ours, in process.
+        // Ours, in process: the whole script (build, then the phases in order) run `oursRounds` times on a fresh
+        // document, each phase's rate the median of its rounds. A phase of ours lasts a few milliseconds, short
+        // enough for one stray interruption to halve a single reading; Foundation's phases last seconds.
         var ours = RichString()
-        let oursBuild = measure { ours = DocumentGenerator.buildOurs(characters: documentCharacters, seed: documentSeed) }
-        let c = ours.counts
-        print("document: \(grouped(Double(c.characters))) characters, \(grouped(Double(c.scalars))) scalars, \(grouped(Double(c.utf8))) UTF-8 bytes, \(grouped(Double(c.separators))) separators, \(grouped(Double(ours.runs.count))) runs")
-        print("build: ours \(formatNumber(oursBuild, digits: 3)) s")
-        var oursRate: [EditPhase: Double] = [:]
-        for phase in EditPhase.allCases {
-            let seconds = measure { runOurs(phase, &ours, count: phase.operations) }
-            oursRate[phase] = Double(phase.operations) / seconds
+        var oursSeconds: [EditPhase: [Double]] = [:]
+        var oursBuilds: [Double] = []
+        for round in 0..<oursRounds {
+            ours = RichString()
+            oursBuilds.append(measure { ours = DocumentGenerator.buildOurs(characters: documentCharacters, seed: documentSeed) })
+            if round == 0 {
+                let c = ours.counts
+                print("document: \(grouped(Double(c.characters))) characters, \(grouped(Double(c.scalars))) scalars, \(grouped(Double(c.utf8))) UTF-8 bytes, \(grouped(Double(c.separators))) separators, \(grouped(Double(ours.runs.count))) runs")
+            }
+            for phase in EditPhase.allCases {
+                oursSeconds[phase, default: []].append(measure { runOurs(phase, &ours, count: phase.operations) })
+            }
         }
+        print("build: ours \(formatNumber(median(oursBuilds), digits: 3)) s (median of \(oursRounds) runs of the whole script)")
+        var oursRate: [EditPhase: Double] = [:]
+        for phase in EditPhase.allCases { oursRate[phase] = Double(phase.operations) / median(oursSeconds[phase]!) }
         let oursText = ours.string
         let oursHash = fnv1a(oursText.utf8)
         let oursRuns = ours.runs.count
@@ -317,6 +326,8 @@ enum EditsBenchmark {
         return chosen.isEmpty ? [100_000, 1_000_000, 10_000_000, 100_000_000] : chosen
     }()
     static let scalingEdits = 50_000
+    /// How many times `edits` runs the whole script on our side; each phase reports its median.
+    static let oursRounds = 3
 
     /// Cost per mixed edit at each size. Sizes up to 1M are generated directly; larger ones are built by
     /// appending copies of a generated 1M-character document.
