@@ -14,8 +14,8 @@ extension RichString {
         let upper = min(max(range.upperBound, lower), total)
         let windowLower = max(lower - 2, 0)
         let windowUpper = min(upper + 2, total)
-        guard let (_, start, chunk) = text.chunk(containing: windowLower) else { return nil }
-        let decided: Bool? = chunk.string.utf8.withContiguousStorageIfAvailable { bytes in
+        // The chunk's bytes where they lie: no copy of the chunk, so no reference counting.
+        let decided = text.withChunkBytes(holding: windowLower) { bytes, start in
             guard windowLower >= start, windowUpper - start <= bytes.count else { return false }
             var i = windowLower - start
             let end = windowUpper - start
