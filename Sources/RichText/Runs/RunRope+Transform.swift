@@ -12,6 +12,19 @@ struct RunTransformOutcome {
     var old: [AttributeRun] = []
     /// The runs as they are now (not coalesced), over the same pieces as `old`.
     var new: [AttributeRun] = []
+
+    /// `transform` applied to one piece's `attributes`, noting what the piece tells of the whole change: whether
+    /// it changed, whether behaviours are involved, and whether enforcement may follow.
+    @inline(__always)
+    mutating func tally(_ attributes: AttributeSet, _ transform: (AttributeSet) -> AttributeSet) -> AttributeSet {
+        let after = transform(attributes)
+        if after != attributes { changed = true }
+        if attributes.hasBehaviors || after.hasBehaviors {
+            involvesBehaviors = true
+            if !mayNeedEnforcement && RunRope.mayNeedEnforcement(from: attributes, to: after) { mayNeedEnforcement = true }
+        }
+        return after
+    }
 }
 
 extension RunRope {
@@ -100,9 +113,6 @@ extension RunRope {
                 n += 1
             }
             var position = firstStart
-            var changed = false
-            var behaviors = false
-            var enforcement = false
             for k in slot...lastSlot {
                 let run = elements[k]
                 let runEnd = position + run.utf8Count
@@ -111,12 +121,7 @@ extension RunRope {
                     (base + n).initialize(to: AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
                     n += 1
                 }
-                let after = transform(run.attributes)
-                if after != run.attributes { changed = true }
-                if run.attributes.hasBehaviors || after.hasBehaviors {
-                    behaviors = true
-                    if !enforcement && Self.mayNeedEnforcement(from: run.attributes, to: after) { enforcement = true }
-                }
+                let after = outcome.tally(run.attributes, transform)
                 if recordingRuns {
                     outcome.old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
                     outcome.new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
@@ -133,14 +138,11 @@ extension RunRope {
                 (base + n).initialize(to: elements[highSlot])
                 n += 1
             }
-            if enforcement && !recordingRuns {
+            if outcome.mayNeedEnforcement && !recordingRuns {
                 outcome.old = runs(in: range)
                 outcome.new = outcome.old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
             }
-            outcome.changed = changed
-            outcome.involvesBehaviors = behaviors
-            outcome.mayNeedEnforcement = enforcement
-            if changed {
+            if outcome.changed {
                 let kept = Self.coalesce(base, count: n)
                 // The leaf is read no more: the splice may copy it (when shared) or move its runs.
                 let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
@@ -232,9 +234,7 @@ extension RunRope {
         var pieces: [AttributeRun] = []
         pieces.reserveCapacity(8)
         var position = firstStart
-        var changed = false
-        var behaviors = false
-        var enforcement = false
+        var tally = RunTransformOutcome()
         var old: [AttributeRun] = []
         var new: [AttributeRun] = []
         if recordingRuns {
@@ -252,12 +252,7 @@ extension RunRope {
             if position < clipped.lowerBound {
                 pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
             }
-            let after = transform(run.attributes)
-            if after != run.attributes { changed = true }
-            if run.attributes.hasBehaviors || after.hasBehaviors {
-                behaviors = true
-                if !enforcement && Self.mayNeedEnforcement(from: run.attributes, to: after) { enforcement = true }
-            }
+            let after = tally.tally(run.attributes, transform)
             if recordingRuns {
                 old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
                 new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
@@ -269,16 +264,16 @@ extension RunRope {
             position = end
             return true
         }
-        if enforcement && !recordingRuns {
+        if tally.mayNeedEnforcement && !recordingRuns {
             old = runs(in: range)
             new = old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
         }
-        outcome.changed = changed
-        outcome.involvesBehaviors = behaviors
-        outcome.mayNeedEnforcement = enforcement
+        outcome.changed = tally.changed
+        outcome.involvesBehaviors = tally.involvesBehaviors
+        outcome.mayNeedEnforcement = tally.mayNeedEnforcement
         outcome.old = old
         outcome.new = new
-        if changed {
+        if tally.changed {
             RunRope.coalesce(&pieces)
             rope.replaceSubrange(low..<(high + 1), with: pieces)
         }
