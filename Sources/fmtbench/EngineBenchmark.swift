@@ -128,8 +128,8 @@ enum EngineBenchmark {
     static let probeCount = 5_000
     static let probeSeed: UInt64 = 0x9_0B0E
     /// Timed repetitions (best kept) for the edits script and for each trace.
-    static let editsRepeats = 2
-    static let traceRepeats = 2
+    static let editsRepeats = 4
+    static let traceRepeats = 3
 
     // MARK: The edits script
 
@@ -170,20 +170,29 @@ enum EngineBenchmark {
         var lintClean = true
     }
 
-    /// The whole script on a freshly built, normalised document; best of `editsRepeats` per phase.
-    static func timeScript(_ scenario: EngineScenario, engine: FormattingEngine?) -> ScriptResult {
-        var result = ScriptResult()
+    /// The whole script on a freshly built, normalised document, on the bare string and through the engine in
+    /// turn, `editsRepeats` times: each side's phase is its best round. Alternating the sides gives both the same
+    /// share of a shared machine's quiet and busy moments.
+    static func timeScripts(_ scenario: EngineScenario) -> (bare: ScriptResult, engine: ScriptResult) {
+        var bare = ScriptResult()
+        var engine = ScriptResult()
         for _ in 0..<editsRepeats {
-            var (s, _, _) = scenario.buildDocument()
-            for phase in EditPhase.allCases {
-                let t = measure { runScript(phase, &s, scenario: scenario, engine: engine) }
-                result.seconds[phase] = min(result.seconds[phase] ?? .infinity, t)
-            }
-            result.hash = fnv1a(s.string.utf8)
-            result.runs = s.runs.count
-            if engine != nil { result.lintClean = scenario.engine.lint(s).isEmpty }
+            timeScriptRound(scenario, engine: nil, into: &bare)
+            timeScriptRound(scenario, engine: scenario.engine, into: &engine)
         }
-        return result
+        return (bare, engine)
+    }
+
+    /// One round of the whole script on a freshly built, normalised document, keeping each phase's best time.
+    static func timeScriptRound(_ scenario: EngineScenario, engine: FormattingEngine?, into result: inout ScriptResult) {
+        var (s, _, _) = scenario.buildDocument()
+        for phase in EditPhase.allCases {
+            let t = measure { runScript(phase, &s, scenario: scenario, engine: engine) }
+            result.seconds[phase] = min(result.seconds[phase] ?? .infinity, t)
+        }
+        result.hash = fnv1a(s.string.utf8)
+        result.runs = s.runs.count
+        if engine != nil { result.lintClean = result.lintClean && scenario.engine.lint(s).isEmpty }
     }
 
     // MARK: Traces
@@ -378,8 +387,7 @@ enum EngineBenchmark {
 
         for scenario in scenarios {
             // Edits script.
-            let bare = timeScript(scenario, engine: nil)
-            let engine = timeScript(scenario, engine: scenario.engine)
+            let (bare, engine) = timeScripts(scenario)
             if bare.hash != engine.hash { problems.append("\(scenario.name): the engine's final text differs from the bare string's") }
             if !engine.lintClean { problems.append("\(scenario.name): the document is not lint-clean after the edits script") }
             var worst = 0.0
