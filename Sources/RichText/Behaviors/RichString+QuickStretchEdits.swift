@@ -134,8 +134,6 @@ extension RichString {
     /// run of the stretch or just outside it has a dependent or character-bound key, or when a run of the
     /// stretch holds the value with another behaviour.
     private func plainStretch(of entry: AttributeEntry, aroundRun run: (index: Int, start: Int, length: Int)) -> Range<Int>? {
-        var lower = run.start
-        var upper = run.start + run.length
         var plain = true
         func extends(_ attributes: AttributeSet) -> Bool {
             if attributes.hasDependentKeys || attributes.hasCharacterKeys { plain = false; return false }
@@ -144,17 +142,7 @@ extension RichString {
             return true
         }
         guard extends(runStore.rope[run.index].attributes) else { return nil }
-        runStore.rope.forEachBackward(before: run.index) { _, previous in
-            guard extends(previous.attributes) else { return false }
-            lower -= previous.utf8Count
-            return true
-        }
-        guard plain else { return nil }
-        runStore.rope.forEach(from: run.index + 1) { _, next in
-            guard extends(next.attributes) else { return false }
-            upper += next.utf8Count
-            return true
-        }
-        return plain ? lower..<upper : nil
+        let stretch = stretch(aroundRun: run.index, start: run.start, length: run.length, while: extends)
+        return plain ? stretch : nil
     }
 }

@@ -53,15 +53,21 @@ extension RichString {
     /// The maximal range around `offset` over which `key` has `value`, walking runs outward.
     func stretch(of key: String, value: AttributeValue, around offset: Int) -> Range<Int> {
         guard let (index, start, run) = runStore.run(containing: offset) else { return offset..<offset }
+        return stretch(aroundRun: index, start: start, length: run.utf8Count) { $0[key] == value }
+    }
+
+    /// The run at `index` (starting at `start`, `length` bytes) and its neighbours on each side for as long as
+    /// `extends` holds of their attributes, walking runs outward; `extends` is not asked of the run itself.
+    func stretch(aroundRun index: Int, start: Int, length: Int, while extends: (AttributeSet) -> Bool) -> Range<Int> {
         var lower = start
-        var upper = start + run.utf8Count
+        var upper = start + length
         runStore.rope.forEachBackward(before: index) { _, previous in
-            guard previous.attributes[key] == value else { return false }
+            guard extends(previous.attributes) else { return false }
             lower -= previous.utf8Count
             return true
         }
         runStore.rope.forEach(from: index + 1) { _, next in
-            guard next.attributes[key] == value else { return false }
+            guard extends(next.attributes) else { return false }
             upper += next.utf8Count
             return true
         }
