@@ -71,20 +71,13 @@ struct RunRope: Sendable {
 
     /// Calls `body` with each run that intersects `range`, clipped to it, with its start offset.
     func forEachRun(in range: Range<Int>, _ body: (Range<Int>, AttributeSet) -> Bool) {
-        guard !range.isEmpty, let (index, start, first) = run(containing: range.lowerBound) else { return }
-        // A range inside one run (most edits' neighbourhoods) needs no walk beyond the first descent.
-        let firstEnd = start + first.utf8Count
-        if firstEnd >= range.upperBound || index + 1 == rope.count {
-            let clipped = max(start, range.lowerBound)..<min(firstEnd, range.upperBound)
-            if !clipped.isEmpty { _ = body(clipped, first.attributes) }
-            return
-        }
-        var position = start
-        rope.forEach(from: index) { _, run in
-            let end = position + run.utf8Count
-            let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
+        guard !range.isEmpty else { return }
+        // One walk down the tree to the run holding the start; the rest of its leaf is read in place, so a
+        // short range (most edits' neighbourhoods) costs that one walk.
+        rope.forEach(from: range.lowerBound, along: RunUTF8Metric.self) { _, start, run in
+            let end = start + run.utf8Count
+            let clipped = max(start, range.lowerBound)..<min(end, range.upperBound)
             if !clipped.isEmpty, !body(clipped, run.attributes) { return false }
-            position = end
             return end < range.upperBound
         }
     }
