@@ -67,7 +67,7 @@ public struct EditingSession: Sendable {
         if let caret = selection.insertionPoint {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
-            return perform(.removeText(RangeSet(before..<caret)))
+            return perform(.removeTextInRange(before..<caret))
         }
         let adjustments = perform(.removeText(selection.ranges))
         return adjustments

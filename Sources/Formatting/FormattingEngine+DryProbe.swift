@@ -17,19 +17,27 @@ extension FormattingEngine {
     func dryProbe(_ edit: Edit, on document: RichString) -> ProbeResult? {
         switch edit {
         case let .setAttribute(key, value, ranges):
-            return drySetAttribute(key, to: value, in: ranges, on: document).map { adjustments, isKept, targets in
-                let reverts = adjustments.filter { adjustment in
-                    adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
-                }
-                return ProbeResult(adjustments: adjustments, isKept: isKept, reverts: reverts, edited: lazyEdited(edit, on: document))
-            }
+            return drySetAttributeResult(edit, key, to: value, in: Array(ranges.ranges), on: document)
+        case let .setAttributeInRange(key, value, range):
+            return drySetAttributeResult(edit, key, to: value, in: [range], on: document)
         case let .replaceText(range, text):
             guard let (adjustments, _, start) = dryInsert(text, at: range, on: document) else { return nil }
             let inserted = start..<(start + text.utf8.count)
             let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
             return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazyEdited(edit, on: document))
-        case .replaceAttributed, .removeText:
+        case .replaceAttributed, .removeText, .removeTextInRange:
             return nil
+        }
+    }
+
+    /// The probe of `edit`, an attribute set of `key` to `value` over `ranges`, run dry; nil when the dry run
+    /// cannot decide.
+    private func drySetAttributeResult(_ edit: Edit, _ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<RichString.Index>], on document: RichString) -> ProbeResult? {
+        drySetAttribute(key, to: value, in: ranges, on: document).map { adjustments, isKept, targets in
+            let reverts = adjustments.filter { adjustment in
+                adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
+            }
+            return ProbeResult(adjustments: adjustments, isKept: isKept, reverts: reverts, edited: lazyEdited(edit, on: document))
         }
     }
 
@@ -50,18 +58,19 @@ extension FormattingEngine {
     /// What `apply(.setAttribute(key, value, ranges))` reports, and whether every selected byte would end up
     /// with `value`; nil when the dry run cannot decide.
     /// With the selected ranges as UTF-8 offsets.
-    func drySetAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: RangeSet<RichString.Index>, on document: RichString) -> (adjustments: [Adjustment], isKept: Bool, targets: [Range<Int>])? {
+    func drySetAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<RichString.Index>], on document: RichString) -> (adjustments: [Adjustment], isKept: Bool, targets: [Range<Int>])? {
         // Behaviour steps fire for a paragraph-bound or character-bound key, or for keys that depend on the key
         // changed; the engine reads paragraph starts when the definition binds keys to paragraphs.
         guard !hasParagraphOwnedKeys, key.behavior.runBoundaries == nil, !Self.hasDependency(key.behavior) else { return nil }
         let total = document.utf8Count
         guard total > 0 else { return nil }
-        if ranges.ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
-        let targets = ranges.ranges.map { document.utf8Range(of: $0) }
+        if ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
+        let targets = ranges.map { document.utf8Range(of: $0) }
         let region = (targets.first?.lowerBound ?? 0)..<(targets.last?.upperBound ?? 0)
         // Setting an attribute leaves the text as it is: the enforced stretch is the same as on the document.
         let widened = document.widenedToCharacters(region, margin: true)
-        let entry = value.map { AttributeEntry(name: key.name, value: $0, behavior: key.behavior) }
+        // The key resolved once, as `apply` resolves it, not once per run.
+        let transform = AttributeSet.runTransform(setting: key, to: value)
         var enforcement = DryEnforcement(engine: self)
         var isKept = true
         var decidable = true
@@ -83,7 +92,7 @@ extension FormattingEngine {
                     // Selected: the key is set here, which must fire no behaviour step.
                     piece = position..<min(range.upperBound, targets[t].upperBound)
                     if attributes.hasParagraphKeys || attributes.hasDependentKeys { decidable = false; return false }
-                    set = entry.map { attributes.setting($0) } ?? attributes.removing(key.name)
+                    set = transform(attributes)
                 } else {
                     piece = position..<min(range.upperBound, t < targets.count ? targets[t].lowerBound : range.upperBound)
                 }

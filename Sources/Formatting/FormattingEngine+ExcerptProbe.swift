@@ -25,6 +25,7 @@ extension FormattingEngine {
         case let .replaceText(range, _), let .replaceAttributed(range, _): ranges = [range]
         case let .removeText(set): ranges = Array(set.ranges)
         case let .setAttribute(_, _, set): ranges = Array(set.ranges)
+        case let .removeTextInRange(range), let .setAttributeInRange(_, _, range): ranges = [range]
         }
         let offsets = ranges.map { document.utf8Range(of: $0) }
         if ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
@@ -58,6 +59,8 @@ extension FormattingEngine {
         case let .replaceAttributed(range, piece): moved = .replaceAttributed(shifted(range), with: piece)
         case let .removeText(set): moved = .removeText(RangeSet(set.ranges.map(shifted)))
         case let .setAttribute(key, value, set): moved = .setAttribute(key, to: value, in: RangeSet(set.ranges.map(shifted)))
+        case let .removeTextInRange(range): moved = .removeTextInRange(shifted(range))
+        case let .setAttributeInRange(key, value, range): moved = .setAttributeInRange(key, to: value, in: shifted(range))
         }
         var processed = 0..<0
         var adjustments = apply(moved, to: &excerpt, processed: &processed, learnsResults: false)

@@ -63,9 +63,8 @@ extension FormattingEngine {
     /// The verdict from the adjustments (in `document`'s offsets) and the edited text, whose offsets are
     /// `document`'s minus `shift`.
     private func probeResult(_ edit: Edit, on document: RichString, adjustments: [Adjustment], edited: RichString, shift: Int, _ lazy: LazyDocument) -> ProbeResult {
-        switch edit {
-        case let .setAttribute(key, value, ranges):
-            let targets = ranges.ranges.map { document.utf8Range(of: $0) }
+        /// An attribute set is kept when every selected byte ends up with the value asked for.
+        func attributeSetResult(_ key: AttributeKeyDescriptor, _ value: AttributeValue?, _ targets: [Range<Int>]) -> ProbeResult {
             var kept = true
             for target in targets where !target.isEmpty {
                 edited.forEachRun(inUTF8: (target.lowerBound - shift)..<(target.upperBound - shift)) { _, attributes in
@@ -77,6 +76,12 @@ extension FormattingEngine {
                 adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
             }
             return ProbeResult(adjustments: adjustments, isKept: kept, reverts: reverts, edited: lazy)
+        }
+        switch edit {
+        case let .setAttribute(key, value, ranges):
+            return attributeSetResult(key, value, ranges.ranges.map { document.utf8Range(of: $0) })
+        case let .setAttributeInRange(key, value, range):
+            return attributeSetResult(key, value, [document.utf8Range(of: range)])
         case let .replaceText(range, text):
             let start = document.utf8Range(of: range).lowerBound
             let inserted = start..<(start + text.utf8.count)
@@ -87,7 +92,7 @@ extension FormattingEngine {
             let inserted = start..<(start + piece.counts.utf8)
             let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
             return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazy)
-        case .removeText:
+        case .removeText, .removeTextInRange:
             return ProbeResult(adjustments: adjustments, isKept: true, reverts: [], edited: lazy)
         }
     }

@@ -84,33 +84,41 @@ public struct FormattingEngine: Sendable {
             let r = document.utf8Range(of: range)
             behaviorReports = document.replaceSubrange(range, with: piece)
             region = r.lowerBound..<(r.lowerBound + piece.counts.utf8)
+        case let .removeTextInRange(range):
+            guard usesFastPaths else {
+                return apply(.removeText(RangeSet(range)), to: &document, processed: &processed, learnsResults: learnsResults)
+            }
+            let r = document.utf8Range(of: range)
+            behaviorReports = document.removeSubrange(range)
+            region = r.lowerBound..<r.lowerBound
         case let .removeText(ranges):
             // One range (a deletion, nearly always) through the string's one-range call, which does what the
             // range-set call does with one range, without walking the range set generically.
             if usesFastPaths, let range = Self.onlyRange(of: ranges) {
-                let r = document.utf8Range(of: range)
-                behaviorReports = document.removeSubrange(range)
-                region = r.lowerBound..<r.lowerBound
-            } else {
-                let list = ranges.ranges.map { document.utf8Range(of: $0) }
-                behaviorReports = document.removeSubranges(ranges)
-                let removed = list.reduce(0) { $0 + $1.count }
-                let lower = list.first?.lowerBound ?? 0
-                region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
+                return apply(.removeTextInRange(range), to: &document, processed: &processed, learnsResults: learnsResults)
             }
+            let list = ranges.ranges.map { document.utf8Range(of: $0) }
+            behaviorReports = document.removeSubranges(ranges)
+            let removed = list.reduce(0) { $0 + $1.count }
+            let lower = list.first?.lowerBound ?? 0
+            region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
+        case let .setAttributeInRange(key, value, range):
+            guard usesFastPaths else {
+                return apply(.setAttribute(key, to: value, in: RangeSet(range)), to: &document, processed: &processed, learnsResults: learnsResults)
+            }
+            region = document.utf8Range(of: range)
+            if let adjustments = applyAttributeSetInOneWrite(key, to: value, in: region, to: &document,
+                                                             processed: &processed, learnsResults: learnsResults) {
+                return adjustments
+            }
+            behaviorReports = document.setAttribute(key, to: value, in: range)
         case let .setAttribute(key, value, ranges):
             if usesFastPaths, let range = Self.onlyRange(of: ranges) {
-                region = document.utf8Range(of: range)
-                if let adjustments = applyAttributeSetInOneWrite(key, to: value, in: region, to: &document,
-                                                                 processed: &processed, learnsResults: learnsResults) {
-                    return adjustments
-                }
-                behaviorReports = document.setAttribute(key, to: value, in: range)
-            } else {
-                let list = ranges.ranges.map { document.utf8Range(of: $0) }
-                behaviorReports = document.setAttribute(key, to: value, in: ranges)
-                region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
+                return apply(.setAttributeInRange(key, to: value, in: range), to: &document, processed: &processed, learnsResults: learnsResults)
             }
+            let list = ranges.ranges.map { document.utf8Range(of: $0) }
+            behaviorReports = document.setAttribute(key, to: value, in: ranges)
+            region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
         }
         var adjustments = behaviorReports.map(Adjustment.init)
         for report in behaviorReports { region = region.union(report.utf8Range) }
