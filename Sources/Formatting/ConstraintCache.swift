@@ -16,25 +16,18 @@ final class ConstraintCache: Sendable {
         let changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]
         /// What a run carrying the set asked about reports when it takes `result` whole: every key whose value
         /// differs between the two, in name order, under the rule that made its final value (`lastRule`, or
-        /// `.scope` for a key only scope removed). Worked out once here instead of on every such run.
-        let differences: [Difference]
-
-        /// One key that differs between the set asked about and `result`.
-        struct Difference {
-            let rule: Adjustment.Rule
-            let key: String
-            let old: AttributeValue?
-            let new: AttributeValue?
-        }
+        /// `.scope` for a key only scope removed), as adjustments over an empty range that a run's report
+        /// places over the run. Worked out once here instead of on every such run.
+        let differences: [Adjustment]
 
         init(asked attributes: AttributeSet, result: AttributeSet,
              changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]) {
             self.result = result
             self.changes = changes
-            var differences: [Difference] = []
+            var differences: [Adjustment] = []
             FormattingEngine.forEachDifferingKey(attributes, result) { name, old, new in
                 let rule = changes.last { $0.key == name }?.rule ?? .scope
-                differences.append(Difference(rule: rule, key: name, old: old, new: new))
+                differences.append(Adjustment(rule: rule, utf8Range: 0..<0, key: name, oldValue: old, newValue: new))
             }
             self.differences = differences
         }

@@ -215,9 +215,7 @@ struct DryEnforcement {
         let piece = run.range
         var adjustments = self.adjustments
         self.adjustments = []
-        for difference in entry.differences {
-            FormattingEngine.report(difference.rule, difference.key, difference.old, difference.new, over: piece, into: &adjustments)
-        }
+        FormattingEngine.report(entry.differences, over: piece, into: &adjustments)
         self.adjustments = adjustments
         return (piece, new)
     }

@@ -60,28 +60,32 @@ extension FormattingEngine {
         processed = widened
         var adjustments: [Adjustment] = []
         var writes: [(Range<Int>, [AttributeRun])] = []
-        // What the definition made of each run's set (itself when it left the run as it is).
+        // What the definition made of each set it rewrote inside `range` whole (one set, no bound keys): such
+        // runs are not in `writes`, which holds every other rewritten run.
         var enforced: [(before: AttributeSet, after: AttributeSet)] = []
         var writesInside = true
         var position = widened.lowerBound
         for run in runs {
             let span = position..<(position + run.utf8Count)
+            position = span.upperBound
+            if usesFastPaths, fixedPoints.contains(run.attributes) { continue }
+            if span.lowerBound >= range.lowerBound, span.upperBound <= range.upperBound {
+                // `enforceRun`'s answer for a run that takes the result whole, without building its write.
+                let entry = constrained(run.attributes, paragraphStart: nil, learnsResult: learnsResults)
+                let new = entry.result
+                if new == run.attributes { continue }
+                if !new.hasParagraphKeys, !new.hasCharacterKeys {
+                    Self.report(entry.differences, over: span, into: &adjustments)
+                    if !enforced.contains(where: { $0.before == run.attributes }) { enforced.append((run.attributes, new)) }
+                    continue
+                }
+            }
             let written = writes.count
             enforceRun(span, run.attributes, paragraphStart: nil, in: document, learnsResults: learnsResults,
                        adjustments: &adjustments, writes: &writes)
-            if writes.count > written {
-                let write = writes[written]
-                let set = write.1[0].attributes
-                if write.1.count == 1, !set.hasParagraphKeys, !set.hasCharacterKeys,
-                   span.lowerBound >= range.lowerBound, span.upperBound <= range.upperBound {
-                    enforced.append((run.attributes, set))
-                } else {
-                    writesInside = false
-                }
-            }
-            position = span.upperBound
+            if writes.count > written { writesInside = false }
         }
-        guard setChanges || !writes.isEmpty else { return adjustments }
+        guard setChanges || !writes.isEmpty || !enforced.isEmpty else { return adjustments }
         if writesInside {
             // Every rewritten run lies inside `range` and takes one set without bound keys (so the boundary
             // step has nothing to do): each byte's final set is a function of its set before the change (the
@@ -103,6 +107,9 @@ extension FormattingEngine {
             if next < writes.count, writes[next].0 == span {
                 final += writes[next].1
                 next += 1
+            } else if span.lowerBound >= range.lowerBound, span.upperBound <= range.upperBound,
+                      let after = enforced.first(where: { $0.before == run.attributes })?.after {
+                final.append(AttributeRun(utf8Count: run.utf8Count, attributes: after))
             } else {
                 final.append(run)
             }

@@ -206,9 +206,7 @@ public struct FormattingEngine: Sendable {
         if runs.count == 1, runs[0].attributes == new {
             // The run takes the result whole (no character-bound key was split off): its changes are the
             // entry's differences, worked out once per set.
-            for difference in entry.differences {
-                Self.report(difference.rule, difference.key, difference.old, difference.new, over: range, into: &adjustments)
-            }
+            Self.report(entry.differences, over: range, into: &adjustments)
             return
         }
         var position = range.lowerBound
@@ -235,6 +233,24 @@ public struct FormattingEngine: Sendable {
             adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
         } else {
             adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: key, oldValue: oldValue, newValue: newValue))
+        }
+    }
+
+    /// Appends `changes` (adjustments over an empty range, as a cache entry keeps them) placed over `piece`, each
+    /// extending the last adjustment instead when it is the same change by the same rule ending where `piece`
+    /// starts. The changes are compared and copied in place, so each costs one copy into the list.
+    @inline(__always)
+    static func report(_ changes: [Adjustment], over piece: Range<Int>, into adjustments: inout [Adjustment]) {
+        for k in changes.indices {
+            let i = adjustments.count - 1
+            if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].key == changes[k].key,
+               adjustments[i].rule == changes[k].rule, adjustments[i].oldValue == changes[k].oldValue,
+               adjustments[i].newValue == changes[k].newValue {
+                adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
+            } else {
+                adjustments.append(changes[k])
+                adjustments[i + 1].utf8Range = piece
+            }
         }
     }
 
