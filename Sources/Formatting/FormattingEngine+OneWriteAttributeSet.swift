@@ -28,6 +28,7 @@ extension FormattingEngine {
         let widened = document.widenedToCharacters(range, margin: true)
         // The runs over `widened` as the set leaves them: clipped to the stretch, as the engine reads them.
         var runs: [AttributeRun] = []
+        runs.reserveCapacity(8)
         // What the set made of each distinct set inside `range`.
         var setResults: [(before: AttributeSet, after: AttributeSet)] = []
         var qualifies = true

@@ -241,6 +241,9 @@ public struct FormattingEngine: Sendable {
     /// starts. The changes are compared and copied in place, so each costs one copy into the list.
     @inline(__always)
     static func report(_ changes: [Adjustment], over piece: Range<Int>, into adjustments: inout [Adjustment]) {
+        // Room for a few runs' worth at once: growing from empty one doubling at a time costs more than the
+        // reports themselves.
+        if adjustments.isEmpty { adjustments.reserveCapacity(4 * changes.count) }
         for k in changes.indices {
             let i = adjustments.count - 1
             if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].key == changes[k].key,
