@@ -120,6 +120,10 @@ public struct FormattingEngine: Sendable {
             behaviorReports = document.setAttribute(key, to: value, in: ranges)
             region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
         }
+        // Most edits fire no behaviour: the definition's adjustments are then the whole list, not appended to one.
+        if behaviorReports.isEmpty {
+            return enforceDefinition(on: &document, in: region, processed: &processed, learnsResults: learnsResults)
+        }
         var adjustments = behaviorReports.map(Adjustment.init)
         for report in behaviorReports { region = region.union(report.utf8Range) }
         adjustments += enforceDefinition(on: &document, in: region, processed: &processed, learnsResults: learnsResults)
@@ -152,6 +156,12 @@ public struct FormattingEngine: Sendable {
         let widened = usesFastPaths ? document.widenedToCharacters(region, margin: true) : document.widenedToCharactersByGraphemes(region, margin: true)
         let lower = widened.lowerBound
         let upper = widened.upperBound
+        if usesFastPaths, !hasParagraphOwnedKeys, allFixedPoints(over: widened, in: document) {
+            // Nothing to do, found by a walk that captures nothing it writes (the general walk below captures
+            // the adjustments and writes, which costs a dynamic exclusivity check per run).
+            processed = widened
+            return []
+        }
         var adjustments: [Adjustment] = []
         var writes: [(Range<Int>, [AttributeRun])] = []
         /// Scope and constraints over the runs of `paragraph`, whose first character's constrained set is
@@ -187,6 +197,18 @@ public struct FormattingEngine: Sendable {
             adjustments += document.enforceRunBoundaries(in: lower..<upper).map(Adjustment.init)
         }
         return adjustments
+    }
+
+    /// Whether every run over `range` carries a set `fixedPoints` knows the definition leaves as it is: after
+    /// most edits, all of them.
+    func allFixedPoints(over range: Range<Int>, in document: RichString) -> Bool {
+        let fixedPoints = self.fixedPoints
+        var settled = true
+        document.forEachRun(inUTF8: range) { _, attributes in
+            settled = fixedPoints.contains(attributes)
+            return settled
+        }
+        return settled
     }
 
     /// Scope and constraints over one run (`range`, carrying `attributes`; `first` is the paragraph's first

@@ -317,16 +317,17 @@ enum EngineBenchmark {
 
     // MARK: Profiling child
 
-    /// `engine-profile [recipe|synthetic] [script|traces|probe|bare] [insert|delete|attribute]`: the engine path alone, for perf.
+    /// `engine-profile [recipe|synthetic] [script|bare|traces|bare-traces|probe] [phase or trace]`: one path alone, for perf.
     static func profileMain(_ arguments: [String]) {
         let scenario = arguments.first == "synthetic" ? EngineDefinitions.syntheticScenario : EngineDefinitions.recipeScenario
         let what = arguments.dropFirst().first ?? "script"
         switch what {
-        case "traces":
+        case "traces", "bare-traces":
             let directory = Traces.directoryOrExit()
-            for name in Traces.names {
+            let engine = what == "bare-traces" ? nil : scenario.engine
+            for name in Traces.names where arguments.count < 3 || arguments[2] == name {
                 guard let trace = try? Traces.load(name, from: directory) else { exit(1) }
-                print("\(name) \(formatNumber(replay(trace, scenario: scenario, engine: scenario.engine).seconds, digits: 3)) s")
+                print("\(name) \(formatNumber(replay(trace, scenario: scenario, engine: engine).seconds, digits: 3)) s")
             }
         case "probe", "probe-cold":
             let r = timeProbes(scenario, coldProbes: what == "probe-cold")

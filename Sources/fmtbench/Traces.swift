@@ -41,7 +41,7 @@ enum Traces {
         }
         let cwd = fm.currentDirectoryPath
         candidates.append(((cwd as NSString).appendingPathComponent("../shared/traces") as NSString).standardizingPath)
-        for dir in candidates where fm.fileExists(atPath: (dir as NSString).appendingPathComponent(names[0] + ".json.gz")) {
+        for dir in candidates where [".json.gz", ".json"].contains(where: { fm.fileExists(atPath: (dir as NSString).appendingPathComponent(names[0] + $0)) }) {
             return dir
         }
         return nil
@@ -60,9 +60,16 @@ enum Traces {
     }
 
     static func load(_ name: String, from directory: String) throws -> EditTrace {
+        // A trace already decompressed (`name.json`) is read as it is: under valgrind, starting gzip fails.
+        let plain = (directory as NSString).appendingPathComponent(name + ".json")
         let path = (directory as NSString).appendingPathComponent(name + ".json.gz")
-        guard FileManager.default.fileExists(atPath: path) else { throw TraceError.notFound("missing \(path)") }
-        let data = try gunzip(path)
+        let data: Data
+        if FileManager.default.fileExists(atPath: plain) {
+            data = try Data(contentsOf: URL(fileURLWithPath: plain))
+        } else {
+            guard FileManager.default.fileExists(atPath: path) else { throw TraceError.notFound("missing \(path)") }
+            data = try gunzip(path)
+        }
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let start = root["startContent"] as? String,
               let end = root["endContent"] as? String,

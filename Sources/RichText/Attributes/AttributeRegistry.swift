@@ -165,21 +165,27 @@ enum AttributeRegistry {
 }
 
 /// A fixed array of atomic words, for caches read without a lock.
-final class AtomicSlots: @unchecked Sendable {
+package final class AtomicSlots: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
-    let count: Int
+    package let count: Int
 
-    init(count: Int) {
+    /// `count` words, all zero.
+    package init(count: Int) {
         self.count = count
         slots = .allocate(capacity: count)
         for k in 0..<count { (slots + k).initialize(to: Atomic(0)) }
     }
 
-    @inline(__always)
-    func load(_ index: Int) -> UInt { slots[index].load(ordering: .acquiring) }
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
 
     @inline(__always)
-    func store(_ value: UInt, at index: Int) { slots[index].store(value, ordering: .releasing) }
+    package func load(_ index: Int) -> UInt { slots[index].load(ordering: .acquiring) }
+
+    @inline(__always)
+    package func store(_ value: UInt, at index: Int) { slots[index].store(value, ordering: .releasing) }
 }
 
 /// Bump allocation from large chunks that are never freed.
