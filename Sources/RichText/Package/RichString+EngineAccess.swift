@@ -21,7 +21,7 @@ extension RichString {
 
     /// `range` widened to whole characters, plus one character on each side when `margin` is set.
     package func widenedToCharacters(_ range: Range<Int>, margin: Bool) -> Range<Int> {
-        if margin, let widened = oneByteCharactersWidenedWithMargin(range) ?? asciiWidenedWithMargin(range) { return widened }
+        if margin, let widened = oneByteCharactersWidenedWithMargin(range) ?? smallScalarsWidenedWithMargin(range) { return widened }
         return widenedToCharactersByGraphemes(range, margin: margin)
     }
 
