@@ -325,7 +325,11 @@ enum EditsBenchmark {
             .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? []
         return chosen.isEmpty ? [100_000, 1_000_000, 10_000_000, 100_000_000] : chosen
     }()
-    static let scalingEdits = 50_000
+    /// How many mixed edits each scaling row times; `FMTBENCH_SCALING_EDITS` picks another count (fewer for a
+    /// run under callgrind).
+    static let scalingEdits: Int = {
+        ProcessInfo.processInfo.environment["FMTBENCH_SCALING_EDITS"].flatMap { Int($0) } ?? 50_000
+    }()
     /// How many times `edits` runs the whole script on our side; each phase reports its median.
     static let oursRounds = 3
 

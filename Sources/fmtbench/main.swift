@@ -32,7 +32,7 @@ case "paragraphs-peer":
     ParagraphsBenchmark.peerMain()
 case "paragraphs-profile":
     ParagraphsBenchmark.profileMain(Array(arguments.dropFirst()))
-case "edits-scaling":
+case "edits-scaling", "scaling":
     let scaling = EditsBenchmark.scalingRows()
     printTable(["scaling (ours)", "build", "build method", "ns per mixed edit", "edits/s"], scaling.rows)
     printMetric("scaling_cost_100m_over_100k", scaling.costRatio)

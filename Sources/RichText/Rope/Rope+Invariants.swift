@@ -10,8 +10,10 @@ extension Rope {
     }
 
     private static func check(_ node: Node, isRoot: Bool) -> (Int, Element.Summary) {
-        precondition(node.width <= maxFanout, "Rope node over-full: \(node.width) items")
-        if !isRoot { precondition(node.width >= minFanout, "Rope node under-full: \(node.width) items") }
+        precondition(node.width <= maxWidth(height: node.height), "Rope node over-full: \(node.width) items")
+        if !isRoot {
+            precondition(node.width >= minWidth(height: node.height), "Rope node under-full: \(node.width) items")
+        }
         precondition(node.width > 0, "Rope node is empty")
         var sum = Element.Summary.zero
         var total = 0

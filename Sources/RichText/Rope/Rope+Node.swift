@@ -21,14 +21,14 @@ extension Rope {
 
     /// Where an inner node keeps its children's counts, in bytes from the start of its items.
     @inlinable static var innerCountsOffset: Int {
-        (maxFanout * MemoryLayout<Element.Summary>.stride + 7) & ~7
+        (maxInnerFanout * MemoryLayout<Element.Summary>.stride + 7) & ~7
     }
 
     /// Where an inner node keeps its children, in bytes from the start of its items.
-    @inlinable static var innerChildrenOffset: Int { innerCountsOffset + maxFanout * MemoryLayout<Int>.stride }
+    @inlinable static var innerChildrenOffset: Int { innerCountsOffset + maxInnerFanout * MemoryLayout<Int>.stride }
 
     /// A node of the tree, in one allocation: a header, then its items. Leaves (height 0) hold up to `maxFanout`
-    /// elements and nothing else: an element's summary is read from the element. Inner nodes hold, side by side,
+    /// elements and nothing else; inner nodes up to `maxInnerFanout` children: an element's summary is read from the element. Inner nodes hold, side by side,
     /// each child's summary, each child's element count and the children, so a search scans one contiguous array
     /// per level and never touches the children it skips.
     ///
@@ -37,7 +37,7 @@ extension Rope {
     /// ours alone. Every mutation keeps the header's width, count and summary equal to its items'.
     @usableFromInline
     final class Node: ManagedBuffer<NodeHeader, UInt64> {
-        /// An empty node of the given height, with room for `maxFanout` items.
+        /// An empty node of the given height, with room for `maxWidth(height:)` items.
         @usableFromInline
         static func make(height: Int) -> Node {
             precondition(MemoryLayout<Element>.alignment <= 8 && MemoryLayout<Element.Summary>.alignment <= 8,
@@ -45,7 +45,7 @@ extension Rope {
             precondition(_isPOD(Element.Summary.self), "Rope summaries must be plain values")
             let bytes = height == 0
                 ? maxFanout * MemoryLayout<Element>.stride
-                : innerChildrenOffset + maxFanout * MemoryLayout<Node>.stride
+                : innerChildrenOffset + maxInnerFanout * MemoryLayout<Node>.stride
             let buffer = Node.create(minimumCapacity: (bytes + 7) / 8) { _ in
                 NodeHeader(height: height, width: 0, count: 0, summary: .zero)
             }
@@ -57,9 +57,9 @@ extension Rope {
             if height == 0 {
                 raw.bindMemory(to: Element.self, capacity: maxFanout)
             } else {
-                raw.bindMemory(to: Element.Summary.self, capacity: maxFanout)
-                (raw + innerCountsOffset).bindMemory(to: Int.self, capacity: maxFanout)
-                (raw + innerChildrenOffset).bindMemory(to: Node.self, capacity: maxFanout)
+                raw.bindMemory(to: Element.Summary.self, capacity: maxInnerFanout)
+                (raw + innerCountsOffset).bindMemory(to: Int.self, capacity: maxInnerFanout)
+                (raw + innerChildrenOffset).bindMemory(to: Node.self, capacity: maxInnerFanout)
             }
             return node
         }
@@ -71,7 +71,7 @@ extension Rope {
             return node
         }
 
-        /// An inner node holding `children` (at most `maxFanout`, all of one height).
+        /// An inner node holding `children` (at most `maxInnerFanout`, all of one height).
         static func makeInner<C: Collection>(_ children: C) -> Node where C.Element == Node {
             let node = make(height: children.first!.height + 1)
             let base = node.childBase

@@ -41,7 +41,7 @@ extension Rope {
         let extras = splice(&node.children[slot], local, new)
         node.refreshChild(slot)
         if extras.isEmpty {
-            if node.children[slot].width < minFanout { fixUnderflow(of: node, at: slot) }
+            if node.children[slot].width < minWidth(height: node.height - 1) { fixUnderflow(of: node, at: slot) }
             return .none
         }
         return insert(extras, after: slot, in: node)
@@ -138,7 +138,7 @@ extension Rope {
     private static func insert(_ extras: Extras, after slot: Int, in node: Node) -> Extras {
         let w = node.width
         let base = node.childBase
-        if w + extras.count <= maxFanout {
+        if w + extras.count <= maxInnerFanout {
             (base + slot + 1 + extras.count).moveInitialize(from: base + slot + 1, count: w - slot - 1)
             (base + slot + 1).initialize(to: extras.first!)
             for (k, extra) in extras.more.enumerated() { (base + slot + 2 + k).initialize(to: extra) }
@@ -155,7 +155,7 @@ extension Rope {
         (all + slot + 1 + added.count).moveInitialize(from: base + slot + 1, count: w - slot - 1)
         node.width = 0
         var nodes = [node]
-        let groups = (total + maxFanout - 1) / maxFanout
+        let groups = (total + maxInnerFanout - 1) / maxInnerFanout
         for _ in 1..<groups { nodes.append(Node.make(height: node.height)) }
         fill(nodes, from: all, sizes: evenSizes(total, groups))
         return Extras(first: nodes[1], more: Array(nodes.dropFirst(2)))
@@ -170,7 +170,7 @@ extension Rope {
         makeUnique(&node.children[rightSlot])
         let pair = [node.children[leftSlot], node.children[rightSlot]]
         let total = pair[0].width + pair[1].width
-        if total <= maxFanout {
+        if total <= maxWidth(height: pair[0].height) {
             redistribute(pair, sizes: [total, 0])
             node.removeChild(rightSlot)
         } else {

@@ -66,6 +66,24 @@ public struct TextChunk: RopeElement {
         (leadingASCII, trailingASCII) = TextChunk.asciiRuns(string, summary)
     }
 
+    /// A chunk holding a copy of `text`, in storage with `grownCapacity` room: the first edits that add a few
+    /// bytes to it then write in place. Without the room, the first insertion into each chunk of a large document
+    /// copies the whole chunk into new storage, which reads it all from memory.
+    init(copying text: Substring) {
+        let size = text.utf8.count
+        guard size > 15 else {
+            // Held inline by `String`: there is no storage to grow.
+            self.init(String(text))
+            return
+        }
+        var string = String()
+        let capacity = TextChunk.grownCapacity(for: size)
+        string.reserveCapacity(capacity)
+        string.append(contentsOf: text)
+        self.init(string)
+        reservedUTF8 = Int32(clamping: capacity)
+    }
+
     /// The room an edit that outgrows a chunk's storage asks for: the new size and a little more.
     static func grownCapacity(for size: Int) -> Int { size + 24 }
 

@@ -185,7 +185,7 @@ extension TextRope {
         while startOffset < total {
             let remaining = total - startOffset
             if remaining <= (fillingUp ? TextChunk.appendFillUTF8 : TextChunk.maxUTF8) {
-                chunks.append(TextChunk(String(text[start...])))
+                chunks.append(TextChunk(copying: text[start...]))
                 break
             }
             // Aim for an even split of what remains into target-sized chunks, or fill this one up.
@@ -197,7 +197,7 @@ extension TextRope {
             var boundary = text.index(before: cutIndex)
             boundary = text.index(after: boundary) <= cutIndex ? text.index(after: boundary) : boundary
             if boundary <= start { boundary = text.index(after: start) }
-            chunks.append(TextChunk(String(text[start..<boundary])))
+            chunks.append(TextChunk(copying: text[start..<boundary]))
             startOffset = utf8.distance(from: utf8.startIndex, to: boundary)
             start = boundary
         }
