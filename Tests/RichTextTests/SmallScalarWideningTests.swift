@@ -6,21 +6,20 @@ import XCTest
 /// for ordinary Latin text.
 final class SmallScalarWideningTests: XCTestCase {
     func testWideningFromSmallScalarsAgreesWithGraphemeBreaking() {
-        let env = ProcessInfo.processInfo.environment
-        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 600
-        let seed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 11
+        let iterations = propertyBudget(default: 600, long: 20_000)
+        let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 11
         // Joiners and non-joiners next to small scalars: combining marks, ZWJ, Hangul, prepend (Arabic number
         // sign), regional indicators, CR LF, soft hyphen, C1 controls, spacing modifiers, multi-byte letters.
         let fragments = ["a", "bc", " ", "\n", "\r", "\r\n", "é", "crème", "brûlée", "naïve", "ʰ", "ǅ", "\u{AD}",
                          "\u{85}", "e\u{301}", "\u{301}", "\u{200D}", "👍🏽", "🇫🇷", "한", "\u{1100}\u{1161}",
                          "\u{600}1", "ß", "Ω", "ж", "\t", "x\u{308}", "ÿ"]
-        var rng = SplitMix(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var answered = 0, asked = 0
         for _ in 0..<iterations {
             var text = ""
             // Some texts long enough for several chunks.
             let pieces = rng.chance(0.2) ? rng.int(200...700) : rng.int(0...14)
-            for _ in 0..<pieces { text += fragments[rng.int(0...(fragments.count - 1))] }
+            for _ in 0..<pieces { text += rng.pick(fragments) }
             let s = RichString(text)
             let total = s.utf8Count
             for _ in 0..<10 {
@@ -49,17 +48,3 @@ final class SmallScalarWideningTests: XCTestCase {
     }
 }
 
-/// A small seeded generator for this file's random texts.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
-    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
-}
