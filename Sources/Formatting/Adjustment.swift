@@ -30,30 +30,76 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What changed, apart from where: one object that every adjustment of the same change shares (a cache
+    /// entry's difference placed over each run it applies to), so an adjustment copies with one retain.
+    final class Change: Sendable {
+        let rule: Rule
+        let key: String
+        let oldValue: AttributeValue?
+        let newValue: AttributeValue?
+
+        init(rule: Rule, key: String, oldValue: AttributeValue?, newValue: AttributeValue?) {
+            self.rule = rule
+            self.key = key
+            self.oldValue = oldValue
+            self.newValue = newValue
+        }
+
+        /// The same change: the same object, or equal parts.
+        @inline(__always)
+        func isSame(as other: Change) -> Bool {
+            self === other || (key == other.key && rule == other.rule && oldValue == other.oldValue && newValue == other.newValue)
+        }
+    }
+
+    /// The rule, key and values, shared.
+    private(set) var change: Change
+
     /// What made the change.
-    public var rule: Rule
+    public var rule: Rule {
+        get { change.rule }
+        set { change = Change(rule: newValue, key: change.key, oldValue: change.oldValue, newValue: change.newValue) }
+    }
     /// Where, in UTF-8 offsets of the document after the change.
     public var utf8Range: Range<Int>
     /// The key.
-    public var key: String
+    public var key: String {
+        get { change.key }
+        set { change = Change(rule: change.rule, key: newValue, oldValue: change.oldValue, newValue: change.newValue) }
+    }
     /// The value before.
-    public var oldValue: AttributeValue?
+    public var oldValue: AttributeValue? {
+        get { change.oldValue }
+        set { change = Change(rule: change.rule, key: change.key, oldValue: newValue, newValue: change.newValue) }
+    }
     /// The value after (nil: removed).
-    public var newValue: AttributeValue?
+    public var newValue: AttributeValue? {
+        get { change.newValue }
+        set { change = Change(rule: change.rule, key: change.key, oldValue: change.oldValue, newValue: newValue) }
+    }
 
     /// An adjustment.
     public init(rule: Rule, utf8Range: Range<Int>, key: String, oldValue: AttributeValue?, newValue: AttributeValue?) {
-        self.rule = rule
+        change = Change(rule: rule, key: key, oldValue: oldValue, newValue: newValue)
         self.utf8Range = utf8Range
-        self.key = key
-        self.oldValue = oldValue
-        self.newValue = newValue
     }
 
     /// An adjustment from one of the string's own behaviour reports.
     public init(_ behavior: AttributeAdjustment) {
         self.init(rule: .behavior(behavior.cause), utf8Range: behavior.utf8Range, key: behavior.key,
                   oldValue: behavior.oldValue, newValue: behavior.newValue)
+    }
+
+    public static func == (a: Adjustment, b: Adjustment) -> Bool {
+        a.utf8Range == b.utf8Range && a.change.isSame(as: b.change)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(utf8Range)
+        hasher.combine(change.rule)
+        hasher.combine(change.key)
+        hasher.combine(change.oldValue)
+        hasher.combine(change.newValue)
     }
 
     public var description: String {

@@ -268,9 +268,7 @@ public struct FormattingEngine: Sendable {
         if adjustments.isEmpty { adjustments.reserveCapacity(4 * changes.count) }
         for k in changes.indices {
             let i = adjustments.count - 1
-            if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].key == changes[k].key,
-               adjustments[i].rule == changes[k].rule, adjustments[i].oldValue == changes[k].oldValue,
-               adjustments[i].newValue == changes[k].newValue {
+            if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].change.isSame(as: changes[k].change) {
                 adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
             } else {
                 adjustments.append(changes[k])
