@@ -13,20 +13,20 @@ final class ConstraintCache: Sendable {
     /// The constrained set and the value changes that led to it, without ranges.
     struct Entry {
         let result: AttributeSet
-        let changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]
+        /// Each value change scope and the constraints made, in order, as adjustments over an empty range.
+        let changes: [Adjustment]
         /// What a run carrying the set asked about reports when it takes `result` whole: every key whose value
         /// differs between the two, in name order, under the rule that made its final value (`lastRule`, or
         /// `.scope` for a key only scope removed), as adjustments over an empty range that a run's report
         /// places over the run. Worked out once here instead of on every such run.
         let differences: [Adjustment]
 
-        init(asked attributes: AttributeSet, result: AttributeSet,
-             changes: [(rule: Adjustment.Rule, key: String, old: AttributeValue?, new: AttributeValue?)]) {
+        init(asked attributes: AttributeSet, result: AttributeSet, changes: [Adjustment]) {
             self.result = result
             self.changes = changes
             var differences: [Adjustment] = []
             FormattingEngine.forEachDifferingKey(attributes, result) { name, old, new in
-                let rule = changes.last { $0.key == name }?.rule ?? .scope
+                let rule = Self.lastRule(for: name, in: changes) ?? .scope
                 differences.append(Adjustment(rule: rule, utf8Range: 0..<0, key: name, oldValue: old, newValue: new))
             }
             self.differences = differences
@@ -34,6 +34,10 @@ final class ConstraintCache: Sendable {
 
         /// The rule that made the last change to `key`: the one responsible for its final value.
         func lastRule(for key: String) -> Adjustment.Rule? {
+            Self.lastRule(for: key, in: changes)
+        }
+
+        private static func lastRule(for key: String, in changes: [Adjustment]) -> Adjustment.Rule? {
             changes.last { $0.key == key }?.rule
         }
     }

@@ -70,7 +70,7 @@ extension FormattingEngine {
         // Setting an attribute leaves the text as it is: the enforced stretch is the same as on the document.
         let widened = document.widenedToCharacters(region, margin: true)
         // The key resolved once, as `apply` resolves it, not once per run.
-        let transform = AttributeSet.runTransform(setting: key, to: value)
+        let transform = AttributeSet.KeyChange(setting: key, to: value)
         var enforcement = DryEnforcement(engine: self)
         var isKept = true
         var decidable = true
@@ -207,10 +207,8 @@ struct DryEnforcement {
     }
 
     private mutating func settle(_ run: (range: Range<Int>, attributes: AttributeSet)) -> (range: Range<Int>, attributes: AttributeSet) {
-        if engine.usesFastPaths, engine.fixedPoints.contains(run.attributes) { return run }
-        let entry = engine.constrained(run.attributes, paragraphStart: nil, learnsResult: false)
+        guard let entry = engine.rewrite(of: run.attributes, paragraphStart: nil, learnsResults: false) else { return run }
         let new = entry.result
-        guard new != run.attributes else { return run }
         if new.hasParagraphKeys || new.hasCharacterKeys { writesBoundKeys = true }
         let piece = run.range
         var adjustments = self.adjustments

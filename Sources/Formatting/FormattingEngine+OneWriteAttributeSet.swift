@@ -23,7 +23,7 @@ extension FormattingEngine {
         to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool
     ) -> [Adjustment]? {
         guard !hasParagraphOwnedKeys, !range.isEmpty else { return nil }
-        let transform = AttributeSet.runTransform(setting: key, to: value)
+        let transform = AttributeSet.KeyChange(setting: key, to: value)
         // The text does not change, so the stretch `enforceDefinition` would widen to is known now.
         let widened = document.widenedToCharacters(range, margin: true)
         // The runs over `widened` as the set leaves them: clipped to the stretch, as the engine reads them.
@@ -69,22 +69,18 @@ extension FormattingEngine {
         for run in runs {
             let span = position..<(position + run.utf8Count)
             position = span.upperBound
-            if usesFastPaths, fixedPoints.contains(run.attributes) { continue }
+            guard let entry = rewrite(of: run.attributes, paragraphStart: nil, learnsResults: learnsResults) else { continue }
             if span.lowerBound >= range.lowerBound, span.upperBound <= range.upperBound {
                 // `enforceRun`'s answer for a run that takes the result whole, without building its write.
-                let entry = constrained(run.attributes, paragraphStart: nil, learnsResult: learnsResults)
                 let new = entry.result
-                if new == run.attributes { continue }
                 if !new.hasParagraphKeys, !new.hasCharacterKeys {
                     Self.report(entry.differences, over: span, into: &adjustments)
                     if !enforced.contains(where: { $0.before == run.attributes }) { enforced.append((run.attributes, new)) }
                     continue
                 }
             }
-            let written = writes.count
-            enforceRun(span, run.attributes, paragraphStart: nil, in: document, learnsResults: learnsResults,
-                       adjustments: &adjustments, writes: &writes)
-            if writes.count > written { writesInside = false }
+            write(entry, over: span, carrying: run.attributes, in: document, adjustments: &adjustments, writes: &writes)
+            writesInside = false
         }
         guard setChanges || !writes.isEmpty || !enforced.isEmpty else { return adjustments }
         if writesInside {

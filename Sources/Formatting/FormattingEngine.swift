@@ -211,18 +211,31 @@ public struct FormattingEngine: Sendable {
         return settled
     }
 
+    /// What scope and constraints make of a run carrying `attributes` (`first`: see `enforceRun`), or nil when
+    /// they leave it as it is. Nearly every run an edit touches carries such a set, known from `fixedPoints`
+    /// without the cache.
+    @inline(__always)
+    func rewrite(of attributes: AttributeSet, paragraphStart first: AttributeSet?, learnsResults: Bool) -> ConstraintCache.Entry? {
+        if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return nil }
+        let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
+        return entry.result == attributes ? nil : entry
+    }
+
     /// Scope and constraints over one run (`range`, carrying `attributes`; `first` is the paragraph's first
     /// character's constrained set when paragraph-bound keys are in play): when the definition changes the set,
     /// the runs to write over `range` go to `writes` and every value that really changes, piece by piece, to
     /// `adjustments` under the rule that made its final value.
     func enforceRun(_ range: Range<Int>, _ attributes: AttributeSet, paragraphStart first: AttributeSet?, in document: RichString,
                     learnsResults: Bool, adjustments: inout [Adjustment], writes: inout [(Range<Int>, [AttributeRun])]) {
-        // Nearly every run an edit touches carries a set the definition leaves as it is: known without
-        // the cache (and, when every run is such, the walk allocates nothing).
-        if first == nil, usesFastPaths, fixedPoints.contains(attributes) { return }
-        let entry = constrained(attributes, paragraphStart: first, learnsResult: learnsResults)
+        guard let entry = rewrite(of: attributes, paragraphStart: first, learnsResults: learnsResults) else { return }
+        write(entry, over: range, carrying: attributes, in: document, adjustments: &adjustments, writes: &writes)
+    }
+
+    /// The write and the adjustments of `entry`, the definition's rewrite of a run over `range` carrying
+    /// `attributes`: the result, with a key bound to a character kept only on that character.
+    func write(_ entry: ConstraintCache.Entry, over range: Range<Int>, carrying attributes: AttributeSet, in document: RichString,
+               adjustments: inout [Adjustment], writes: inout [(Range<Int>, [AttributeRun])]) {
         let new = entry.result
-        guard new != attributes else { return }
         let runs = splitForCharacterKeys(new, over: range, in: document)
         writes.append((range, runs))
         if runs.count == 1, runs[0].attributes == new {
@@ -244,36 +257,30 @@ public struct FormattingEngine: Sendable {
 
     /// Appends the change of `key` over `piece`, or extends the last adjustment when it is the same change by the
     /// same rule and ends where `piece` starts.
-    @inline(__always)
     static func report(_ rule: Adjustment.Rule, _ key: String, _ oldValue: AttributeValue?, _ newValue: AttributeValue?,
                        over piece: Range<Int>, into adjustments: inout [Adjustment]) {
-        // The cheap test first: most changes follow one of the same piece, which ends where the piece ends.
-        // Read in place: copying the last adjustment out would retain its strings and values.
-        let i = adjustments.count - 1
-        if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].key == key, adjustments[i].rule == rule,
-           adjustments[i].oldValue == oldValue, adjustments[i].newValue == newValue {
-            adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
-        } else {
-            adjustments.append(Adjustment(rule: rule, utf8Range: piece, key: key, oldValue: oldValue, newValue: newValue))
-        }
+        report(Adjustment(rule: rule, utf8Range: piece, key: key, oldValue: oldValue, newValue: newValue), over: piece, into: &adjustments)
     }
 
-    /// Appends `changes` (adjustments over an empty range, as a cache entry keeps them) placed over `piece`, each
-    /// extending the last adjustment instead when it is the same change by the same rule ending where `piece`
-    /// starts. The changes are compared and copied in place, so each costs one copy into the list.
+    /// Appends `changes` (adjustments over an empty range, as a cache entry keeps them) placed over `piece`.
     @inline(__always)
     static func report(_ changes: [Adjustment], over piece: Range<Int>, into adjustments: inout [Adjustment]) {
         // Room for a few runs' worth at once: growing from empty one doubling at a time costs more than the
         // reports themselves.
         if adjustments.isEmpty { adjustments.reserveCapacity(4 * changes.count) }
-        for k in changes.indices {
-            let i = adjustments.count - 1
-            if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].change.isSame(as: changes[k].change) {
-                adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
-            } else {
-                adjustments.append(changes[k])
-                adjustments[i + 1].utf8Range = piece
-            }
+        for k in changes.indices { report(changes[k], over: piece, into: &adjustments) }
+    }
+
+    /// Appends `change` placed over `piece`, or extends the last adjustment instead when it is the same change
+    /// (same rule, key and values) and ends where `piece` starts. Compared in place and copied once.
+    @inline(__always)
+    static func report(_ change: Adjustment, over piece: Range<Int>, into adjustments: inout [Adjustment]) {
+        let i = adjustments.count - 1
+        if i >= 0, adjustments[i].utf8Range.upperBound == piece.lowerBound, adjustments[i].change.isSame(as: change.change) {
+            adjustments[i].utf8Range = adjustments[i].utf8Range.lowerBound..<piece.upperBound
+        } else {
+            adjustments.append(change)
+            adjustments[i + 1].utf8Range = piece
         }
     }
 
@@ -368,8 +375,7 @@ public struct FormattingEngine: Sendable {
                 adjustments.append(Adjustment(rule: step.rule, utf8Range: range, key: step.keyName, oldValue: before, newValue: after))
             }
         }
-        return ConstraintCache.Entry(asked: attributes, result: current.attributes,
-                                     changes: adjustments.map { ($0.rule, $0.key, $0.oldValue, $0.newValue) })
+        return ConstraintCache.Entry(asked: attributes, result: current.attributes, changes: adjustments)
     }
 
     /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that

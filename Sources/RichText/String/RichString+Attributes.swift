@@ -93,23 +93,13 @@ extension RichString {
 
     @discardableResult
     mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) -> [AttributeAdjustment] {
-        if let value {
-            let entry = AttributeSet.ResolvedEntry(key, value)
-            return transformAttributes(in: ranges) { $0.setting(entry) }
-        } else {
-            return transformAttributes(in: ranges) { $0.removing(key.name) }
-        }
+        AttributeSet.KeyChange(setting: key, to: value).withTransform { transformAttributes(in: ranges, $0) }
     }
 
     /// `setAttribute(_:to:in:)` over one range of offsets, without an array of ranges.
     @discardableResult
     mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Int>) -> [AttributeAdjustment] {
-        if let value {
-            let entry = AttributeSet.ResolvedEntry(key, value)
-            return transformAttributes(in: range) { $0.setting(entry) }
-        } else {
-            return transformAttributes(in: range) { $0.removing(key.name) }
-        }
+        AttributeSet.KeyChange(setting: key, to: value).withTransform { transformAttributes(in: range, $0) }
     }
 
     /// `transformAttributes(in: [range], transform)` without the array: the same mutation.
