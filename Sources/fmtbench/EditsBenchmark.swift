@@ -286,8 +286,7 @@ enum EditsBenchmark {
         print("")
 
         // Scaling, ours alone.
-        let scaling = scalingRows()
-        printTable(["scaling (ours)", "build", "build method", "ns per mixed edit", "edits/s"], scaling.rows)
+        let scaling = ScalingBenchmark.run()
         print("")
 
         // The constrained script, 8 seeds, both sides in child processes.
@@ -318,46 +317,6 @@ enum EditsBenchmark {
         return MemoryReading(peak: peak, resident: resident, utf8: utf8, runs: r.count > 4 ? Int(r[4]) : nil)
     }
 
-    /// The document sizes of the scaling rows; `FMTBENCH_SCALING_SIZES` (comma-separated characters) picks
-    /// others, for profiling one size at a time.
-    static let scalingSizes: [Int] = {
-        let chosen = ProcessInfo.processInfo.environment["FMTBENCH_SCALING_SIZES"]?
-            .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? []
-        return chosen.isEmpty ? [100_000, 1_000_000, 10_000_000, 100_000_000] : chosen
-    }()
-    /// How many mixed edits each scaling row times; `FMTBENCH_SCALING_EDITS` picks another count (fewer for a
-    /// run under callgrind).
-    static let scalingEdits: Int = {
-        ProcessInfo.processInfo.environment["FMTBENCH_SCALING_EDITS"].flatMap { Int($0) } ?? 50_000
-    }()
     /// How many times `edits` runs the whole script on our side; each phase reports its median.
     static let oursRounds = 3
-
-    /// Cost per mixed edit at each size. Sizes up to 1M are generated directly; larger ones are built by
-    /// appending copies of a generated 1M-character document.
-    static func scalingRows() -> (rows: [[String]], costRatio: Double) {
-        var rows: [[String]] = []
-        var costs: [Int: Double] = [:]
-        for size in scalingSizes {
-            var s = RichString()
-            var method = "generated"
-            let build = measure {
-                if size <= 1_000_000 {
-                    s = DocumentGenerator.buildOurs(characters: size, seed: documentSeed &+ UInt64(size))
-                } else {
-                    let base = DocumentGenerator.buildOurs(characters: 1_000_000, seed: documentSeed &+ 7)
-                    for _ in 0..<(size / 1_000_000) { s.append(base) }
-                    method = "\(size / 1_000_000) x append(1M)"
-                }
-            }
-            // Warm up, then time.
-            runOursMixed(&s, count: 2_000, seed: 99)
-            let seconds = measure { runOursMixed(&s, count: scalingEdits, seed: UInt64(size)) }
-            let ns = seconds / Double(scalingEdits) * 1e9
-            costs[size] = ns
-            rows.append([grouped(Double(s.counts.characters)) + " chars", formatNumber(build, digits: 2) + " s", method, formatNumber(ns, digits: 0), grouped(1e9 / ns)])
-        }
-        let ratio = (costs[100_000_000] ?? .nan) / (costs[100_000] ?? .nan)
-        return (rows, ratio)
-    }
 }

@@ -33,8 +33,7 @@ case "paragraphs-peer":
 case "paragraphs-profile":
     ParagraphsBenchmark.profileMain(Array(arguments.dropFirst()))
 case "edits-scaling", "scaling":
-    let scaling = EditsBenchmark.scalingRows()
-    printTable(["scaling (ours)", "build", "build method", "ns per mixed edit", "edits/s"], scaling.rows)
+    let scaling = ScalingBenchmark.run()
     printMetric("scaling_cost_100m_over_100k", scaling.costRatio)
 case "edits-profile":
     EditsBenchmark.profileMain()
