@@ -297,6 +297,7 @@ enum EditsBenchmark {
         printMetric("edits_delete_vs_foundation", ratio(oursRate[.delete], peerRate[.delete]))
         printMetric("edits_attribute_vs_foundation", ratio(oursRate[.attribute], peerRate[.attribute]))
         printMetric("scaling_cost_100m_over_100k", scaling.costRatio)
+        printMetric("scaling_floor_100m_over_100k", scaling.floorRatio)
         printMetric("memory_bytes_per_utf8_byte", bytesPerByte)
         printMetric("constrained_min_vs_foundation", constrained.minRatio)
         printMetric("foundation_crashed_seeds", constrained.foundationCrashed)

@@ -35,6 +35,7 @@ case "paragraphs-profile":
 case "edits-scaling", "scaling":
     let scaling = ScalingBenchmark.run()
     printMetric("scaling_cost_100m_over_100k", scaling.costRatio)
+    printMetric("scaling_floor_100m_over_100k", scaling.floorRatio)
 case "edits-profile":
     EditsBenchmark.profileMain()
 case "traces-profile":
