@@ -74,17 +74,22 @@ enum EditsBenchmark {
         var rng = SplitMix64(seed: seed)
         var scalars = s.counts.scalars
         for _ in 0..<count {
-            if rng.next() & 1 == 0 {
-                let p = rng.below(scalars + 1)
-                s.insert("y", at: s.index(atOffset: p, in: .scalars))
-                scalars += 1
-            } else {
-                let p = rng.below(scalars)
-                let a = s.index(atOffset: p, in: .scalars)
-                let b = s.index(atOffset: p + 1, in: .scalars)
-                s.removeSubrange(a..<b)
-                scalars -= 1
-            }
+            let inserting = rng.next() & 1 == 0
+            editOneScalar(&s, at: rng.below(inserting ? scalars + 1 : scalars), inserting: inserting, scalars: &scalars)
+        }
+    }
+
+    /// Inserts "y" at scalar offset `p`, or deletes the scalar there, keeping `scalars` (the count) up to date.
+    @inline(__always)
+    static func editOneScalar(_ s: inout RichString, at p: Int, inserting: Bool, scalars: inout Int) {
+        if inserting {
+            s.insert("y", at: s.index(atOffset: p, in: .scalars))
+            scalars += 1
+        } else {
+            let a = s.index(atOffset: p, in: .scalars)
+            let b = s.index(atOffset: p + 1, in: .scalars)
+            s.removeSubrange(a..<b)
+            scalars -= 1
         }
     }
 

@@ -51,12 +51,13 @@ enum ScalingBenchmark {
                 EditsBenchmark.runOursMixed(&subjects[k].text, count: warmUpEdits, seed: seed &+ 99)
                 let edits = measure { EditsBenchmark.runOursMixed(&subjects[k].text, count: editsPerRound, seed: seed) }
                 let nearCursor = measure { editsNearACursor(&subjects[k].text, count: editsPerRound, seed: seed &+ 3) }
-                let lookups = measure { sink &+= textLookups(subjects[k].text, count: editsPerRound, seed: seed &+ 1) }
-                let runLookupSeconds = measure { sink &+= runLookups(subjects[k].text, count: editsPerRound, seed: seed &+ 2) }
+                let text = subjects[k].text
+                let textLookupSeconds = measure { sink &+= lookups(text, count: editsPerRound, seed: seed &+ 1, readingAttributes: false) }
+                let runLookupSeconds = measure { sink &+= lookups(text, count: editsPerRound, seed: seed &+ 2, readingAttributes: true) }
                 let perEdit = 1e9 / Double(editsPerRound)
                 subjects[k].editNanoseconds.append(edits * perEdit)
                 subjects[k].cursorNanoseconds.append(nearCursor * perEdit)
-                subjects[k].lookupNanoseconds.append(lookups * perEdit)
+                subjects[k].lookupNanoseconds.append(textLookupSeconds * perEdit)
                 subjects[k].runLookupNanoseconds.append(runLookupSeconds * perEdit)
             }
         }
@@ -117,39 +118,21 @@ enum ScalingBenchmark {
         var cursor = rng.below(scalars)
         for _ in 0..<count {
             cursor = rng.below(64) == 0 ? rng.below(scalars) : min(max(0, cursor + rng.int(in: -40...40)), scalars - 1)
-            if rng.next() & 1 == 0 {
-                s.insert("y", at: s.index(atOffset: cursor, in: .scalars))
-                scalars += 1
-            } else {
-                let a = s.index(atOffset: cursor, in: .scalars)
-                s.removeSubrange(a..<s.index(atOffset: cursor + 1, in: .scalars))
-                scalars -= 1
-            }
+            EditsBenchmark.editOneScalar(&s, at: cursor, inserting: rng.next() & 1 == 0, scalars: &scalars)
         }
     }
 
     /// Random scalar-offset lookups, each offset depending on the result before, so that they time one lookup's
-    /// latency rather than several overlapping: the text tree's descent.
+    /// latency rather than several overlapping: the text tree's descent, and with `readingAttributes` the run tree's
+    /// after it (the attributes at each index are read).
     @inline(never)
-    static func textLookups(_ s: RichString, count: Int, seed: UInt64) -> Int {
-        var rng = SplitMix64(seed: seed)
-        let scalars = s.counts.scalars
-        var carried = 0
-        for _ in 0..<count {
-            carried &+= s.index(atOffset: rng.below(scalars) ^ (carried & 1), in: .scalars).utf8Offset
-        }
-        return carried
-    }
-
-    /// The same lookups, each followed by reading the attributes at the index: both trees' descents.
-    @inline(never)
-    static func runLookups(_ s: RichString, count: Int, seed: UInt64) -> Int {
+    static func lookups(_ s: RichString, count: Int, seed: UInt64, readingAttributes: Bool) -> Int {
         var rng = SplitMix64(seed: seed)
         let scalars = s.counts.scalars
         var carried = 0
         for _ in 0..<count {
             let index = s.index(atOffset: rng.below(scalars) ^ (carried & 1), in: .scalars)
-            carried &+= s.attributes(at: index).count &+ index.utf8Offset
+            carried &+= index.utf8Offset &+ (readingAttributes ? s.attributes(at: index).count : 0)
         }
         return carried
     }
