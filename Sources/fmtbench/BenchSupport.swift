@@ -162,6 +162,10 @@ func printMetric(_ name: String, _ value: Int) {
     print("metric \(name) \(value)")
 }
 
+/// Uses `value` where the optimizer cannot see, so that the work that computed it is not left out of a timed loop.
+@_optimize(none) @inline(never)
+func blackHole<T>(_ value: T) {}
+
 /// The median of `values` (nan when empty).
 func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }

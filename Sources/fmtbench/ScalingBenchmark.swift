@@ -38,11 +38,23 @@ enum ScalingBenchmark {
         var runLookupNanoseconds: [Double] = []
     }
 
-    /// Builds every size, times them in interleaved rounds, prints the table and returns the ratio of the median
-    /// cost per edit at 100M to that at 100K (nan when either size is not run), and the floor under that ratio:
-    /// our 100K cost plus what memory alone adds at 100M (`ScalingFloor`), over our 100K cost.
-    @discardableResult
-    static func run() -> (rows: [[String]], costRatio: Double, floorRatio: Double) {
+    /// The two ratios the scaling rows end in.
+    struct Ratios {
+        /// The median cost per edit at 100M over that at 100K (nan when either size is not run).
+        var cost: Double
+        /// The floor under `cost`: our 100K cost plus what memory alone adds at 100M (`ScalingFloor`), over our
+        /// 100K cost.
+        var floor: Double
+
+        /// Their `metric` lines.
+        func printMetrics() {
+            printMetric("scaling_cost_100m_over_100k", cost)
+            printMetric("scaling_floor_100m_over_100k", floor)
+        }
+    }
+
+    /// Builds every size, times them in interleaved rounds, prints the table and the floor, and returns the ratios.
+    static func run() -> Ratios {
         var subjects = sizes.map(build)
         var sink = 0
         for round in 0..<rounds {
@@ -79,7 +91,7 @@ enum ScalingBenchmark {
               + "the metric; \"near a cursor\" runs the same inserts and deletes at a cursor that moves a few characters "
               + "between edits and jumps anywhere one time in 64, as typing does; the lookup columns time a scalar-offset "
               + "lookup alone, and one followed by reading the attributes there, each depending on the one before)")
-        if sink == 42 { print("") }
+        blackHole(sink)
         func cost(_ size: Int) -> Double { subjects.first { $0.size == size }.map { median($0.editNanoseconds) } ?? .nan }
         let small = cost(100_000), ratio = cost(100_000_000) / small
         subjects.removeAll()  // The floor's documents need the memory.
@@ -89,7 +101,7 @@ enum ScalingBenchmark {
         let floor = (small + added) / small
         print("memory alone adds \(formatNumber(added, digits: 0)) ns to an edit at 100M even there; on top of our "
               + "\(formatNumber(small, digits: 0)) ns at 100K, the best ratio within reach is \(formatNumber(floor))")
-        return (rows, ratio, floor)
+        return Ratios(cost: ratio, floor: floor)
     }
 
     /// Sizes up to 1M are generated directly; larger ones by appending copies of a generated 1M-character document

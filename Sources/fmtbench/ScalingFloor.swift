@@ -22,7 +22,6 @@ enum ScalingFloor {
         let chunks: [UnsafeMutableRawPointer]
         var counts: [UInt32]
         var blockTree: [Int]
-        var runLengths: [UnsafeMutablePointer<UInt32>] = []
         let blocks: Int
 
         init(characters: Int) {
@@ -114,7 +113,8 @@ enum ScalingFloor {
         let medians = costs.map(median)
         let cells = zip(sizes, medians).map { "\(grouped(Double($0))): \(formatNumber($1, digits: 0)) ns" }
         print("memory floor (an idealised layout: one cold chunk per edit, runs inside it, index in cache): "
-              + cells.joined(separator: ", ") + (sink == 1 ? " " : ""))
+              + cells.joined(separator: ", "))
+        blackHole(sink)
         func cost(_ size: Int) -> Double { sizes.firstIndex(of: size).map { medians[$0] } ?? .nan }
         return cost(100_000_000) - cost(100_000)
     }

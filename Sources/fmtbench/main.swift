@@ -33,9 +33,7 @@ case "paragraphs-peer":
 case "paragraphs-profile":
     ParagraphsBenchmark.profileMain(Array(arguments.dropFirst()))
 case "edits-scaling", "scaling":
-    let scaling = ScalingBenchmark.run()
-    printMetric("scaling_cost_100m_over_100k", scaling.costRatio)
-    printMetric("scaling_floor_100m_over_100k", scaling.floorRatio)
+    ScalingBenchmark.run().printMetrics()
 case "edits-profile":
     EditsBenchmark.profileMain()
 case "traces-profile":
