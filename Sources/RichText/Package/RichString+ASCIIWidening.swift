@@ -10,8 +10,7 @@ extension RichString {
     package func asciiWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
         let total = text.utf8Count
         guard total > 0 else { return nil }
-        let lower = min(max(range.lowerBound, 0), total)
-        let upper = min(max(range.upperBound, lower), total)
+        let (lower, upper) = Self.clamp(range, to: total)
         let windowLower = max(lower - 2, 0)
         let windowUpper = min(upper + 2, total)
         // The chunk's bytes where they lie: no copy of the chunk, so no reference counting.
@@ -42,8 +41,15 @@ extension RichString {
         let summary = text.summary
         let total = summary.utf8
         guard total > 0, summary.characters == total else { return nil }
-        let lower = min(max(range.lowerBound, 0), total)
-        let upper = min(max(range.upperBound, lower), total)
+        let (lower, upper) = Self.clamp(range, to: total)
         return (lower > 0 ? lower - 1 : 0)..<(upper < total ? upper + 1 : total)
+    }
+
+    /// The bounds of `range` clamped to `0...total` (the upper no lower than the lower), as every byte-reading
+    /// widening takes them.
+    @inline(__always)
+    static func clamp(_ range: Range<Int>, to total: Int) -> (lower: Int, upper: Int) {
+        let lower = min(max(range.lowerBound, 0), total)
+        return (lower, min(max(range.upperBound, lower), total))
     }
 }

@@ -14,8 +14,7 @@ extension RichString {
     package func smallScalarsWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
         let total = text.utf8Count
         guard total > 0 else { return nil }
-        let lower = min(max(range.lowerBound, 0), total)
-        let upper = min(max(range.upperBound, lower), total)
+        let (lower, upper) = Self.clamp(range, to: total)
         let decided = text.withChunkBytes(holding: lower) { bytes, start -> Range<Int>? in
             let n = bytes.count
             var l = lower - start

@@ -28,9 +28,9 @@ extension Rope {
     @inlinable static var innerChildrenOffset: Int { innerCountsOffset + maxInnerFanout * MemoryLayout<Int>.stride }
 
     /// A node of the tree, in one allocation: a header, then its items. Leaves (height 0) hold up to `maxFanout`
-    /// elements and nothing else; inner nodes up to `maxInnerFanout` children: an element's summary is read from the element. Inner nodes hold, side by side,
-    /// each child's summary, each child's element count and the children, so a search scans one contiguous array
-    /// per level and never touches the children it skips.
+    /// elements and nothing else: an element's summary is read from the element. Inner nodes hold up to
+    /// `maxInnerFanout` children and, side by side, each child's summary, each child's element count and the
+    /// children, so a search scans one contiguous array per level and never touches the children it skips.
     ///
     /// Items are read through plain pointers (`RopeSlots`), without any retain or release, so a walk from the root
     /// costs no reference counting at all. A node is only mutated after `isKnownUniquelyReferenced` proved it is
