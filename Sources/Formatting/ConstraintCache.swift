@@ -3,7 +3,8 @@ import Synchronization
 
 /// Remembers what scope and constraints make of an attribute set. Attribute sets are interned and runs repeat
 /// few distinct sets, so most runs an edit touches were seen before; constraints are pure functions of the set
-/// (and of the paragraph's first set for paragraph-bound keys), so the answer can be reused.
+/// (and of the paragraph's first set for paragraph-bound keys), so the answer can be reused. Keys hold their
+/// sets, so a key's identity cannot be reused by another set while its entry lives.
 final class ConstraintCache: Sendable {
     struct Key: Hashable {
         let attributes: AttributeSet
@@ -50,8 +51,9 @@ final class ConstraintCache: Sendable {
         var old: [Key: Entry] = [:]
     }
     private let tables = Mutex(Tables())
-    /// Entries per generation.
-    private let capacity = 100_000
+    /// Entries per generation. Each entry keeps its sets alive, so this bounds the sets the cache holds on to
+    /// after the documents that used them are gone.
+    private let capacity = 8_192
 
     func entry(for key: Key) -> Entry? {
         tables.withLock { tables in

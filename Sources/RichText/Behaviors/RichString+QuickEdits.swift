@@ -64,7 +64,9 @@ extension RichString {
         let isDeletion = attributedRuns?.isEmpty == true && newText.isEmpty && !range.isEmpty
             && range.count <= Self.quickDeletionLimit
         guard isTyping || isDeletion else { return nil }
-        let near = neighbourhood(of: range)
+        // Filled in place: the neighbourhood holds several sets, and a copy of it retains each.
+        var near = EditNeighbourhood()
+        fillNeighbourhood(of: range, into: &near)
         if isTyping {
             let a = range.lowerBound
             guard let source = a > 0 ? near.before : near.after else { return nil }
@@ -232,11 +234,10 @@ extension RichString {
     }
 
     /// The runs over `range` and the bytes just before and after it, in one walk.
-    func neighbourhood(of range: Range<Int>) -> EditNeighbourhood {
+    func fillNeighbourhood(of range: Range<Int>, into near: inout EditNeighbourhood) {
         let total = text.utf8Count
-        var near = EditNeighbourhood()
         let window = max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)
-        guard !window.isEmpty else { return near }
+        guard !window.isEmpty else { return }
         let beforeOffset = range.lowerBound - 1
         let firstOffset = range.lowerBound
         let afterOffset = range.upperBound
@@ -264,6 +265,5 @@ extension RichString {
             }
             return end < window.upperBound
         }
-        return near
     }
 }
