@@ -159,6 +159,15 @@ public struct LintRun: Sendable {
             result.diff = DocumentDiff.unified(from: original, to: fixed, path: result.path)
         case .fix:
             guard case .file(let path) = job.target else { return result }
+            // Numbers the writer would spell as another value: refuse rather than change them without a word.
+            let changing = outcome.warnings.filter(\.changesOnRewrite)
+            if let first = changing.first {
+                let place = first.location.map { " (the first at line \($0.line), column \($0.column))" } ?? ""
+                let what = changing.count == 1 ? "a number" : "\(changing.count) numbers"
+                result.failure = InputFailure(.writeFailed, path: path,
+                                              message: "--fix would change \(what)\(place); nothing was written (write them as the reader-warnings say, then fix again)")
+                return result
+            }
             do {
                 try DocumentFileWriter.write(encoded, to: path)
                 result.fixedCount = result.violations.filter { $0.rule != BuiltInRule.readerWarning.id }.count
