@@ -153,3 +153,16 @@ final class RunningFmtcheck {
         return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "", errorText)
     }
 }
+
+extension FixInterruptionTests {
+    func testALintRunSaysWhereAnInterruptedSwapLeftAMissingPackage() throws {
+        let folder = try temporaryFolder(self)
+        _ = try package(".note.rtfd.fmtcheck-1a2b.old", in: folder)
+        let note = folder.appendingPathComponent("note.rtfd")
+        let result = try FmtcheckProcess.run(["--definition", shippedDefinition("notes"), note.path])
+        XCTAssertEqual(result.status, 2, result.err)
+        XCTAssertEqual(result.err.components(separatedBy: "note.rtfd: error:").count, 2, "one error for the package: \(result.err)")
+        XCTAssertTrue(result.err.contains("the package is missing: an interrupted fmtcheck --fix left it at \(folder.path)/.note.rtfd.fmtcheck-1a2b.old"), result.err)
+        XCTAssertEqual(try hidden(folder), [".note.rtfd.fmtcheck-1a2b.old"], "a lint run moves nothing")
+    }
+}

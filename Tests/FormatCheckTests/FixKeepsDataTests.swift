@@ -154,3 +154,16 @@ enum ExtendedAttributes {
         return count < 0 ? nil : String(decoding: buffer[0..<count], as: UTF8.self)
     }
 }
+
+extension FixKeepsDataTests {
+    func testFixThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() throws {
+        let folder = try temporaryFolder(self)
+        let path = try smoothie(in: folder)
+        let link = folder.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "smoothie.json")
+        let fixed = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--fix", link])
+        XCTAssertEqual(fixed.status, 0, fixed.err)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "smoothie.json", "still the link")
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("#34c759"), "the target was fixed")
+    }
+}

@@ -19,10 +19,13 @@ final class DocumentLock {
         self.descriptor = descriptor
     }
 
-    /// Waits for the lock on the document at `path`.
+    /// Waits for the lock on the document at `path`, a regular file or a package folder.
     static func acquire(_ path: String) throws(InputFailure) -> DocumentLock {
         for _ in 0..<64 {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if let kind = FileIdentity.of(path)?.kind, kind != .regular && kind != .directory {
+                throw InputFailure(.notAFile, path: path, message: "not a regular file")
+            }
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else {
                 let code = errno
                 if code == ENOENT { throw InputFailure(.notFound, path: path, message: "no such file (was it deleted during the run?)") }
@@ -54,7 +57,7 @@ final class DocumentLock {
 
     /// Whether some process holds a lock on the file or folder at `path` (false when it cannot be opened).
     static func isHeld(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return false }

@@ -73,9 +73,10 @@ enum Leftovers {
         return notes
     }
 
-    /// Notes for a run that does not write: what is there and what the next `--fix` does with it.
+    /// Notes for a run that does not write: what is there (and no running fix holds) and what the next `--fix`
+    /// does with it.
     static func report(_ entries: [Entry]) -> [String] {
-        entries.map { entry in
+        entries.filter { !DocumentLock.isHeld($0.path) }.map { entry in
             switch entry.kind {
             case .temporary, .aside:
                 return "\(entry.path) was left by an interrupted fmtcheck --fix; the next --fix of this document removes it"
@@ -85,19 +86,28 @@ enum Leftovers {
         }
     }
 
-    /// Puts back each package of `folders` that a two-rename swap left aside (`.NAME.fmtcheck-ID.old` where NAME
-    /// is missing); returns the documents put back.
-    static func restoreAside(in folders: [String]) -> [String] {
-        var restored: [String] = []
-        for folder in Set(folders) {
+    /// The packages of `folders` that a two-rename swap left aside (`.NAME.fmtcheck-ID.old` where NAME is
+    /// missing, and no running fix holds it), by the document's path.
+    static func orphanedAsides(in folders: [String]) -> [(document: String, aside: String)] {
+        var found: [(String, String)] = []
+        for folder in Set(folders).sorted() {
             for (entry, parsed) in siblings(in: folder) where parsed.kind == .aside {
-                let aside = folder + "/" + entry, document = folder + "/" + parsed.document
-                guard FileIdentity.of(document, followingLinks: false) == nil, !DocumentLock.isHeld(aside),
-                      rename(aside, document) == 0 else { continue }
-                DurableIO.syncFolder(folder)
-                restored.append(document)
+                let prefix = folder == "." ? "" : folder + "/"
+                let aside = prefix + entry, document = prefix + parsed.document
+                guard FileIdentity.of(document, followingLinks: false) == nil, !DocumentLock.isHeld(aside) else { continue }
+                found.append((document, aside))
             }
         }
-        return restored.sorted()
+        return found
+    }
+
+    /// Puts each orphaned package back in its place; returns the documents put back.
+    @discardableResult
+    static func restore(_ orphans: [(document: String, aside: String)]) -> [String] {
+        orphans.compactMap { orphan in
+            guard FileIdentity.of(orphan.document, followingLinks: false) == nil, rename(orphan.aside, orphan.document) == 0 else { return nil }
+            DurableIO.syncFolder(DurableIO.parent(of: orphan.document))
+            return orphan.document
+        }
     }
 }

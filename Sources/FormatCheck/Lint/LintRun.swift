@@ -26,8 +26,18 @@ public struct LintRun: Sendable {
     /// Runs it. `progress` is called (from any thread) with the number of documents done and the total.
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> LintRunResult {
         let started = Date()
-        if request.mode == .fix { _ = Leftovers.restoreAside(in: foldersNamed(by: request.paths)) }
-        let (targets, missing) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
+        let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
+        if request.mode == .fix { Leftovers.restore(orphans) }
+        let (targets, found) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        var missing = found
+        if request.mode != .fix {
+            for orphan in orphans {
+                missing.removeAll { $0.path.hasSuffix("/") ? String($0.path.dropLast()) == orphan.document : $0.path == orphan.document }
+                missing.append(InputFailure(.notFound, path: orphan.document,
+                                            message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
+            }
+        }
         var (jobs, definitionProblems, configurationProblems) = prepare(targets)
         let documents = jobs.map { job -> String? in if case .file(let path) = job.target { return Self.resolved(path) } else { return nil } }
         let leftovers = Leftovers.scan(documents.compactMap { $0 })
