@@ -107,15 +107,20 @@ struct PackageStaging {
                 createdFolders.append(folder)
             }
         }
-        let target = root + "/" + name
+        try create(root + "/" + name, data, like: name)
+    }
+
+    /// Creates the staged file `target` holding `data`, with the metadata of the old package's `relative`,
+    /// flushed to disk.
+    func create(_ target: String, _ data: Data, like relative: String) throws(DocumentError) {
         let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw DocumentError(kind: .fileSystem, message: "cannot write \(target): \(SystemCalls.message(errno))")
         }
         defer { close(descriptor) }
+        giveMetadata(to: descriptor, like: relative, kind: .regular, defaultPermissions: 0o666)
         let status = DurableIO.writeAll([UInt8](data), to: descriptor)
         guard status == 0 else { throw DocumentError(kind: .fileSystem, message: "cannot write \(target): \(SystemCalls.message(status))") }
-        giveMetadata(to: descriptor, like: name, kind: .regular, defaultPermissions: 0o666)
         guard fsync(descriptor) == 0 else {
             throw DocumentError(kind: .fileSystem, message: "cannot flush \(target) to disk: \(SystemCalls.message(errno))")
         }
@@ -178,14 +183,7 @@ struct PackageStaging {
         do { data = try Data(contentsOf: URL(fileURLWithPath: from)) } catch {
             throw DocumentError(kind: .fileSystem, message: "cannot read \(from) to keep it: \(error.localizedDescription)")
         }
-        let descriptor = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw DocumentError(kind: .fileSystem, message: "cannot write \(to): \(SystemCalls.message(errno))") }
-        defer { close(descriptor) }
-        giveMetadata(to: descriptor, like: entry, kind: .regular, defaultPermissions: 0o666)
-        let status = DurableIO.writeAll([UInt8](data), to: descriptor)
-        guard status == 0, fsync(descriptor) == 0 else {
-            throw DocumentError(kind: .fileSystem, message: "cannot write \(to): \(SystemCalls.message(status == 0 ? errno : status))")
-        }
+        try create(to, data, like: entry)
     }
 
     /// Gives a staged folder its metadata and flushes it (its entries are all in).
