@@ -5,20 +5,25 @@ import XCTest
 /// Bad traces are errors that name the file and the place in it, for `replay --trace` and `trace-to-script`
 /// alike; a gzip bomb stops at the size limit; gzip's failures are one clean line.
 final class TraceInputTests: XCTestCase {
+    /// What `gzip arguments` writes to standard output.
+    static func gzip(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
     /// Compresses `data` with `gzip -c` into `name` in `folder`.
     func gzipped(_ data: Data, to name: String, in folder: URL) throws -> String {
         let plain = folder.appendingPathComponent(name + ".plain")
         try data.write(to: plain)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-c", plain.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let compressed = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         let path = folder.appendingPathComponent(name).path
-        try compressed.write(to: URL(fileURLWithPath: path))
+        try Self.gzip(["-c", plain.path]).write(to: URL(fileURLWithPath: path))
         return path
     }
 
