@@ -62,8 +62,8 @@ public enum TraceConversion {
         } catch {
             throw Failure(path: path, location: error.location, message: error.message)
         }
-        /// A failure at `jsonPath`, located by parsing again with locations (only on this error path, so that
-        /// reading a good trace builds no located tree).
+        // A failure at `jsonPath`, located by parsing again with locations (only on this error path, so that
+        // reading a good trace builds no located tree).
         func fail(_ jsonPath: JSONPath, _ message: String) -> Failure {
             let node = (try? JSONValue.parseWithLocations(bytes))?.node(at: jsonPath)
             return Failure(path: path, location: node?.location, message: "\(jsonPath): \(message)")
