@@ -63,7 +63,7 @@ enum HelpText {
               native JSON on stdout. --adjustments writes every adjustment to stderr, one JSON object a
               line. A bad line is an error naming it; nothing is written to stdout.
               --trace replays an editing trace ({startContent, endContent, txns}); trace-to-script prints
-              the edit script a trace converts to.
+              the edit script a trace converts to. A trace may hold at most 256 MiB, compressed or not.
 
             EXIT CODES: 0 applied, 2 usage, definition, document or script error.
 

@@ -71,7 +71,8 @@ public enum DocumentConversion {
                 let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
                 return try NativeJSONDecoder(schema: schema).decode(bytes)
             case .plain:
-                return try PlainTextWithAttachments.read(from: URL(fileURLWithPath: path, isDirectory: true)).recompose()
+                return try PlainTextWithAttachments.read(from: URL(fileURLWithPath: path, isDirectory: true),
+                                                         maxSize: LintConfiguration.defaultMaxFileSize).recompose()
             case .text:
                 let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
                 guard let text = String(validating: bytes, as: UTF8.self) else {
