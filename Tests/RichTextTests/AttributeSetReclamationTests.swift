@@ -114,3 +114,25 @@ final class AttributeSetReclamationTests: XCTestCase {
         }
     }
 }
+
+extension AttributeSetReclamationTests {
+    func testAValueUnequalToItselfIsSweptOnceAndNeverFreedTwice() {
+        // A NaN number is boxed (it is not stored inline) and can never be found by equality: each set of one
+        // makes a new box. Sweeping must free each exactly once, however often it runs.
+        for round in 0..<3 {
+            var held: [AttributeSet] = []
+            for k in 0..<50 {
+                held.append(AttributeSet([AttributeEntry(name: "n", value: .number(.nan)),
+                                          AttributeEntry(name: "k", value: .integer(round * 100 + k))]))
+            }
+            _ = AttributeRegistry.sweep()
+            for set in held {
+                guard case .number(let x)? = set["n"] else { return XCTFail("the NaN value is kept") }
+                XCTAssertTrue(x.isNaN)
+            }
+            held = []
+            _ = AttributeRegistry.sweep()
+            _ = AttributeRegistry.sweep()
+        }
+    }
+}

@@ -345,10 +345,9 @@ struct ValueTable {
         return box
     }
 
-    /// Drops the boxes only the table holds.
+    /// Drops the boxes only the table holds. The table is rebuilt from what is kept rather than edited by key:
+    /// a value unequal to itself (a NaN number) can be filed but never found again.
     mutating func sweep() {
-        var dead: [AttributeValue] = []
-        for (value, box) in boxes where !InternTable.isHeldElsewhere(box) { dead.append(value) }
-        for value in dead { boxes[value] = nil }
+        boxes = boxes.filter { InternTable.isHeldElsewhere($0.value) }
     }
 }
