@@ -3,8 +3,12 @@ import Synchronization
 
 /// Remembers what scope and constraints make of an attribute set. Attribute sets are interned and runs repeat
 /// few distinct sets, so most runs an edit touches were seen before; constraints are pure functions of the set
-/// (and of the paragraph's first set for paragraph-bound keys), so the answer can be reused. Keys hold their
-/// sets, so a key's identity cannot be reused by another set while its entry lives.
+/// (and of the paragraph's first set for paragraph-bound keys), so the answer can be reused.
+///
+/// An answer outside paragraph starts (most of them) is kept in the asked set itself (its annex slot, see
+/// `AttributeSet+Annex.swift`), so it lives exactly as long as the set: memory follows the sets alive, however
+/// many distinct sets a long session or a large corpus makes. Answers at paragraph starts, and those of sets
+/// whose slot another engine took first, go to a small two-generation table whose keys hold their sets.
 final class ConstraintCache: Sendable {
     struct Key: Hashable {
         let attributes: AttributeSet
@@ -35,9 +39,17 @@ final class ConstraintCache: Sendable {
             self.lastRules = lastRules
         }
 
+        /// The entry `annexed` keeps for `attributes`.
+        fileprivate init(_ annexed: AnnexedEntry, asked attributes: AttributeSet) {
+            result = annexed.result ?? attributes
+            changes = annexed.changes
+            differences = annexed.differences
+            lastRules = annexed.lastRules
+        }
+
         /// The rule that made the last change to each key changed, found in one pass over `changes`: searching
         /// `changes` once per key made a set of n keys cost n² (100k keys in one run never finished).
-        private let lastRules: [String: Adjustment.Rule]
+        fileprivate let lastRules: [String: Adjustment.Rule]
 
         /// The rule that made the last change to `key`: the one responsible for its final value.
         func lastRule(for key: String) -> Adjustment.Rule? {
@@ -60,12 +72,17 @@ final class ConstraintCache: Sendable {
         var old: [Key: Entry] = [:]
     }
     private let tables = Mutex(Tables())
-    /// Entries per generation. Each entry keeps its sets alive, so this bounds the sets the cache holds on to
-    /// after the documents that used them are gone.
-    private let capacity = 8_192
+    /// Entries per generation of the table. Each keeps its sets alive, so this bounds the sets the cache holds on
+    /// to after the documents that used them are gone.
+    private let capacity = 4_096
+    /// This cache's token for the sets' annex slots.
+    private let annexOwner = AttributeSet.newAnnexOwner()
 
     func entry(for key: Key) -> Entry? {
-        tables.withLock { tables in
+        if key.paragraphStart == nil, let annexed = key.attributes.annex(owner: annexOwner) {
+            return Entry(unsafeDowncast(annexed, to: AnnexedEntry.self), asked: key.attributes)
+        }
+        return tables.withLock { tables in
             if let entry = tables.young[key] { return entry }
             guard let entry = tables.old[key] else { return nil }
             insert(entry, for: key, into: &tables)
@@ -74,6 +91,9 @@ final class ConstraintCache: Sendable {
     }
 
     func store(_ entry: Entry, for key: Key) {
+        if key.paragraphStart == nil, key.attributes.keepAnnex(AnnexedEntry(entry, asked: key.attributes), owner: annexOwner) {
+            return
+        }
         tables.withLock { insert(entry, for: key, into: &$0) }
     }
 
@@ -84,5 +104,21 @@ final class ConstraintCache: Sendable {
             tables.young.reserveCapacity(capacity)
         }
         tables.young[key] = entry
+    }
+}
+
+/// An entry as a set's annex keeps it: without the set itself (a result equal to the asked set is nil), since a
+/// set that held itself would never be freed.
+private final class AnnexedEntry {
+    let result: AttributeSet?
+    let changes: [Adjustment]
+    let differences: [Adjustment]
+    let lastRules: [String: Adjustment.Rule]
+
+    init(_ entry: ConstraintCache.Entry, asked attributes: AttributeSet) {
+        result = entry.result == attributes ? nil : entry.result
+        changes = entry.changes
+        differences = entry.differences
+        lastRules = entry.lastRules
     }
 }

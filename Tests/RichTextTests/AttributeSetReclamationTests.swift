@@ -13,7 +13,7 @@ final class AttributeSetReclamationTests: XCTestCase {
         AttributeSet([
             AttributeEntry(name: "note", value: .string("\(salt)-\(k)")),
             AttributeEntry(name: "tag", value: .string("t\(k)-\(salt)"), behavior: tag),
-            AttributeEntry(name: "para", value: .integer(k), behavior: para),
+            AttributeEntry(name: "para", value: .string("p\(k)-\(salt)"), behavior: para),
         ])
     }
 

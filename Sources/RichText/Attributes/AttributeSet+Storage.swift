@@ -7,7 +7,8 @@ import Synchronization
 //
 //     offset 0   header, a UInt64 written once: count (bits 0-23) | SetTraits (bits 24-31)
 //     offset 8   the entries-list slot, an Atomic<UInt>: a retained `EntryListBox`, 0 until `entries` is asked
-//     offset 16  two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
+//     offset 16  the annex slot, an Atomic<UInt>: a retained `SetAnnex`, 0 until a client keeps one
+//     offset 24  two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
 //                a retained `SetStorage`, 0 until first asked, or 1 when the projection is the set itself
 //     then       `count` StoredEntry values (16 bytes each), sorted by key name, one a name
 
@@ -195,7 +196,7 @@ extension AttributeSet {
         @inline(__always)
         var stored: UnsafeBufferPointer<StoredEntry> {
             let header = self.header
-            let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 16 : 32
+            let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 24 : 40
             let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
             return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
         }
@@ -206,10 +207,16 @@ extension AttributeSet {
             UnsafeMutablePointer(mutating: (base + 8).assumingMemoryBound(to: Atomic<UInt>.self))
         }
 
+        /// The annex slot.
+        @inline(__always)
+        var annexSlot: UnsafeMutablePointer<Atomic<UInt>> {
+            UnsafeMutablePointer(mutating: (base + 16).assumingMemoryBound(to: Atomic<UInt>.self))
+        }
+
         /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
         @inline(__always)
         func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-            UnsafeMutablePointer(mutating: (base + 16).assumingMemoryBound(to: Atomic<UInt>.self)) + index
+            UnsafeMutablePointer(mutating: (base + 24).assumingMemoryBound(to: Atomic<UInt>.self)) + index
         }
 
         /// Gives back what the set owns: its entries list, its projections and a reference to each boxed value.
@@ -217,6 +224,8 @@ extension AttributeSet {
         func releaseOwnedReferences() {
             let list = listSlot.pointee.load(ordering: .acquiring)
             if list != 0 { Unmanaged<EntryListBox>.fromOpaque(UnsafeRawPointer(bitPattern: list)!).release() }
+            let annex = annexSlot.pointee.load(ordering: .acquiring)
+            if annex != 0 { Unmanaged<SetAnnex>.fromOpaque(UnsafeRawPointer(bitPattern: annex)!).release() }
             if SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)).contains(.hasProjectionSlots) {
                 for k in 0..<2 {
                     let projection = projectionSlot(k).pointee.load(ordering: .acquiring)
@@ -250,7 +259,7 @@ extension AttributeSet {
 
     /// The bytes a block with `count` entries and `traits` takes.
     static func blockSize(count: Int, traits: SetTraits) -> Int {
-        16 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
+        24 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
     }
 
     /// Writes a set's block at `memory`: the header, empty slots, then `entries`, and takes a reference to each
@@ -259,7 +268,7 @@ extension AttributeSet {
         precondition(entries.count < 1 << 24, "an attribute set holds fewer than 16,777,216 entries")
         let header = UInt64(entries.count) | UInt64(traits.rawValue) << 24
         memory.storeBytes(of: header, as: UInt64.self)
-        let slotCount = traits.contains(.hasProjectionSlots) ? 3 : 1
+        let slotCount = traits.contains(.hasProjectionSlots) ? 4 : 2
         let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: slotCount)
         for k in 0..<slotCount { (slots + k).initialize(to: Atomic(0)) }
         guard let source = entries.baseAddress else { return }
