@@ -124,6 +124,21 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertTrue(runs[3].1.err.contains("::error file=%3A%3Aerror%3A%3Adoc\\n%3A%3Anotice%3A%3Ax.json,title=fmtcheck::"), runs[3].1.err)
     }
 
+    /// The runner also reads the legacy `##[command]` form anywhere in a line that is not a `::` command, so the
+    /// diff, whose lines quote documents, is written between `::stop-commands::TOKEN` and `::TOKEN::`.
+    func testGitHubFormatDiffPausesCommandsAroundDocumentText() throws {
+        let folder = try temporaryFolder(self)
+        try write(###"["##[add-mask]milk ##[error]forged",{"ingredient":"milk"}]"###, to: "doc.json", in: folder)
+        let result = try FmtcheckProcess.run(["--format", "github", "--diff", "--definition", shippedDefinition("recipe"), "doc.json"], in: folder)
+        XCTAssertEqual(result.status, 1, result.err)
+        let lines = result.out.split(separator: "\n")
+        let token = try XCTUnwrap(lines.first.flatMap { $0.hasPrefix("::stop-commands::") ? $0.dropFirst(17) : nil }, result.out)
+        XCTAssertGreaterThanOrEqual(token.count, 32)
+        XCTAssertEqual(lines.last, "::\(token)::")
+        XCTAssertTrue(lines.dropFirst().dropLast().allSatisfy { !$0.contains(token) }, result.out)
+        XCTAssertTrue(result.out.contains("##[error]forged"), result.out)
+    }
+
     func testGitHubCommandEscapesPropertiesAndKeepsItsOwnLines() {
         XCTAssertEqual(GitHubReport.command("error", file: "a,b:c%\n", line: 3, column: 4, title: "t:1", message: "50%: x\n  hint: \u{1B}y"),
                        "::error file=a%2Cb%3Ac%25\\n,line=3,col=4,title=t%3A1::50%25: x%0A  hint: \\u{1B}y\n")

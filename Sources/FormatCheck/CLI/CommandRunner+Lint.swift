@@ -42,9 +42,10 @@ extension CommandRunner {
         }
         warnAboutUnknownRules(request, result: result, messages: messages)
 
-        let report: String
+        var report: String
         if request.mode == .diff {
             report = result.files.map(\.diff).joined()
+            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
         } else {
             report = Report.render(result, as: format)
         }

@@ -34,6 +34,14 @@ public enum GitHubReport {
         return "::\(name) \(properties.joined(separator: ","))::\(data(lines.joined(separator: "\n")))\n"
     }
 
+    /// `text` (lines that are not workflow commands, such as a diff of documents) between `::stop-commands::TOKEN`
+    /// and `::TOKEN::`, with a fresh random token: the runner also reads the legacy `##[command]` form anywhere
+    /// in a line, and reads no command of either form while paused.
+    public static func pausingCommands(_ text: String) -> String {
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return "::stop-commands::\(token)\n" + text + (text.hasSuffix("\n") ? "" : "\n") + "::\(token)::\n"
+    }
+
     /// A command's message: `%`, CR and LF escaped.
     static func data(_ s: String) -> String {
         s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
