@@ -3,7 +3,8 @@ import Synchronization
 
 /// Remembers what scope and constraints make of an attribute set. Attribute sets are interned and runs repeat
 /// few distinct sets, so most runs an edit touches were seen before; constraints are pure functions of the set
-/// (and of the paragraph's first set for paragraph-bound keys), so the answer can be reused.
+/// (and of the paragraph's first set for paragraph-bound keys), so the answer can be reused. Keys hold their
+/// sets, so a key's identity cannot be reused by another set while its entry lives.
 final class ConstraintCache: Sendable {
     struct Key: Hashable {
         let attributes: AttributeSet
@@ -24,21 +25,30 @@ final class ConstraintCache: Sendable {
         init(asked attributes: AttributeSet, result: AttributeSet, changes: [Adjustment]) {
             self.result = result
             self.changes = changes
+            let lastRules = Self.lastRules(in: changes)
             var differences: [Adjustment] = []
             FormattingEngine.forEachDifferingKey(attributes, result) { name, old, new in
-                let rule = Self.lastRule(for: name, in: changes) ?? .scope
+                let rule = lastRules[name] ?? .scope
                 differences.append(Adjustment(rule: rule, utf8Range: 0..<0, key: name, oldValue: old, newValue: new))
             }
             self.differences = differences
+            self.lastRules = lastRules
         }
+
+        /// The rule that made the last change to each key changed, found in one pass over `changes`: searching
+        /// `changes` once per key made a set of n keys cost n² (100k keys in one run never finished).
+        private let lastRules: [String: Adjustment.Rule]
 
         /// The rule that made the last change to `key`: the one responsible for its final value.
         func lastRule(for key: String) -> Adjustment.Rule? {
-            Self.lastRule(for: key, in: changes)
+            lastRules[key]
         }
 
-        private static func lastRule(for key: String, in changes: [Adjustment]) -> Adjustment.Rule? {
-            changes.last { $0.key == key }?.rule
+        private static func lastRules(in changes: [Adjustment]) -> [String: Adjustment.Rule] {
+            var rules: [String: Adjustment.Rule] = [:]
+            rules.reserveCapacity(changes.count)
+            for change in changes { rules[change.key] = change.rule }
+            return rules
         }
     }
 
@@ -50,8 +60,9 @@ final class ConstraintCache: Sendable {
         var old: [Key: Entry] = [:]
     }
     private let tables = Mutex(Tables())
-    /// Entries per generation.
-    private let capacity = 100_000
+    /// Entries per generation. Each entry keeps its sets alive, so this bounds the sets the cache holds on to
+    /// after the documents that used them are gone.
+    private let capacity = 8_192
 
     func entry(for key: Key) -> Entry? {
         tables.withLock { tables in

@@ -5,8 +5,9 @@ import RichText
 /// the set back). Nearly every run an edit touches carries such a set, and for it the engine has nothing to
 /// do, so this answer is read first, without the lock and the hashing of `ConstraintCache`.
 ///
-/// A direct-mapped table of atomic words, each holding a set's `internedIdentity`. Interned storages are never
-/// freed, so an identity found in a slot names the set that was stored there: a hit is proof. A miss only
+/// A direct-mapped table of atomic words, each holding a set's `internedIdentity`, a serial number that is never
+/// given to another set (not even after this one is reclaimed), so an identity found in a slot names the set
+/// that was stored there: a hit is proof, and the table holds no reference that would keep a set alive. A miss only
 /// sends the caller to the cache. Slots are overwritten freely (the last set stored in a slot wins). The table
 /// is large enough for a document whose runs carry thousands of distinct sets (a paragraph number in every
 /// set, say) and small enough to stay in cache: 32 KB.
@@ -15,7 +16,7 @@ final class FixedPointMemo: Sendable {
     static let slotCount = 4096
     private let slots = AtomicSlots(count: slotCount)
 
-    /// The slot for an identity: a multiplicative hash, since arena addresses share their low bits.
+    /// The slot for an identity: a multiplicative hash, which spreads consecutive serial numbers.
     @inline(__always)
     private func slot(for identity: UInt) -> Int {
         Int(truncatingIfNeeded: (UInt64(identity) &* 0x9E37_79B9_7F4A_7C15) >> 52) & (Self.slotCount - 1)

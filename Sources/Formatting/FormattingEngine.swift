@@ -349,15 +349,13 @@ public struct FormattingEngine: Sendable {
         var current = ConstrainedAttributes(attributes: attributes, owned: definition.constraints.first?.key ?? AttributeKeyDescriptor(name: ""))
         var adjustments: [Adjustment] = []
         // Scope: keys outside it go; keys inside it carry the definition's behaviours.
-        for entry in attributes.entries {
+        current.mapEntries { entry in
             if let descriptor = descriptors[entry.name] {
-                if entry.behavior != descriptor.behavior {
-                    current.put(entry.name, entry.value, behavior: descriptor.behavior)
-                }
-            } else if !keepsOutsideScope(entry.name) {
-                current.put(entry.name, nil, behavior: entry.behavior)
-                adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
+                return entry.behavior == descriptor.behavior ? entry : AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior)
             }
+            if keepsOutsideScope(entry.name) { return entry }
+            adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
+            return nil
         }
         for step in steps {
             let before = current[step.keyName]

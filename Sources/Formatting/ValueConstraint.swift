@@ -60,6 +60,19 @@ public struct ConstrainedAttributes: Sendable {
         }
     }
 
+    /// Keeps, replaces (under the same name) or drops (nil) every entry, in one pass: dropping many keys one
+    /// `put` at a time moved the rest of the array each time, n² for a run of n keys.
+    mutating func mapEntries(_ transform: (AttributeEntry) -> AttributeEntry?) {
+        var kept: [AttributeEntry] = []
+        kept.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let new = transform(entry) else { changed = true; continue }
+            if new != entry { changed = true }
+            kept.append(new)
+        }
+        entries = kept
+    }
+
     /// Where `name` is, or would be inserted, in the sorted entries.
     func position(of name: String) -> (index: Int, found: Bool) {
         var low = 0

@@ -69,11 +69,15 @@ public struct DocumentWarning: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where in the input.
     public var location: JSONLocation?
+    /// Whether writing the document back would change what the input says here (a number the reader cannot
+    /// hold exactly): a rewrite in place, such as `fmtcheck --fix`, must not happen.
+    public var changesOnRewrite: Bool
 
     /// A warning.
-    public init(message: String, location: JSONLocation? = nil) {
+    public init(message: String, location: JSONLocation? = nil, changesOnRewrite: Bool = false) {
         self.message = message
         self.location = location
+        self.changesOnRewrite = changesOnRewrite
     }
 
     /// `line L, column C: message`, or just the message.

@@ -322,6 +322,12 @@ struct NativeJSONDecoding {
             for note in notes {
                 warnings.append(DocumentWarning(message: "attribute \"\(name.prefix(80))\": \(note)", location: valueToken.location))
             }
+            warnings += tokens.numberWarnings
+            tokens.numberWarnings.removeAll()
+            if case .integer = json, case .number(let d) = value,
+               let warning = NativeJSONNumberSpelling.warning(literalAt: valueToken.location, in: tokens.bytes, readAs: d) {
+                warnings.append(warning) // an integer a number-typed key widens to a Double that is not it
+            }
             entries.append(AttributeEntry(name: name, value: value, behavior: key.descriptor.behavior))
         }
     }

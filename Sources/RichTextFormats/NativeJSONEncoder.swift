@@ -22,7 +22,9 @@ import StreamingJSON
 /// ```
 ///
 /// Foundation's decoder ignores the extra member, so the text and the other attributes still read there.
-/// Documents without glyphs never get it, so the Foundation layouts stay byte-identical.
+/// Documents without glyphs or images never get it, so the Foundation layouts stay byte-identical. Images no
+/// glyph uses are written too (a document read with one, or whose glyph a fix removed, keeps it: nothing read
+/// is dropped in silence), which also puts a document with images but no glyphs in the table form.
 ///
 /// Values are written by kind: strings, integers, numbers, bools, lists and records as JSON; colours as
 /// `#rrggbb[aa]` (or a `{"red",…}` record when hex would lose precision); URLs as Foundation's
@@ -34,7 +36,7 @@ public struct NativeJSONEncoder: Sendable {
     /// An encoder.
     public init() {}
 
-    /// The document as native JSON. The images of its glyphs are taken from `images`; glyphs whose image
+    /// The document as native JSON, with every image of `images` (used by a glyph or not); glyphs whose image
     /// `images` lacks are written without one.
     public func encode(_ document: RichString, images: ImageStore = ImageStore()) throws(DocumentError) -> [UInt8] {
         var writer = JSONWriter(options: JSONWriter.Options(sortedKeys: true))
@@ -45,11 +47,12 @@ public struct NativeJSONEncoder: Sendable {
                 if case .imageGlyph(let glyph) = entry.value { glyphIDs.insert(glyph.contentIdentifier) }
             }
         }
-        if glyphIDs.isEmpty && (runs.isEmpty || (runs.count == 1 && runs[0].attributes.isEmpty)) {
+        let plainLayout = glyphIDs.isEmpty && images.isEmpty
+        if plainLayout && (runs.isEmpty || (runs.count == 1 && runs[0].attributes.isEmpty)) {
             writer.appendString(runs.first.map { String($0.text) } ?? "")
             return writer.bytes
         }
-        if glyphIDs.isEmpty && runs.count <= Self.flatRunLimit {
+        if plainLayout && runs.count <= Self.flatRunLimit {
             writer.beginArray()
             for run in runs {
                 writer.appendString(String(run.text))
@@ -69,10 +72,10 @@ public struct NativeJSONEncoder: Sendable {
         writer.beginArray()
         for attributes in order { try Self.appendAttributes(attributes, to: &writer) }
         writer.endArray()
-        if !glyphIDs.isEmpty {
+        if !plainLayout {
             writer.appendKey("imageGlyphs")
             writer.beginObject()
-            for id in glyphIDs.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for id in glyphIDs.union(images.identifiers).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 guard let image = images[id] else { continue }
                 writer.appendKey(id)
                 writer.beginObject()

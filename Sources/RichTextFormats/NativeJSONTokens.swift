@@ -4,14 +4,19 @@ import StreamingJSON
 /// as a `JSONValue` (with duplicate-key checks), and skipping a value.
 struct NativeJSONTokens {
     var reader: JSONReader
+    let bytes: [UInt8]
+    /// A warning for each number built into a value that would not be written back with its value.
+    var numberWarnings: [DocumentWarning] = []
 
     init(_ bytes: [UInt8], limits: JSONReader.Limits) {
         reader = JSONReader(bytes, limits: limits)
+        self.bytes = bytes
     }
 
     /// Tokens of the one value that starts at `offset`; locations count from there.
     init(_ bytes: [UInt8], startingAt offset: Int, limits: JSONReader.Limits) {
         reader = JSONReader(bytes, startingAt: offset, limits: limits)
+        self.bytes = bytes
     }
 
     /// The next token; the end of the document where a token is needed is an error saying what was expected.
@@ -42,12 +47,17 @@ struct NativeJSONTokens {
     }
 
     /// The value that starts with `first`, built as a `JSONValue`. Duplicate keys are errors. Depth is bounded
-    /// by the reader's `maxDepth`, so the recursion is too.
+    /// by the reader's `maxDepth`, so the recursion is too. Numbers that would not be written back with their
+    /// value add to `numberWarnings`.
     mutating func value(startingWith first: JSONToken) throws(DocumentError) -> JSONValue {
         switch first.kind {
         case .string(let s): return .string(s)
         case .integer(let i): return .integer(i)
-        case .number(let d): return .number(d)
+        case .number(let d):
+            if let warning = NativeJSONNumberSpelling.warning(literalAt: first.location, in: bytes, readAs: d) {
+                numberWarnings.append(warning)
+            }
+            return .number(d)
         case .bool(let b): return .bool(b)
         case .null: return .null
         case .beginArray:

@@ -92,17 +92,20 @@ extension PlainTextWithAttachments {
         try AtomicFile.write(Data(text.utf8), to: directory.appendingPathComponent(Self.textFileName))
     }
 
-    /// Reads the folder form from `directory`. Errors in the side table carry its line and column; the key
-    /// named by `glyphKey` in the table gets `glyphKey`'s behaviour when the names match.
+    /// Reads the folder form from `directory`, at most `maxSize` bytes in all. Errors in the side table carry
+    /// its line and column; the key named by `glyphKey` in the table gets `glyphKey`'s behaviour when the names
+    /// match. Each file's type and size are checked before it is read, and a symbolic link in the folder is
+    /// refused (`.malformed`), so an image cannot be a link to a file outside it.
     public static func read(
-        from directory: URL, glyphKey: AttributeKeyDescriptor = StandardAttributes.adaptiveImageGlyph
+        from directory: URL, glyphKey: AttributeKeyDescriptor = StandardAttributes.adaptiveImageGlyph, maxSize: Int = Int.max
     ) throws(DocumentError) -> PlainTextWithAttachments {
-        let textBytes = [UInt8](try AtomicFile.read(directory.appendingPathComponent(textFileName)))
+        var files = PackageFileReader(root: directory, maxSize: maxSize)
+        let textBytes = [UInt8](try files.read(textFileName))
         guard let text = String(validating: textBytes, as: UTF8.self) else {
             throw DocumentError(kind: .syntax(.invalidUTF8), message: "\(textFileName) is not valid UTF-8",
                                 expected: "UTF-8 text", location: firstInvalidUTF8(textBytes))
         }
-        let tableBytes = [UInt8](try AtomicFile.read(directory.appendingPathComponent(sideTableFileName)))
+        let tableBytes = [UInt8](try files.read(sideTableFileName))
         let table: LocatedJSON
         do {
             table = try JSONValue.parseWithLocations(tableBytes, limits: JSONReader.Limits(maxDepth: 64))
@@ -140,7 +143,7 @@ extension PlainTextWithAttachments {
                     throw DocumentError(kind: .invalidAttachment, message: "the image file \"\(file)\" is not a plain file name",
                                         expected: "a file name inside \(imageFolderName)/", location: entry["file"]!.location)
                 }
-                let data = try AtomicFile.read(directory.appendingPathComponent(imageFolderName).appendingPathComponent(file))
+                let data = try files.read(imageFolderName + "/" + file)
                 store.insert(ImageStore.Image(
                     data: data,
                     contentType: try entry["contentType"].map { (n) throws(DocumentError) in try string(n, "contentType", in: entry) } ?? "public.heic",

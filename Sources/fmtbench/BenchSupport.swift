@@ -166,6 +166,11 @@ func printMetric(_ name: String, _ value: Int) {
 @_optimize(none) @inline(never)
 func blackHole<T>(_ value: T) {}
 
+/// A positive count from the environment variable `name`, or `fallback`.
+func environmentCount(_ name: String, default fallback: Int) -> Int {
+    ProcessInfo.processInfo.environment[name].flatMap { Int($0) }.map { max(1, $0) } ?? fallback
+}
+
 /// The median of `values` (nan when empty).
 func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }

@@ -22,10 +22,6 @@ enum ScalingBenchmark {
     /// the previous size's.
     static let warmUpEdits = 2_000
 
-    private static func environmentCount(_ name: String, default fallback: Int) -> Int {
-        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }.map { max(1, $0) } ?? fallback
-    }
-
     /// One document under test.
     private struct Subject {
         var size: Int

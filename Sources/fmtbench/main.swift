@@ -9,6 +9,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("paragraphs", "set a paragraph-bound value on one character of a 100 / 10,000 / 100,000-character paragraph in a 1M document vs Foundation", ParagraphsBenchmark.main),
     ("json", "native JSON read and write MB/s on ~100 MB of recipe documents vs JSONSerialization parsing the same bytes", JSONBenchmark.main),
     ("rtf", "RTF read and write MB/s on ../shared/corpus/rtf repeated to 50 MB; RTF read time over native JSON read time of the same documents", RTFBenchmark.main),
+    ("churn", "1,000,000 engine edits that each set a new distinct value and later remove it (RSS growth), and 4,000 documents of distinct vs repeated values linted (peak RSS ratio)", ChurnBenchmark.main),
     ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
 ]
 
@@ -42,6 +43,10 @@ case "engine-profile":
     EngineBenchmark.profileMain(Array(arguments.dropFirst()))
 case "lint-all-cores":
     LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
+case "churn-session":
+    ChurnBenchmark.sessionMain()
+case "churn-lint":
+    ChurnBenchmark.lintMain(arguments.count > 1 ? arguments[1] : "distinct")
 case "traces-peer":
     TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
 case let name?:

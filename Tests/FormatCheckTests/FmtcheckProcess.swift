@@ -9,6 +9,8 @@ enum FmtcheckProcess {
         var status: Int32
         var out: String
         var err: String
+        /// Whether the run was killed for outlasting its timeout.
+        var timedOut = false
     }
 
     /// The binary, or an XCTSkip naming where it was looked for.
@@ -24,8 +26,10 @@ enum FmtcheckProcess {
         return found
     }
 
-    /// Runs `fmtcheck arguments` in `directory` (the package root by default), feeding `input` to stdin.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil) throws -> Result {
+    /// Runs `fmtcheck arguments` in `directory` (the package root by default), feeding `input` to stdin; with a
+    /// `timeout`, a run still going after that many seconds is killed and reported as `timedOut`, so a test of
+    /// something that used to hang fails instead of hanging.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, timeout: TimeInterval? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -35,6 +39,14 @@ enum FmtcheckProcess {
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
+        let killed = DataBox()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                guard process.isRunning else { return }
+                killed.data = Data([1])
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         if let input { inPipe.fileHandleForWriting.write(input) }
         try inPipe.fileHandleForWriting.close()
         // Read both pipes concurrently so a full stderr pipe cannot block the child.
@@ -45,7 +57,7 @@ enum FmtcheckProcess {
         errBox.done.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errBox.data, as: UTF8.self))
+                      err: String(decoding: errBox.data, as: UTF8.self), timedOut: !killed.data.isEmpty)
     }
 
     final class DataBox: @unchecked Sendable {

@@ -99,14 +99,7 @@ final class ReplayCLITests: XCTestCase {
 
     /// The trace's `endContent`, decompressed with `gzip -dc`.
     static func endContent(of trace: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", trace.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try TraceInputTests.gzip(["-dc", trace.path])
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         return try XCTUnwrap(root["endContent"] as? String)
     }

@@ -110,9 +110,9 @@ final class PlainTextWithAttachmentsTests: XCTestCase {
         }
     }
 
-    /// PlainFolderFuzz: Foundation's `Data(contentsOf:)` leaked a 4 KiB buffer on every empty file (seen only under
-    /// LeakSanitizer; `Fuzz/Seeds/PlainFolderFuzz/other-key` has an empty image). Empty files read as empty, and a
-    /// missing file or a folder is an error naming the path.
+    /// PlainFolderFuzz: `AtomicFile.read` went through Foundation's `Data(contentsOf:)`, which leaks a 4 KiB buffer
+    /// on every empty file (seen only under LeakSanitizer; `Fuzz/Seeds/PlainFolderFuzz/other-key` has an empty
+    /// image). Empty files read as empty, and a missing file or a folder is an error naming the path.
     func testEmptyFilesReadAsEmptyAndMissingOnesAreErrors() throws {
         let folder = try temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)

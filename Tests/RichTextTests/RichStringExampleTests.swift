@@ -41,6 +41,23 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertEqual(text.characters.distance(from: text.startIndex, to: byUTF16), 3)
     }
 
+    func testCharacterViewOfARunEndingInsideACharacterRoundsDownLikeFoundation() {
+        // The colour covers the "e" of "é" (e + U+0301) only, so its run ends inside a character.
+        var text = RichString("Cafe\u{301}")
+        let e = text.unicodeScalars.index(text.startIndex, offsetBy: 3)
+        text[e..<text.unicodeScalars.index(after: e)][ColorKey.self] = 1
+        var foundation = AttributedString("Cafe\u{301}")
+        let fe = foundation.unicodeScalars.index(foundation.startIndex, offsetBy: 3)
+        foundation[fe..<foundation.unicodeScalars.index(after: fe)][FoundationColorKey.self] = 1
+
+        let ours = text.runs.map { String(text.characters[$0.range]) }
+        let theirs = foundation.runs.map { String(foundation.characters[$0.range]) }
+        XCTAssertEqual(ours, ["Caf", "", "e\u{301}"])
+        XCTAssertEqual(ours, theirs)
+        XCTAssertEqual(text.runs.map { text[$0.range].characters.count }, foundation.runs.map { foundation[$0.range].characters.count })
+        XCTAssertEqual(text.runs.map { Array(text[$0.range].characters) }, foundation.runs.map { Array(foundation[$0.range].characters) })
+    }
+
     func testUTF16ViewStepsThroughBothHalvesOfASurrogatePair() {
         let text = RichString("a😀")
         let second = text.utf16.index(after: text.utf16.index(after: text.startIndex))

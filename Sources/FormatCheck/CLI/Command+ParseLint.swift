@@ -65,9 +65,15 @@ extension Command {
         default: break
         }
         if multiplier > 1 { digits = digits.dropLast() }
+        let suffix = multiplier > 1 ? String(text.last!).uppercased() : ""
+        let tooLarge = UsageError("--max-file-size \(text) is too large; the largest size is \(Int.max / multiplier)\(suffix)")
         guard let n = Int(digits), n > 0 else {
+            // All digits, yet no Int: more than Int holds.
+            if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) { throw tooLarge }
             throw UsageError("--max-file-size needs a positive size such as 1048576, 512K or 256M, not '\(text)'")
         }
-        return n * multiplier
+        let (bytes, overflow) = n.multipliedReportingOverflow(by: multiplier)
+        if overflow { throw tooLarge }
+        return bytes
     }
 }

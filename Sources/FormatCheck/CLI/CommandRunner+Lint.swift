@@ -18,6 +18,15 @@ extension CommandRunner {
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         var request = command.request
         request.keepsDocuments = format == .html
+        if let output = command.output {
+            // Before anything is linted or fixed: the report must not replace a device, a link or a document.
+            let documents = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName).targets
+                .compactMap { target -> String? in if case .file(let path) = target { return path } else { return nil } }
+            if let refusal = OutputTarget.refusal(output, isFolder: false, inputs: documents) {
+                console.err("fmtcheck: error: cannot write the report to \(output): \(refusal)\n")
+                return .failure
+            }
+        }
         let bar = ProgressBar(write: console.err)
         let result = LintRun(request).run(progress: { bar.update($0, $1) })
         bar.finish()
@@ -35,6 +44,9 @@ extension CommandRunner {
         // A GitHub report on stdout annotates the failures already.
         if !messages.github || command.output != nil || request.mode == .diff {
             for file in result.files { if let failure = file.failure { messages.write(.error, failure.description, file: failure.path) } }
+        }
+        for file in result.files {
+            for note in file.leftoverNotes { messages.writeLine(.warning, "\(file.path): warning: \(note)", file: file.path) }
         }
         for file in result.files where !file.fixNotes.isEmpty {
             let verb = request.mode == .fix && file.failure == nil ? "the fix was written" : "--fix would write"

@@ -46,7 +46,7 @@ extension CommandRunner {
                 return .failure
             }
         } catch {
-            console.errLine("fmtcheck: error: \(error.message)")
+            console.errLine(error.description)
             return .failure
         }
         var document = RichString()
@@ -104,7 +104,7 @@ extension CommandRunner {
             console.out(TraceConversion.jsonLines(TraceConversion.script(for: try TraceConversion.load(path: path))))
             return .success
         } catch {
-            console.errLine("fmtcheck: error: \(error.message)")
+            console.errLine(error.description)
             return .failure
         }
     }

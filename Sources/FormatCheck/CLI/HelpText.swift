@@ -23,7 +23,8 @@ enum HelpText {
               .rtfd file), a folder (searched recursively for .json, .rtf and .rtfd documents;
               .fmtcheck.json and definition files are skipped) or - for standard input.
               --fix writes each document back in its own format and first says what that
-              format does not keep.
+              format does not keep; it locks each document, leaves one saved meanwhile by
+              another program as it is (an error), and cleans what a killed --fix left.
               Without --definition, the nearest .fmtcheck.json (the document's folder or a parent)
               names the definition and options: {"definition", "select", "ignore", "format",
               "maxWarnings", "maxFileSize", "root"}.
@@ -33,7 +34,8 @@ enum HelpText {
               --select RULES             only these rules (comma-separated rule ids or constraint names)
               --ignore RULES             never these rules
               -f, --format FORMAT        default, json, sarif, github or html
-              -o, --output FILE          write the report to FILE; the summary still goes to stderr
+              -o, --output FILE          write the report to FILE (a regular file or a new path, not
+                                         a document of the run); the summary still goes to stderr
               --max-warnings N           fail when there are more than N warnings (-1: no limit)
               --exit-zero                exit 0 even with findings (input errors still exit 2)
               --fix                      write each normalised document in place, atomically
@@ -61,7 +63,7 @@ enum HelpText {
               native JSON on stdout. --adjustments writes every adjustment to stderr, one JSON object a
               line. A bad line is an error naming it; nothing is written to stdout.
               --trace replays an editing trace ({startContent, endContent, txns}); trace-to-script prints
-              the edit script a trace converts to.
+              the edit script a trace converts to. A trace may hold at most 256 MiB, compressed or not.
 
             EXIT CODES: 0 applied, 2 usage, definition, document or script error.
 

@@ -25,6 +25,9 @@ public enum DocumentConversion {
     /// Reads `input` in `from`, writes `output` in `to`.
     public static func convert(_ input: String, from: DocumentFormat, to output: String, as target: DocumentFormat,
                                schema: NativeJSONSchema = .standard) throws(Failure) -> Outcome {
+        if let refusal = OutputTarget.refusal(output, isFolder: target == .plain || target == .rtfd, inputs: [input]) {
+            throw Failure(message: refusal)
+        }
         let decoded = try read(input, format: from, schema: schema)
         var outcome = Outcome(droppedKeys: [], warnings: decoded.warnings.map(\.description))
         switch target {
@@ -68,7 +71,8 @@ public enum DocumentConversion {
                 let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
                 return try NativeJSONDecoder(schema: schema).decode(bytes)
             case .plain:
-                return try PlainTextWithAttachments.read(from: URL(fileURLWithPath: path, isDirectory: true)).recompose()
+                return try PlainTextWithAttachments.read(from: URL(fileURLWithPath: path, isDirectory: true),
+                                                         maxSize: LintConfiguration.defaultMaxFileSize).recompose()
             case .text:
                 let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
                 guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -100,30 +104,35 @@ public enum DocumentConversion {
         }
     }
 
-    /// Writes a folder atomically: into a fresh folder beside it, then swapped into place (the old one, if any,
-    /// is moved aside first and removed once the new one is in place).
+    /// Writes a folder atomically: into a fresh folder beside it, flushed, then swapped into place (`FolderSwap`).
     static func writeFolder(_ path: String, _ body: (URL) throws(DocumentError) -> Void) throws(Failure) {
-        let destination = URL(fileURLWithPath: path).standardizedFileURL
-        let parent = destination.deletingLastPathComponent()
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).fmtcheck-\(suffix).tmp")
-        let aside = parent.appendingPathComponent(".\(destination.lastPathComponent).fmtcheck-\(suffix).old")
-        let manager = FileManager.default
+        let destination = URL(fileURLWithPath: path).standardizedFileURL.path
+        let id = SiblingNames.newID()
+        let staging = SiblingNames.path(beside: destination, id: id, kind: .temporary)
         do {
-            try body(staging)
+            try body(URL(fileURLWithPath: staging, isDirectory: true))
+            try syncTree(staging)
+            try FolderSwap.replace(destination, with: staging, id: id)
         } catch {
-            try? manager.removeItem(at: staging)
+            try? FileManager.default.removeItem(atPath: staging)
             throw Failure(message: "\(path): \(error)")
         }
-        let exists = manager.fileExists(atPath: destination.path)
-        do {
-            if exists { try manager.moveItem(at: destination, to: aside) }
-            try manager.moveItem(at: staging, to: destination)
-            if exists { try? manager.removeItem(at: aside) }
-        } catch {
-            if exists && !manager.fileExists(atPath: destination.path) { try? manager.moveItem(at: aside, to: destination) }
-            try? manager.removeItem(at: staging)
-            throw Failure(message: "\(path): cannot move the converted folder into place: \(error.localizedDescription)")
+    }
+
+    /// Flushes every file and folder under `folder` to disk, folders after their entries.
+    static func syncTree(_ folder: String) throws(DocumentError) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names {
+            let path = folder + "/" + name
+            switch FileIdentity.of(path, followingLinks: false)?.kind {
+            case .directory?: try syncTree(path)
+            case .regular?:
+                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                if descriptor >= 0 { _ = fsync(descriptor); close(descriptor) }
+            default: break
+            }
         }
+        let status = DurableIO.syncFolder(folder)
+        guard status == 0 else { throw DocumentError(kind: .fileSystem, message: "cannot flush \(folder) to disk: \(SystemCalls.message(status))") }
     }
 }

@@ -21,7 +21,7 @@ public enum AttributeValueType: Hashable, Sendable, CustomStringConvertible {
     /// An absolute URL string (with a scheme); stored as `.url`.
     case url
     /// One of the listed strings; stored as `.string`.
-    case enumeration([String])
+    case enumeration(EnumerationValues)
     /// An adaptive image glyph reference: `{"contentIdentifier", "contentDescription"?, "contentType"?}`.
     case imageGlyph
 

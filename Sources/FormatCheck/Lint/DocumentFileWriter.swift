@@ -19,8 +19,9 @@ enum DocumentFileWriter {
     }
 
     /// Encodes `document` in `format`; throws a one-sentence reason when the document cannot be written.
+    /// `keptFiles` are files of the flattened RTFD being rewritten: those the new text does not name stay in it.
     static func encode(_ document: RichString, images: ImageStore, format: DocumentFormat,
-                       readerWarnings: [DocumentWarning]) throws(DocumentError) -> Encoded {
+                       readerWarnings: [DocumentWarning], keptFiles: [String: Data] = [:]) throws(DocumentError) -> Encoded {
         let lost = readerWarnings.map { "\($0.message) (read but not kept)" }
         switch format {
         case .rtf, .rtfd, .flatRTFD:
@@ -28,7 +29,7 @@ enum DocumentFileWriter {
             let notes = lost + output.warnings.map(\.message)
             switch format {
             case .flatRTFD:
-                let flat = FlattenedRTFD.encode(RTFDPackage(rtf: output.rtf, files: output.files))
+                let flat = FlattenedRTFD.encode(RTFDPackage(rtf: output.rtf, files: keptFiles.merging(output.files) { $1 }))
                 return Encoded(input: LintInput(format: .flatRTFD, bytes: flat), notes: notes)
             case .rtfd:
                 return Encoded(input: LintInput(format: .rtfd, bytes: output.rtf, attachments: output.files), notes: notes)
@@ -41,15 +42,28 @@ enum DocumentFileWriter {
         }
     }
 
-    /// Writes an encoded document over `path`, atomically (a package folder is staged beside it and swapped in).
-    static func write(_ encoded: Encoded, to path: String) throws(DocumentError) {
+    /// How `write` replaces what is there.
+    struct Options: Sendable {
+        /// Keep the entries of the package being replaced that the new one does not write (`--fix`).
+        var keepsOtherFiles = false
+        /// Called with the new content on disk and before it replaces anything; a reason stops the write.
+        var beforeCommit: @Sendable () -> String? = { nil }
+    }
+
+    /// Writes an encoded document over `path`, atomically (`AtomicWriter`; a package folder is staged beside it
+    /// and swapped in, `RTFDPackage.write(to:options:)`).
+    static func write(_ encoded: Encoded, to path: String, options: Options = Options()) throws(DocumentError) {
         switch encoded.input.format {
         case .rtfd:
+            let swap = FolderSwap.Options(usesExchange: TestHooks.allowsRenameExchange, betweenRenames: {
+                TestHooks.pause("FMTCHECK_TEST_PAUSE_BETWEEN_RENAMES", "between renames", path)
+            })
             try RTFDPackage(rtf: encoded.input.bytes, files: encoded.input.attachments)
-                .write(to: URL(fileURLWithPath: path, isDirectory: true))
+                .write(to: URL(fileURLWithPath: path, isDirectory: true),
+                       options: PackageWriteOptions(keepsOtherFiles: options.keepsOtherFiles, beforeSwap: options.beforeCommit, swap: swap))
         default:
             do {
-                try AtomicWriter.write(encoded.input.bytes, to: path)
+                try AtomicWriter.write(encoded.input.bytes, to: path, beforeCommit: options.beforeCommit)
             } catch {
                 throw DocumentError(kind: .fileSystem, message: error.message)
             }

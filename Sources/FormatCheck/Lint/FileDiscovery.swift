@@ -72,12 +72,12 @@ public enum FileDiscovery {
     /// The members a definition file's object starts with; no document's object does.
     static let definitionMembers: Set<String> = ["$schema", "name", "description", "attributes", "scope", "constraints", "severities"]
 
-    /// Whether the file's first JSON member is a definition file's (reads at most 4 KiB).
+    /// Whether the file's first JSON member is a definition file's (reads at most 4 KiB). Only a regular file
+    /// is opened: a FIFO named `x.json` would block the search; it is kept as a document, which the run then
+    /// reports as not a regular file.
     static func looksLikeDefinition(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 4096) else { return false }
-        var reader = JSONReader([UInt8](data), limits: JSONReader.Limits(maxDepth: 4))
+        guard let data = try? InputReader.readPrefix(path: path, count: 4096) else { return false }
+        var reader = JSONReader(data, limits: JSONReader.Limits(maxDepth: 4))
         guard let first = try? reader.next(), case .beginObject = first.kind,
               let second = try? reader.next(), case .key(let key) = second.kind else { return false }
         return definitionMembers.contains(key)

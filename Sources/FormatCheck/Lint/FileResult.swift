@@ -15,6 +15,8 @@ public struct FileResult: Sendable {
     /// With `--fix` or `--diff`: what writing the fixed document in its own format does not keep (RTF hidden
     /// text, an attribute RTF has no form for), said before the report.
     public var fixNotes: [String] = []
+    /// What an interrupted `--fix` left beside the document: removed or completed (with `--fix`), or found.
+    public var leftoverNotes: [String] = []
     /// The format the document was read in (and a fix is written in), once it was read.
     public var format: DocumentFormat?
     /// The document as read, when the request keeps documents (for the HTML report).

@@ -10,6 +10,52 @@ import Darwin
 public enum InputReader {
     /// The bytes of the file at `path`, or why not.
     public static func read(path: String, maxSize: Int) throws(InputFailure) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path: path, maxSize: maxSize)
+        defer { close(descriptor) }
+        return try readAll(descriptor, path: path, maxSize: maxSize, sizeHint: size)
+    }
+
+    /// At most the first `count` bytes of the regular file at `path` (for sniffing), or why not.
+    static func readPrefix(path: String, count: Int) throws(InputFailure) -> [UInt8] {
+        let (descriptor, _) = try openRegularFile(path: path, maxSize: Int.max)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        return Array(bytes[0..<filled])
+    }
+
+    /// The regular file at `path` opened for reading, with its size, once its type and size are checked.
+    ///
+    /// The open is non-blocking, so that a FIFO swapped in after the check cannot hold it; fstat then checks
+    /// what was opened.
+    static func openRegularFile(path: String, maxSize: Int) throws(InputFailure) -> (descriptor: Int32, size: Int) {
+        let size = try regularFileSize(path: path)
+        if size > maxSize {
+            throw tooLarge(path: path, size: size, maxSize: maxSize)
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno
+            if reason == ENOENT { throw InputFailure(.notFound, path: path, message: "no such file (was it deleted during the run?)") }
+            throw InputFailure(.unreadable, path: path, message: "cannot open the file: \(String(cString: strerror(reason)))")
+        }
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw InputFailure(.notAFile, path: path, message: "not a regular file; it was not read")
+        }
+        return (descriptor, Int(opened.st_size))
+    }
+
+    /// The size of the regular file at `path` (links followed: the path was named), or why it is not one.
+    /// Nothing is opened: a FIFO or a device is refused without blocking on it.
+    static func regularFileSize(path: String) throws(InputFailure) -> Int {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = errno
@@ -19,19 +65,22 @@ public enum InputReader {
             throw InputFailure(.unreadable, path: path, message: "cannot read the file: \(String(cString: strerror(reason)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw InputFailure(.notAFile, path: path, message: "not a regular file")
+            throw InputFailure(.notAFile, path: path, message: "not a regular file (\(fileKind(info.st_mode))); it was not opened")
         }
-        if Int(info.st_size) > maxSize {
-            throw tooLarge(path: path, size: Int(info.st_size), maxSize: maxSize)
+        return Int(info.st_size)
+    }
+
+    /// What a file mode names, for messages.
+    static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "an unknown kind of file"
         }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = errno
-            if reason == ENOENT { throw InputFailure(.notFound, path: path, message: "no such file (was it deleted during the run?)") }
-            throw InputFailure(.unreadable, path: path, message: "cannot open the file: \(String(cString: strerror(reason)))")
-        }
-        defer { close(descriptor) }
-        return try readAll(descriptor, path: path, maxSize: maxSize, sizeHint: Int(info.st_size))
     }
 
     /// All of standard input, up to the limit.

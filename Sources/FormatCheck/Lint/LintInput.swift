@@ -54,20 +54,18 @@ public struct LintInput: Sendable {
         return DocumentFormat.sniff(bytes)
     }
 
-    /// An RTFD package folder, its files counted together against the size limit.
+    /// An RTFD package folder, its files counted together against the size limit before any is read. A
+    /// symbolic link in the package is refused, so neither the limit nor the package's bounds can be bypassed
+    /// by a link to a large file or to one outside it.
     static func readPackage(path: String, maxSize: Int) throws(InputFailure) -> LintInput {
-        // Sizes first, so an oversized package is refused without being read.
-        var size = 0
-        if let files = FileManager.default.enumerator(atPath: path) {
-            while let relative = files.nextObject() as? String {
-                let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + relative)
-                size += (attributes?[.size] as? NSNumber)?.intValue ?? 0
-                if size > maxSize { throw InputReader.tooLarge(path: path, size: nil, maxSize: maxSize) }
-            }
-        }
+        let directory = URL(fileURLWithPath: path, isDirectory: true)
         let package: RTFDPackage
         do {
-            package = try RTFDPackage.read(directory: URL(fileURLWithPath: path, isDirectory: true))
+            let listing = try RTFDPackage.list(directory: directory)
+            if listing.byteCount > maxSize { throw InputReader.tooLarge(path: path, size: listing.byteCount, maxSize: maxSize) }
+            package = try RTFDPackage.read(listing, maxSize: maxSize)
+        } catch let failure as InputFailure {
+            throw failure
         } catch {
             throw InputFailure(.unreadable, path: path, message: "cannot read the RTFD package: \(error)")
         }

@@ -19,13 +19,29 @@ public struct LintRun: Sendable {
         var linter: DocumentLinter?
         var failure: InputFailure?
         var maxFileSize: Int
+        /// What an interrupted `--fix` left beside the document.
+        var leftovers: [Leftovers.Entry] = []
     }
 
     /// Runs it. `progress` is called (from any thread) with the number of documents done and the total.
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> LintRunResult {
         let started = Date()
-        let (targets, missing) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
+        let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
+        if request.mode == .fix { Leftovers.restore(orphans) }
+        let (targets, found) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        var missing = found
+        if request.mode != .fix {
+            for orphan in orphans {
+                missing.removeAll { $0.path.hasSuffix("/") ? String($0.path.dropLast()) == orphan.document : $0.path == orphan.document }
+                missing.append(InputFailure(.notFound, path: orphan.document,
+                                            message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
+            }
+        }
         var (jobs, definitionProblems, configurationProblems) = prepare(targets)
+        let documents = jobs.map { job -> String? in if case .file(let path) = job.target { return Self.resolved(path) } else { return nil } }
+        let leftovers = Leftovers.scan(documents.compactMap { $0 })
+        for (index, document) in documents.enumerated() { if let document { jobs[index].leftovers = leftovers[document] ?? [] } }
         var results = [FileResult?](repeating: nil, count: jobs.count)
         // Standard input is read here, on one thread, before the parallel part.
         if let index = jobs.firstIndex(where: { if case .standardInput = $0.target { return true } else { return false } }) {
@@ -48,6 +64,23 @@ public struct LintRun: Sendable {
         configurationProblems.sort { $0.fileName < $1.fileName }
         return LintRunResult(files: files, definitionProblems: definitionProblems, configurationProblems: configurationProblems,
                              seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The folders where a package put aside by an interrupted swap would be: the folders named, and those
+    /// holding the files and packages named.
+    func foldersNamed(by paths: [String]) -> [String] {
+        paths.filter { $0 != "-" }.flatMap { path -> [String] in
+            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            let isFolder = FileIdentity.of(trimmed)?.kind == .directory && !trimmed.lowercased().hasSuffix(".rtfd")
+            return isFolder ? [trimmed, DurableIO.parent(of: trimmed)] : [DurableIO.parent(of: trimmed)]
+        }
+    }
+
+    /// `path` with its symbolic links resolved (what `--fix` replaces), or `path` itself when it cannot be.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Files by path, standard input last.
@@ -114,13 +147,38 @@ public struct LintRun: Sendable {
         return (jobs, problems, Array(configurationProblems.values))
     }
 
-    /// Lints one document: read (with the size limit), lint, and fix or diff as asked.
+    /// Lints one document: read (with the size limit), lint, and fix or diff as asked. A fix holds the
+    /// document's lock from before it reads until the fixed document is in place, first cleaning what an
+    /// interrupted fix left beside it.
     func lint(_ job: Job) -> FileResult {
         var result = FileResult(target: job.target)
         if let failure = job.failure { result.failure = failure; return result }
         guard let linter = job.linter else { return result }
         result.definitionName = linter.definition.name
         result.ruleIDs = linter.definition.ruleIDs
+        guard request.mode == .fix, case .file(let path) = job.target else {
+            result.leftoverNotes = Leftovers.report(job.leftovers)
+            return lint(job, linter: linter, into: result, snapshot: nil)
+        }
+        let lock: DocumentLock
+        do {
+            lock = try DocumentLock.acquire(path)
+        } catch {
+            result.failure = error
+            return result
+        }
+        defer { lock.release() }
+        result.leftoverNotes = Leftovers.clean(job.leftovers, of: Self.resolved(path))
+        guard let snapshot = DocumentSnapshot.take(path) else {
+            result.failure = InputFailure(.notFound, path: path, message: "no such file (was it deleted during the run?)")
+            return result
+        }
+        return lint(job, linter: linter, into: result, snapshot: snapshot)
+    }
+
+    /// Reads, lints, and fixes or diffs one document; `snapshot` is the document's state before reading, for `--fix`.
+    func lint(_ job: Job, linter: DocumentLinter, into result: FileResult, snapshot: DocumentSnapshot?) -> FileResult {
+        var result = result
         let input: LintInput
         do {
             switch job.target {
@@ -138,8 +196,10 @@ public struct LintRun: Sendable {
         guard request.mode != .check, let fixed = outcome.fixed, let original = outcome.document else { return result }
         let encoded: DocumentFileWriter.Encoded
         do {
+            // A flattened RTFD keeps the files its text does not name (a package keeps them on disk, below).
+            let kept = input.format == .flatRTFD ? ((try? FlattenedRTFD.decode(input.bytes))?.files ?? [:]) : [:]
             encoded = try DocumentFileWriter.encode(fixed, images: outcome.images, format: input.format,
-                                                     readerWarnings: outcome.warnings)
+                                                     readerWarnings: outcome.warnings, keptFiles: kept)
         } catch {
             result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
             return result
@@ -158,17 +218,40 @@ public struct LintRun: Sendable {
         case .diff:
             result.diff = DocumentDiff.unified(from: original, to: fixed, path: result.path)
         case .fix:
-            guard case .file(let path) = job.target else { return result }
+            guard case .file(let path) = job.target, let snapshot else { return result }
+            // Numbers the writer would spell as another value: refuse rather than change them without a word.
+            let changing = outcome.warnings.filter(\.changesOnRewrite)
+            if let first = changing.first {
+                let place = first.location.map { " (the first at line \($0.line), column \($0.column))" } ?? ""
+                let what = changing.count == 1 ? "a number" : "\(changing.count) numbers"
+                result.failure = InputFailure(.writeFailed, path: path,
+                                              message: "--fix would change \(what)\(place); nothing was written (write them as the reader-warnings say, then fix again)")
+                return result
+            }
+            let change = ChangeReport()
+            let maxFileSize = job.maxFileSize
+            let options = DocumentFileWriter.Options(keepsOtherFiles: true, beforeCommit: {
+                TestHooks.pauseBeforeRename(path)
+                let reason = snapshot.change(since: input, maxSize: maxFileSize)
+                change.reason = reason
+                return reason
+            })
             do {
-                try DocumentFileWriter.write(encoded, to: path)
+                try DocumentFileWriter.write(encoded, to: Self.resolved(path), options: options)
                 result.fixedCount = result.violations.filter { $0.rule != BuiltInRule.readerWarning.id }.count
                 result.violations = []
             } catch {
-                result.failure = InputFailure(.writeFailed, path: path, message: "cannot write the fixed document: \(error.message); the original is untouched")
+                result.failure = InputFailure(.writeFailed, path: path,
+                                              message: change.reason ?? "cannot write the fixed document: \(error.message); the original is untouched")
             }
         }
         return result
     }
+}
+
+/// Why the document was not replaced, when it changed under the fix; set from the write's check.
+final class ChangeReport: @unchecked Sendable {
+    var reason: String?
 }
 
 /// The results of the parallel part, filled in from many threads.

@@ -87,17 +87,18 @@ extension DefinitionReader {
             return nil
         }
         var values: [String] = []
+        var seen: Set<String> = []
         var ok = true
         for (i, element) in elements.enumerated() {
             guard let value = string(element, at: path.appending(index: i), what: "an enum value") else { ok = false; continue }
-            if values.contains(value) {
+            if seen.insert(value).inserted {
+                values.append(value)
+            } else {
                 report(.duplicateName, "the enum value \"\(value)\" is listed twice", node: element, at: path.appending(index: i),
                        hint: "remove the repeat")
-            } else {
-                values.append(value)
             }
         }
-        return ok ? .enumeration(values) : nil
+        return ok ? .enumeration(EnumerationValues(values)) : nil
     }
 
     /// Reads `"invalidationConditions"`: `"textChanged"` or `{"attributeChanged": "key"}` items.

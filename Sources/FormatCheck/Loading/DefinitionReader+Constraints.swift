@@ -96,14 +96,15 @@ extension DefinitionReader {
         guard let elements = elements(of: node["allowed"]!, at: allowedPath, expecting: "\"allowed\"") else { return nil }
         guard let key else { return nil }
         var values: [AttributeValue] = []
+        var seen: Set<AttributeValue> = []
         var ok = true
         for (i, element) in elements.enumerated() {
             guard let value = typedValue(element, at: allowedPath.appending(index: i), for: key, what: "an allowed value of '\(key.name)'") else { ok = false; continue }
-            if values.contains(value) {
+            if seen.insert(value).inserted {
+                values.append(value)
+            } else {
                 report(.duplicateName, "the allowed value \(value.phrase) is listed twice", node: element, at: allowedPath.appending(index: i),
                        hint: "remove the repeat", severity: .warning)
-            } else {
-                values.append(value)
             }
         }
         var defaultValue: AttributeValue?

@@ -9,6 +9,8 @@ public struct AllowedValues: ValueConstraint {
     public let values: [AttributeValue]
     /// What a value outside the list becomes; nil removes it.
     public let defaultValue: AttributeValue?
+    /// `values` for O(1) membership, so a long list costs nothing per run.
+    private let allowed: Set<AttributeValue>
 
     /// A constraint allowing `values` for `key`.
     public init(_ name: String? = nil, for key: AttributeKeyDescriptor, values: [AttributeValue], default defaultValue: AttributeValue?) {
@@ -16,11 +18,12 @@ public struct AllowedValues: ValueConstraint {
         self.key = key
         self.values = values
         self.defaultValue = defaultValue
+        allowed = Set(values)
     }
 
     public func constrain(_ attributes: inout ConstrainedAttributes) {
         guard let value = attributes.value else { return }
-        if !values.contains(value) { attributes.value = defaultValue }
+        if !allowed.contains(value) { attributes.value = defaultValue }
     }
 }
 

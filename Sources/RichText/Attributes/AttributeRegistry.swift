@@ -14,19 +14,28 @@ struct KeyRecord {
     let traits: SetTraits
 }
 
-/// The process-wide tables behind `AttributeSet`: the keys, the boxed values and the interned sets, all kept
-/// in an arena that is never freed (a document holds few distinct sets, and immortal sets make every
-/// comparison in the hot path an address compare and every copy free of reference counting).
+/// The process-wide tables behind `AttributeSet`: the keys, the boxed values and the interned sets.
 ///
-/// One lock guards the tables; the key cache in front of them is read without it.
+/// Keys live in an arena that is never freed (a program uses few distinct key names and behaviours, and
+/// immortal keys make every key compare an address compare). Sets and values are reference counted: each table
+/// holds one reference to what it interned, and sweeps out what only it holds, so memory follows the sets and
+/// values alive. A sweep runs when a table is full and before it grows, which keeps interning O(1) amortised.
+/// Sets and values die only in a sweep, under the lock, so a lookup never finds one being torn down; a sweep
+/// frees only what nothing else references, so a set or box that anything holds (a string, a cache, a caller
+/// between boxing a value and interning the set) survives it.
+///
+/// One lock guards the tables; the key cache in front of them is read without it, and the set and value caches
+/// are per thread (`ThreadCaches`).
 enum AttributeRegistry {
     /// The tables. Lookups of sets happen under the lock; what they return is immutable.
     struct Tables: @unchecked Sendable {
         var keys: [AttributeKeyDescriptor: UnsafePointer<KeyRecord>] = [:]
         var nameIDs: [String: UInt32] = [:]
-        var values: [AttributeValue: UnsafePointer<AttributeValue>] = [:]
+        var values = ValueTable()
         var sets = InternTable()
         var arena = Arena()
+        /// The serial number the next set gets.
+        var nextSerial: UInt64 = 1
     }
 
     static let tables = Mutex(Tables())
@@ -113,55 +122,58 @@ enum AttributeRegistry {
 
     // MARK: Values
 
-    /// Recently boxed values, by their cache seed: one copy's address a slot, proved by comparing the copy with
-    /// the value asked for.
-    static let valueCache = AtomicSlots(count: 256)
-
-    /// The encoding of a value that is not stored inline: the address of the one shared copy of it.
-    static func box(_ value: AttributeValue) -> StoredValue {
+    /// The box of `value`: the one shared box of an equal value if one is alive, otherwise a new one. A thread's
+    /// recently boxed values answer first, without the lock.
+    static func box(_ value: AttributeValue) -> ValueBox {
         let slot = Int(truncatingIfNeeded: (StoredValue.seed(of: value) &* 0x9E37_79B9_7F4A_7C15) >> 56)
-        if let copy = UnsafePointer<AttributeValue>(bitPattern: valueCache.load(slot)), copy.pointee == value {
-            return StoredValue(kind: StoredValue.boxed, payload: UInt64(UInt(bitPattern: copy)))
-        }
-        let stored = boxLocked(value)
-        valueCache.store(UInt(stored.payload), at: slot)
-        return stored
-    }
-
-    @inline(never)
-    private static func boxLocked(_ value: AttributeValue) -> StoredValue {
-        tables.withLock { tables in
-            if let copy = tables.values[value] {
-                return StoredValue(kind: StoredValue.boxed, payload: UInt64(UInt(bitPattern: copy)))
-            }
-            let memory = tables.arena.allocate(MemoryLayout<AttributeValue>.stride)
-            let copy = memory.bindMemory(to: AttributeValue.self, capacity: 1)
-            copy.initialize(to: value)
-            tables.values[value] = UnsafePointer(copy)
-            return StoredValue(kind: StoredValue.boxed, payload: UInt64(UInt(bitPattern: copy)))
-        }
+            & (ThreadCaches.valueSlotCount - 1)
+        if let box = ThreadCaches.withCurrent({ $0.values[slot] }), box.value == value { return box }
+        let box = tables.withLock { $0.values.box(value) }
+        ThreadCaches.withCurrent { $0.values[slot] = box }
+        return box
     }
 
     // MARK: Sets
 
-    /// The interned set of `entries` (sorted by name, one a name, values encoded).
-    static func intern(_ entries: UnsafeBufferPointer<StoredEntry>) -> UnsafeRawPointer {
+    /// The interned set of `entries` (sorted by name, one a name, values encoded, their boxes held by the caller).
+    static func intern(_ entries: UnsafeBufferPointer<StoredEntry>) -> AttributeSet {
         let digest = AttributeSet.digest(of: entries)
-        let address = tables.withLock { tables -> UInt in
-            if let found = tables.sets.find(entries, digest: digest) { return UInt(bitPattern: found) }
+        return tables.withLock { tables -> AttributeSet in
+            if let found = tables.sets.find(entries, digest: digest) { return found }
             var traits: SetTraits = []
             for entry in entries { traits.formUnion(entry.key.pointee.traits) }
             if !traits.isDisjoint(with: [.notInheritable, .paragraph]) { traits.insert(.hasProjectionSlots) }
-            let memory = tables.arena.allocate(AttributeSet.blockSize(count: entries.count, traits: traits))
-            AttributeSet.writeBlock(at: memory, entries: entries, traits: traits)
-            tables.sets.insert(UnsafeRawPointer(memory), digest: digest)
-            return UInt(bitPattern: memory)
+            let storage = SetStorage.make(bytes: AttributeSet.blockSize(count: entries.count, traits: traits),
+                                          serial: tables.nextSerial)
+            tables.nextSerial += 1
+            AttributeSet.writeBlock(at: UnsafeMutableRawPointer(mutating: storage.block), entries: entries, traits: traits)
+            let set = AttributeSet(storage: storage)
+            tables.sets.insert(set, digest: digest)
+            return set
         }
-        return UnsafeRawPointer(bitPattern: address)!
     }
 
-    /// The number of distinct sets interned so far (for tests and diagnostics).
+    /// The number of sets in the intern table: those alive and those dead since its last sweep (for tests and
+    /// diagnostics).
     static var internedSetCount: Int { tables.withLock { $0.sets.count } }
+
+    /// Sweeps both tables now, freeing every set and value that nothing but the registry holds, and returns the
+    /// number of sets and of values left. Sweeps otherwise happen on their own as the tables fill; this is for
+    /// tests and for measuring what is alive.
+    package static func sweep() -> (sets: Int, values: Int) {
+        tables.withLock { tables in
+            // A set's death gives back its projections and values, which the next round can free.
+            var sets = -1
+            var values = -1
+            while sets != tables.sets.count || values != tables.values.count {
+                sets = tables.sets.count
+                values = tables.values.count
+                tables.sets.sweep()
+                tables.values.sweep()
+            }
+            return (tables.sets.count, tables.values.count)
+        }
+    }
 }
 
 /// A fixed array of atomic words, for caches read without a lock.
@@ -210,9 +222,12 @@ struct Arena {
     }
 }
 
-/// The open-addressed table of interned sets: one word a slot, the set's address (below 2^48) with the top
-/// 16 bits of its digest above it, so that most probes that miss compare a word and touch no set. (Sets do
-/// not keep their digests: growing the table computes them again.)
+/// The open-addressed table of interned sets: one word a slot, the address of a set's storage (below 2^48),
+/// which the table holds one reference to, with the top 16 bits of its digest above it, so that most probes that
+/// miss compare a word and touch no set. (Sets do not keep their digests: a sweep computes them again.)
+///
+/// When the table is 13/16 full it sweeps: it drops every set that only it references, and doubles only if the
+/// sets left would fill more than 13/32 of it. Every sweep is paid for by the inserts since the last one.
 struct InternTable {
     private var slots: UnsafeMutablePointer<UInt64>
     private var mask: Int
@@ -229,16 +244,27 @@ struct InternTable {
     @inline(__always)
     private static func tag(_ digest: UInt32) -> UInt64 { UInt64(digest >> 16) << 48 }
 
+    /// The storage a slot word names.
+    @inline(__always)
+    private static func storage(_ word: UInt64) -> Unmanaged<SetStorage> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(word & addressMask)).unsafelyUnwrapped)
+    }
+
+    /// The block a slot word names.
+    @inline(__always)
+    private static func block(_ word: UInt64) -> AttributeSet.Block {
+        AttributeSet.Block(storage(word)._withUnsafeGuaranteedRef { $0.block })
+    }
+
     /// The set holding exactly `entries`, if interned.
-    func find(_ entries: UnsafeBufferPointer<StoredEntry>, digest: UInt32) -> UnsafeRawPointer? {
+    func find(_ entries: UnsafeBufferPointer<StoredEntry>, digest: UInt32) -> AttributeSet? {
         let tag = Self.tag(digest)
         var index = Int(digest) & mask
         while true {
             let slot = slots[index]
             if slot == 0 { return nil }
-            if slot & ~Self.addressMask == tag {
-                let candidate = AttributeSet(base: UnsafeRawPointer(bitPattern: UInt(slot & Self.addressMask))!)
-                if Self.same(candidate.stored, entries) { return candidate.base }
+            if slot & ~Self.addressMask == tag && Self.same(Self.block(slot).stored, entries) {
+                return AttributeSet(storage: Self.storage(slot).takeUnretainedValue())
             }
             index = (index + 1) & mask
         }
@@ -251,11 +277,12 @@ struct InternTable {
         return true
     }
 
-    /// Files `set` (not yet in the table) under `digest`.
-    mutating func insert(_ set: UnsafeRawPointer, digest: UInt32) {
+    /// Files `set` (not yet in the table) under `digest`, taking a reference to it.
+    mutating func insert(_ set: AttributeSet, digest: UInt32) {
         // Up to 13/16 full: a probe that misses mostly compares tags, so a dense table stays quick.
-        if (count + 1) * 16 > (mask + 1) * 13 { grow() }
-        place(UInt64(UInt(bitPattern: set)) | Self.tag(digest), digest: digest)
+        if (count + 1) * 16 > (mask + 1) * 13 { sweep() }
+        let address = UInt64(UInt(bitPattern: Unmanaged.passRetained(set.storage).toOpaque()))
+        place(address | Self.tag(digest), digest: digest)
         count += 1
     }
 
@@ -265,16 +292,62 @@ struct InternTable {
         slots[index] = word
     }
 
-    private mutating func grow() {
-        let old = slots
-        let oldCapacity = mask + 1
-        mask = oldCapacity * 2 - 1
-        slots = .allocate(capacity: mask + 1)
-        slots.initialize(repeating: 0, count: mask + 1)
-        for k in 0..<oldCapacity where old[k] != 0 {
-            let set = AttributeSet(base: UnsafeRawPointer(bitPattern: UInt(old[k] & Self.addressMask))!)
-            place(old[k], digest: AttributeSet.digest(of: set.stored))
+    /// Drops the sets only the table holds, and rebuilds the table for the rest, twice as large if they would
+    /// fill more than 13/32 of it. Runs under the registry's lock: a set only the table holds cannot gain a
+    /// reference meanwhile, since only a lookup under that lock can hand it out.
+    mutating func sweep() {
+        var survivors: [UInt64] = []
+        survivors.reserveCapacity(count)
+        for k in 0...mask where slots[k] != 0 {
+            if Self.isHeldElsewhere(Self.storage(slots[k])) { survivors.append(slots[k]) }
         }
-        old.deallocate()
+        var capacity = mask + 1
+        while survivors.count * 32 > capacity * 13 { capacity *= 2 }
+        if capacity != mask + 1 {
+            slots.deallocate()
+            slots = .allocate(capacity: capacity)
+            mask = capacity - 1
+        }
+        slots.initialize(repeating: 0, count: capacity)
+        for word in survivors { place(word, digest: AttributeSet.digest(of: Self.block(word).stored)) }
+        count = survivors.count
+    }
+
+    /// Whether anything besides the table references the object; if not, the table's reference is given up
+    /// and the object dies.
+    @inline(__always)
+    static func isHeldElsewhere<T: AnyObject>(_ reference: Unmanaged<T>) -> Bool {
+        var object = reference.takeRetainedValue()
+        if isKnownUniquelyReferenced(&object) { return false }
+        _ = Unmanaged.passRetained(object)
+        return true
+    }
+}
+
+/// The boxes of the values that sets store, one per distinct value, each holding one reference from the table.
+/// It sweeps as the intern table does: when it reaches its sweep point it drops the boxes only it holds, and the
+/// next sweep point is twice the boxes left (at least 1,024).
+struct ValueTable {
+    private var boxes: [AttributeValue: Unmanaged<ValueBox>] = [:]
+    private var sweepPoint = 1024
+
+    var count: Int { boxes.count }
+
+    /// The box of `value`, made if need be.
+    mutating func box(_ value: AttributeValue) -> ValueBox {
+        if let box = boxes[value] { return box.takeUnretainedValue() }
+        if boxes.count >= sweepPoint {
+            sweep()
+            sweepPoint = Swift.max(1024, boxes.count * 2)
+        }
+        let box = ValueBox(value)
+        boxes[value] = Unmanaged.passRetained(box)
+        return box
+    }
+
+    /// Drops the boxes only the table holds. The table is rebuilt from what is kept rather than edited by key:
+    /// a value unequal to itself (a NaN number) can be filed but never found again.
+    mutating func sweep() {
+        boxes = boxes.filter { InternTable.isHeldElsewhere($0.value) }
     }
 }

@@ -20,15 +20,29 @@ extension AttributeSet {
         return projection(1) { $0.traits.contains(.paragraph) }
     }
 
-    /// The filtered set, from projection slot `index` when an earlier call filled it. Two threads may both
-    /// compute it; they intern the same set, so either store is right.
+    /// The filtered set, from projection slot `index` when an earlier call filled it. The slot owns a reference
+    /// to the projection (or marks it as the set itself, which a set cannot own). Two threads may both compute
+    /// it; they intern the same set, so the first store stands and the other drops its reference.
     private func projection(_ index: Int, _ keeps: (KeyRecord) -> Bool) -> AttributeSet {
         let slot = projectionSlot(index)
-        if let cached = UnsafeRawPointer(bitPattern: slot.pointee.load(ordering: .acquiring)) {
-            return AttributeSet(base: cached)
-        }
+        let cached = slot.pointee.load(ordering: .acquiring)
+        if cached == Self.projectionIsSelf { return self }
+        if cached != 0 { return Self.set(inSlot: cached) }
         let result = keeping { keeps($0.key.pointee) }
-        slot.pointee.store(UInt(bitPattern: result.base), ordering: .releasing)
+        let desired = result == self
+            ? Self.projectionIsSelf : UInt(bitPattern: Unmanaged.passRetained(result.storage).toOpaque())
+        let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
+        if !exchanged && desired != Self.projectionIsSelf {
+            Unmanaged<SetStorage>.fromOpaque(UnsafeRawPointer(bitPattern: desired)!).release()
+            _ = original
+        }
         return result
+    }
+
+    /// The set a filled projection slot names.
+    @inline(__always)
+    private static func set(inSlot value: UInt) -> AttributeSet {
+        AttributeSet(storage: Unmanaged<SetStorage>.fromOpaque(UnsafeRawPointer(bitPattern: value).unsafelyUnwrapped)
+            .takeUnretainedValue())
     }
 }

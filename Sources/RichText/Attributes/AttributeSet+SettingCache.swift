@@ -1,15 +1,14 @@
 /// Earlier results of `AttributeSet.setting(_:)` and `removing(_:)`, so that an edit the process has made
 /// before costs a few compares instead of a trip through the interner's lock.
 ///
-/// One process-wide direct-mapped table of fixed size (its memory does not grow with the sets edited): a slot,
-/// chosen by the set's address, the key and the value, holds the address of one earlier result. Nothing tags a
-/// slot with what made it; a result is taken only when it is, entry for entry, the set asked for — the source
-/// set with the one entry put in (or taken out). Sets are immortal, so a stale slot is merely a wrong guess.
+/// A direct-mapped table of fixed size per thread (`ThreadCaches`): a slot, chosen by the source set's address,
+/// the key and the value, holds one earlier result, and keeps it alive. Nothing tags a slot with what made it; a
+/// result is taken only when it is, entry for entry, the set asked for — the source set with the one entry put
+/// in (or taken out). So a slot left by a set that has died, whose address a new set now has, is merely a wrong
+/// guess.
 enum SettingCache {
     /// The number of slots; a power of two.
-    static let slotCount = 4096
-
-    static let slots = AtomicSlots(count: slotCount)
+    static let slotCount = ThreadCaches.settingSlotCount
 
     /// The slot for putting `key` = `seed` into (or, with `removal`, taking it out of) the set at `set`.
     @inline(__always)
@@ -25,13 +24,13 @@ enum SettingCache {
     /// The set in `slot`, if any.
     @inline(__always)
     static func candidate(at slot: Int) -> AttributeSet? {
-        UnsafeRawPointer(bitPattern: slots.load(slot)).map { AttributeSet(base: $0) }
+        ThreadCaches.withCurrent { $0.settings[slot] }
     }
 
     /// Keeps `result` in `slot`.
     @inline(__always)
     static func store(_ result: AttributeSet, at slot: Int) {
-        slots.store(UInt(bitPattern: result.base), at: slot)
+        ThreadCaches.withCurrent { $0.settings[slot] = result }
     }
 }
 

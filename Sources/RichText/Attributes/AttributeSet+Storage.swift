@@ -2,12 +2,13 @@ import Synchronization
 
 // The memory layout of one interned set.
 //
-// A set is one immortal block in the registry's arena (see `AttributeRegistry.swift`), never freed, so an
-// `AttributeSet` is a bare address: copying one retains nothing, and two sets are equal when their addresses are.
+// A set is one block in a reference-counted `SetStorage` (see `SetStorage.swift`); equal sets share one storage,
+// so two sets are equal when their storages are the same object.
 //
-//     offset 0   header, an Atomic<UInt64>: count (bits 0-23) | SetTraits (bits 24-31) | the number of the
-//                set's list in `EntryLists` plus one, 0 until `entries` is first asked (bits 32-63, written once)
-//     offset 8   two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`
+//     offset 0   header, a UInt64 written once: count (bits 0-23) | SetTraits (bits 24-31)
+//     offset 8   the entries-list slot, an Atomic<UInt>: a retained `EntryListBox`, 0 until `entries` is asked
+//     offset 16  two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
+//                a retained `SetStorage`, 0 until first asked, or 1 when the projection is the set itself
 //     then       `count` StoredEntry values (16 bytes each), sorted by key name, one a name
 
 /// What a key's behaviour implies for the sets that hold it; a set's traits are the union of its keys'.
@@ -50,13 +51,14 @@ struct SetTraits: OptionSet, Sendable {
 }
 
 /// A value as a set stores it: inline for integers, flags and most doubles, otherwise the address of one
-/// shared, immortal copy of the value (the registry keeps one copy per distinct value). The encoding is
-/// canonical: two values are equal exactly when their encodings are (see `AttributeRegistry.box`).
+/// shared `ValueBox` (the registry keeps one box per distinct live value). The encoding is canonical: two values
+/// are equal exactly when their encodings are (see `AttributeRegistry.box`). A boxed encoding holds no
+/// reference: whoever keeps one keeps the box alive (a set owns its boxes; `ResolvedEntry` holds its own).
 @usableFromInline
 struct StoredValue: Equatable {
     /// One of the `Kind` constants.
     @usableFromInline var kind: UInt
-    /// The integer, the flag, the double's bits, or the shared copy's address.
+    /// The integer, the flag, the double's bits, or the box's address.
     @usableFromInline var payload: UInt64
 
     @usableFromInline static let boxed: UInt = 0
@@ -109,11 +111,14 @@ enum NewValue {
         if let inline = StoredValue(inline: value) { self = .encoded(inline) } else { self = .unboxed(value) }
     }
 
-    /// The encoding, boxing the value if need be.
-    var stored: StoredValue {
+    /// The encoding, boxing the value if need be, and the box, which the caller keeps alive while it uses the
+    /// encoding.
+    var stored: (value: StoredValue, box: ValueBox?) {
         switch self {
-        case .encoded(let value): return value
-        case .unboxed(let value): return AttributeRegistry.box(value)
+        case .encoded(let value): return (value, nil)
+        case .unboxed(let value):
+            let box = AttributeRegistry.box(value)
+            return (StoredValue(kind: StoredValue.boxed, payload: box.payload), box)
         }
     }
 
@@ -154,7 +159,7 @@ struct StoredEntry: Equatable {
         case StoredValue.integer: return .integer(Int(Int64(bitPattern: payload)))
         case StoredValue.bool: return .bool(payload != 0)
         case StoredValue.number: return .number(Double(bitPattern: payload))
-        default: return UnsafePointer<AttributeValue>(bitPattern: UInt(payload))!.pointee
+        default: return ValueBox.withValue(at: payload) { $0 }
         }
     }
 
@@ -171,55 +176,98 @@ struct StoredEntry: Equatable {
         switch value {
         case .encoded(let stored): return word & 3 == stored.kind && payload == stored.payload
         case .unboxed(let value):
-            return word & 3 == StoredValue.boxed && UnsafePointer<AttributeValue>(bitPattern: UInt(payload))!.pointee == value
+            return word & 3 == StoredValue.boxed && ValueBox.withValue(at: payload) { $0 == value }
         }
     }
 }
 
 extension AttributeSet {
-    /// The header word. Only its list number (bits 32-63) ever changes, once.
-    @inlinable var header: UInt64 { headerWord.pointee.load(ordering: .relaxed) }
+    /// The set's block, read through a bare pointer.
+    @usableFromInline
+    struct Block {
+        @usableFromInline let base: UnsafeRawPointer
+        @inlinable init(_ base: UnsafeRawPointer) { self.base = base }
 
-    /// The header as an atomic.
-    @inlinable var headerWord: UnsafePointer<Atomic<UInt64>> { base.assumingMemoryBound(to: Atomic<UInt64>.self) }
+        /// The header word: count and traits.
+        @inlinable var header: UInt64 { base.load(as: UInt64.self) }
+
+        /// The stored entries, sorted by name.
+        @inline(__always)
+        var stored: UnsafeBufferPointer<StoredEntry> {
+            let header = self.header
+            let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 16 : 32
+            let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
+            return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
+        }
+
+        /// The entries-list slot.
+        @inline(__always)
+        var listSlot: UnsafeMutablePointer<Atomic<UInt>> {
+            UnsafeMutablePointer(mutating: (base + 8).assumingMemoryBound(to: Atomic<UInt>.self))
+        }
+
+        /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
+        @inline(__always)
+        func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+            UnsafeMutablePointer(mutating: (base + 16).assumingMemoryBound(to: Atomic<UInt>.self)) + index
+        }
+
+        /// Gives back what the set owns: its entries list, its projections and a reference to each boxed value.
+        /// Called once, when the storage dies.
+        func releaseOwnedReferences() {
+            let list = listSlot.pointee.load(ordering: .acquiring)
+            if list != 0 { Unmanaged<EntryListBox>.fromOpaque(UnsafeRawPointer(bitPattern: list)!).release() }
+            if SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)).contains(.hasProjectionSlots) {
+                for k in 0..<2 {
+                    let projection = projectionSlot(k).pointee.load(ordering: .acquiring)
+                    if projection > AttributeSet.projectionIsSelf {
+                        Unmanaged<SetStorage>.fromOpaque(UnsafeRawPointer(bitPattern: projection)!).release()
+                    }
+                }
+            }
+            for entry in stored where entry.word & 3 == StoredValue.boxed {
+                Unmanaged<ValueBox>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(entry.payload))!).release()
+            }
+        }
+    }
+
+    /// What a projection slot holds when the projection is the set itself (a set never owns itself).
+    static let projectionIsSelf: UInt = 1
+
+    /// The header word: count and traits.
+    @inlinable var header: UInt64 { Block(base).header }
 
     /// The set's traits.
     @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)) }
 
-    /// The stored entries, sorted by name.
+    /// The stored entries, sorted by name. The set must stay alive while the buffer is read.
     @inline(__always)
-    var stored: UnsafeBufferPointer<StoredEntry> {
-        let header = self.header
-        let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 8 : 24
-        let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
-        return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
-    }
+    var stored: UnsafeBufferPointer<StoredEntry> { Block(base).stored }
 
     /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
     @inline(__always)
-    func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-        UnsafeMutablePointer(mutating: (base + 8).assumingMemoryBound(to: Atomic<UInt>.self)) + index
-    }
+    func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> { Block(base).projectionSlot(index) }
 
     /// The bytes a block with `count` entries and `traits` takes.
     static func blockSize(count: Int, traits: SetTraits) -> Int {
-        8 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
+        16 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
     }
 
-    /// Writes a set's block at `memory`: the header, empty projection slots when needed, then `entries`.
+    /// Writes a set's block at `memory`: the header, empty slots, then `entries`, and takes a reference to each
+    /// boxed value (the set owns them from now on).
     static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>, traits: SetTraits) {
         precondition(entries.count < 1 << 24, "an attribute set holds fewer than 16,777,216 entries")
         let header = UInt64(entries.count) | UInt64(traits.rawValue) << 24
-        memory.bindMemory(to: Atomic<UInt64>.self, capacity: 1).initialize(to: Atomic(header))
-        var offset = 8
-        if traits.contains(.hasProjectionSlots) {
-            let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: 2)
-            slots.initialize(to: Atomic(0))
-            (slots + 1).initialize(to: Atomic(0))
-            offset = 24
-        }
+        memory.storeBytes(of: header, as: UInt64.self)
+        let slotCount = traits.contains(.hasProjectionSlots) ? 3 : 1
+        let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: slotCount)
+        for k in 0..<slotCount { (slots + k).initialize(to: Atomic(0)) }
         guard let source = entries.baseAddress else { return }
+        let offset = 8 + 8 * slotCount
         (memory + offset).bindMemory(to: StoredEntry.self, capacity: entries.count).initialize(from: source, count: entries.count)
+        for entry in entries where entry.word & 3 == StoredValue.boxed {
+            _ = Unmanaged<ValueBox>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(entry.payload))!).retain()
+        }
     }
 
     /// The digest of a list of entries: a mix of their bits.

@@ -17,18 +17,22 @@ public struct AttributeEntry: Hashable, Sendable {
 
 /// An immutable, interned set of attributes.
 ///
-/// Equal sets are one interned block of memory, so comparing two sets is an address compare and runs coalesce
-/// cheaply. Interned sets are never freed (see `AttributeRegistry`), so a set is a bare address: copying it
-/// costs no reference counting. The layout of a block is in `AttributeSet+Storage.swift`.
+/// Equal sets are one interned storage, so comparing two sets is an identity compare and runs coalesce
+/// cheaply. A set is a reference to its storage: it lives while anything holds it, and the registry reclaims
+/// sets that nothing holds (see `AttributeRegistry`), so memory follows the sets alive, not every set ever made.
+/// The layout of a block is in `AttributeSet+Storage.swift`.
 public struct AttributeSet: Hashable, @unchecked Sendable {
-    /// The set's block: immortal, and immutable but for its atomic caches (projections, entries list number).
-    @usableFromInline let base: UnsafeRawPointer
+    /// The set's storage: immutable but for its atomic caches (projections, entries list).
+    @usableFromInline let storage: SetStorage
 
-    @inlinable init(base: UnsafeRawPointer) { self.base = base }
+    @inlinable init(storage: SetStorage) { self.storage = storage }
 
-    /// The interned set of `entries` (sorted by name, one a name).
+    /// The set's block, valid while this set is alive.
+    @inlinable var base: UnsafeRawPointer { storage.block }
+
+    /// The interned set of `entries` (sorted by name, one a name, boxed values held by the caller).
     init(interning entries: UnsafeBufferPointer<StoredEntry>) {
-        base = AttributeRegistry.intern(entries)
+        self = AttributeRegistry.intern(entries)
     }
 
     /// The set with no attributes.
@@ -41,13 +45,23 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
             self = .empty
             return
         }
+        // The boxes of the values, held until the set that owns them is interned.
+        var boxes: [ValueBox] = []
+        defer { withExtendedLifetime(boxes) {} }
         self = withUnsafeTemporaryAllocation(of: StoredEntry.self, capacity: count) { buffer in
             // Entries taken from another set are already sorted with distinct names: nothing to sort or drop.
             var isSorted = true
             for k in 0..<count {
                 let entry = entries[k]
                 let key = AttributeRegistry.key(entry.name, entry.behavior)
-                let value = StoredValue(inline: entry.value) ?? AttributeRegistry.box(entry.value)
+                let value: StoredValue
+                if let inline = StoredValue(inline: entry.value) {
+                    value = inline
+                } else {
+                    let box = AttributeRegistry.box(entry.value)
+                    boxes.append(box)
+                    value = StoredValue(kind: StoredValue.boxed, payload: box.payload)
+                }
                 buffer.initializeElement(at: k, to: StoredEntry(key: key, value: value))
                 if isSorted && k > 0 && !(buffer[k - 1].key.pointee.name < key.pointee.name) { isSorted = false }
             }
@@ -145,10 +159,12 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
     }
 
     /// An entry resolved once for many `setting` calls (one a run of an edited range): its key's record and
-    /// its value's encoding, so that each call skips the key lookup and copies nothing reference-counted.
+    /// its value's encoding, so that each call skips the key lookup. It holds the value's box, which keeps the
+    /// encoding valid for as long as the entry lives.
     struct ResolvedEntry {
         let key: UnsafePointer<KeyRecord>
         let value: StoredValue
+        private let box: ValueBox?
 
         init(_ entry: AttributeEntry) {
             self.init(AttributeKeyDescriptor(name: entry.name, behavior: entry.behavior), entry.value)
@@ -157,13 +173,20 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
         /// The entry of `key` with `value`, resolved.
         init(_ key: AttributeKeyDescriptor, _ value: AttributeValue) {
             self.key = AttributeRegistry.key(key.name, key.behavior)
-            self.value = StoredValue(inline: value) ?? AttributeRegistry.box(value)
+            if let inline = StoredValue(inline: value) {
+                self.value = inline
+                box = nil
+            } else {
+                let box = AttributeRegistry.box(value)
+                self.value = StoredValue(kind: StoredValue.boxed, payload: box.payload)
+                self.box = box
+            }
         }
     }
 
     /// The same as `setting(_:)` with the entry `entry` was resolved from.
     func setting(_ entry: ResolvedEntry) -> AttributeSet {
-        setting(entry.key, .encoded(entry.value))
+        withExtendedLifetime(entry) { setting(entry.key, .encoded(entry.value)) }
     }
 
     /// This set with `key` = `value` added or replacing the entry of the same name.
@@ -176,7 +199,9 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
            cached.isResult(ofPutting: key, value, at: index, replacing: replaces, into: list) {
             return cached
         }
-        let entry = StoredEntry(key: key, value: value.stored)
+        let (storedValue, box) = value.stored
+        defer { withExtendedLifetime(box) {} }
+        let entry = StoredEntry(key: key, value: storedValue)
         let result = withUnsafeTemporaryAllocation(of: StoredEntry.self, capacity: list.count + 1) { buffer in
             var count = 0
             for k in 0..<index { buffer.initializeElement(at: count, to: list[k]); count += 1 }
@@ -263,9 +288,9 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
     }
 
     /// Equal sets are the same interned block.
-    @inlinable public static func == (lhs: AttributeSet, rhs: AttributeSet) -> Bool { lhs.base == rhs.base }
+    @inlinable public static func == (lhs: AttributeSet, rhs: AttributeSet) -> Bool { lhs.storage === rhs.storage }
 
-    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(UInt(bitPattern: base)) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(storage)) }
 }
 
 extension AttributeSet: CustomStringConvertible {

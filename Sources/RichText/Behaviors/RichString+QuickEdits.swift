@@ -1,10 +1,34 @@
 /// The runs around a text edit, read in one walk: what the quick paths need to know that the pipeline would
 /// do nothing beyond the raw replacement.
+///
+/// It names the sets of runs without holding them (a neighbourhood is made on every keystroke, and holding its
+/// eight sets would cost sixteen atomic reference counts). That is sound because every set it names is read
+/// while the string still holds it: the quick paths read the sets before they change the string, except `after`
+/// following a plain deletion, whose run the deletion leaves in place with its set. A set the string holds
+/// cannot be reclaimed (see `AttributeRegistry`).
 struct EditNeighbourhood {
+    /// A set named without a reference.
+    struct SetName {
+        unowned(unsafe) let storage: SetStorage
+        init(_ set: AttributeSet) { storage = set.storage }
+        var set: AttributeSet { AttributeSet(storage: storage) }
+    }
+
+    private var beforeName: SetName?
+    private var afterName: SetName?
+    private var firstName: SetName?
+    private var lastName: SetName?
+
     /// The attributes of the byte just before the edit (nil at the start of the text).
-    var before: AttributeSet?
+    var before: AttributeSet? {
+        get { beforeName?.set }
+        set { beforeName = newValue.map(SetName.init) }
+    }
     /// The attributes of the byte just after the edited range (nil at the end of the text).
-    var after: AttributeSet?
+    var after: AttributeSet? {
+        get { afterName?.set }
+        set { afterName = newValue.map(SetName.init) }
+    }
     /// Whether any run of the window carries a key with a behaviour.
     var hasBehaviors = false
     /// Whether any run of the window carries a key invalidated by text changes.
@@ -16,29 +40,35 @@ struct EditNeighbourhood {
     /// The run holding the edit's first byte (for a deletion).
     var firstRun: (index: Int, start: Int, length: Int)?
     /// The attributes of the edit's first and last bytes (for a deletion).
-    var first: AttributeSet?
-    var last: AttributeSet?
+    var first: AttributeSet? {
+        get { firstName?.set }
+        set { firstName = newValue.map(SetName.init) }
+    }
+    var last: AttributeSet? {
+        get { lastName?.set }
+        set { lastName = newValue.map(SetName.init) }
+    }
     /// The first few sets of the window's runs that hold a `textChanged` key, in order; `textChangedSetCount`
     /// counts them all, so a count above the room here means some were not kept.
-    var textChangedSets: (AttributeSet?, AttributeSet?, AttributeSet?, AttributeSet?)
+    private var textChangedSets: (SetName?, SetName?, SetName?, SetName?)
     var textChangedSetCount = 0
 
     /// Calls `body` with each kept set holding a `textChanged` key; false when some were not kept.
     func forEachTextChangedSet(_ body: (AttributeSet) -> Void) -> Bool {
         guard textChangedSetCount <= 4 else { return false }
-        if let set = textChangedSets.0 { body(set) }
-        if let set = textChangedSets.1 { body(set) }
-        if let set = textChangedSets.2 { body(set) }
-        if let set = textChangedSets.3 { body(set) }
+        if let name = textChangedSets.0 { body(name.set) }
+        if let name = textChangedSets.1 { body(name.set) }
+        if let name = textChangedSets.2 { body(name.set) }
+        if let name = textChangedSets.3 { body(name.set) }
         return true
     }
 
     mutating func keepTextChangedSet(_ set: AttributeSet) {
         switch textChangedSetCount {
-        case 0: textChangedSets.0 = set
-        case 1: textChangedSets.1 = set
-        case 2: textChangedSets.2 = set
-        case 3: textChangedSets.3 = set
+        case 0: textChangedSets.0 = SetName(set)
+        case 1: textChangedSets.1 = SetName(set)
+        case 2: textChangedSets.2 = SetName(set)
+        case 3: textChangedSets.3 = SetName(set)
         default: break
         }
         textChangedSetCount += 1
@@ -64,7 +94,9 @@ extension RichString {
         let isDeletion = attributedRuns?.isEmpty == true && newText.isEmpty && !range.isEmpty
             && range.count <= Self.quickDeletionLimit
         guard isTyping || isDeletion else { return nil }
-        let near = neighbourhood(of: range)
+        // Filled in place: the neighbourhood holds several sets, and a copy of it retains each.
+        var near = EditNeighbourhood()
+        fillNeighbourhood(of: range, into: &near)
         if isTyping {
             let a = range.lowerBound
             guard let source = a > 0 ? near.before : near.after else { return nil }
@@ -232,11 +264,10 @@ extension RichString {
     }
 
     /// The runs over `range` and the bytes just before and after it, in one walk.
-    func neighbourhood(of range: Range<Int>) -> EditNeighbourhood {
+    func fillNeighbourhood(of range: Range<Int>, into near: inout EditNeighbourhood) {
         let total = text.utf8Count
-        var near = EditNeighbourhood()
         let window = max(0, range.lowerBound - 1)..<min(total, range.upperBound + 1)
-        guard !window.isEmpty else { return near }
+        guard !window.isEmpty else { return }
         let beforeOffset = range.lowerBound - 1
         let firstOffset = range.lowerBound
         let afterOffset = range.upperBound
@@ -264,6 +295,5 @@ extension RichString {
             }
             return end < window.upperBound
         }
-        return near
     }
 }

@@ -1,7 +1,7 @@
 /// An attribute set's identity as a plain integer, for caches that must be read without a lock.
 extension AttributeSet {
-    /// The address of the set's interned block. Equal sets share one block and blocks are never freed (see
-    /// `AttributeSet+Storage.swift`), so two sets with the same identity are equal, at any time: an identity read
-    /// from an atomic word names the same set it named when it was stored. Never zero.
-    package var internedIdentity: UInt { UInt(bitPattern: base) }
+    /// The set's serial number: given once when the set is interned, in order, and never given again, even after
+    /// the set is reclaimed. Equal sets alive at the same time share one serial number, so a cache that keeps only
+    /// this number (no reference) can treat a match as proof that it names the same set, at any time. Never zero.
+    package var internedIdentity: UInt { UInt(truncatingIfNeeded: storage.header) }
 }

@@ -10,12 +10,24 @@ public protocol TextUnitKind: Sendable {
     static func index(of base: RichString, after index: RichString.Index) -> RichString.Index
     /// The index before `index`.
     static func index(of base: RichString, before index: RichString.Index) -> RichString.Index
+    /// `index` moved down to the start of the element holding it, so that a view's bounds never cut an element.
+    static func roundDown(_ index: RichString.Index, in base: RichString) -> RichString.Index
+}
+
+extension TextUnitKind {
+    /// Every index already starts an element of this unit.
+    public static func roundDown(_ index: RichString.Index, in base: RichString) -> RichString.Index { index }
 }
 
 /// A view of a rich string (or a slice of one) as a bidirectional collection of one text unit.
 ///
 /// Every view uses `RichString.Index`. Offsetting and distance are O(log n) in every unit, through the
 /// rope's cached counts; Foundation on Linux walks character offsets linearly.
+///
+/// A view's bounds are rounded down to the start of the element holding them, as Foundation rounds its
+/// `AttributedString` views: the characters of a run that ends inside "é" (e + U+0301) stop before the "é",
+/// and those of the run holding only its accent are the whole "é". So slicing never cuts an element, and
+/// stepping from the start always lands on the end.
 public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendable {
     public typealias Index = RichString.Index
     public typealias Element = Kind.Element
@@ -27,7 +39,7 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
 
     init(base: RichString, bounds: Range<Index>) {
         self.base = base
-        self.bounds = bounds
+        self.bounds = Kind.roundDown(bounds.lowerBound, in: base)..<Kind.roundDown(bounds.upperBound, in: base)
     }
 
     public var startIndex: Index { bounds.lowerBound }
@@ -37,6 +49,13 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
         precondition(position >= bounds.lowerBound && position < bounds.upperBound, "Index \(position) out of bounds")
         _ = base.offset(of: position)
         return Kind.element(of: base, at: position)
+    }
+
+    /// The elements within `range`, its bounds rounded down like the view's own.
+    public subscript(range: Range<Index>) -> Slice<TextUnitView> {
+        precondition(range.lowerBound >= bounds.lowerBound && range.upperBound <= bounds.upperBound, "Range \(range) out of bounds")
+        let view = TextUnitView(base: base, bounds: range)
+        return Slice(base: view, bounds: view.bounds)
     }
 
     public func index(after i: Index) -> Index {
@@ -88,6 +107,10 @@ public enum CharacterUnit: TextUnitKind {
     }
     public static func index(of base: RichString, before index: RichString.Index) -> RichString.Index {
         base.index(utf8: base.text.characterBoundary(before: index.utf8Offset))
+    }
+    public static func roundDown(_ index: RichString.Index, in base: RichString) -> RichString.Index {
+        let start = base.text.roundDownToCharacter(base.offset(of: index))
+        return start == index.utf8Offset ? index : base.index(utf8: start)
     }
 }
 

@@ -25,30 +25,56 @@ public struct RTFDPackage: Sendable, Hashable {
         self.files = files
     }
 
+    /// The files of a package folder, found without reading any: their paths and total size.
+    public struct Listing: Sendable, Hashable {
+        /// The package folder.
+        public var directory: URL
+        /// Every regular file's path relative to the package (`TXT.rtf` among them), in the order a walk of the
+        /// folders in name order finds them.
+        public var files: [String]
+        /// The files' sizes added up.
+        public var byteCount: Int
+    }
+
     /// The package in `directory`: `TXT.rtf` and every regular file beside it or in its subfolders (hidden
-    /// files such as `.DS_Store` are skipped). Symbolic links are not followed.
+    /// files such as `.DS_Store` are skipped), at most `maxSize` bytes in all.
     ///
     /// Throws `.fileSystem` when the folder or a file cannot be read, `.malformed` when `TXT.rtf` is missing
-    /// or the package holds something that is neither a file nor a folder; the message names the file.
-    public static func read(directory: URL) throws(DocumentError) -> RTFDPackage {
-        let manager = FileManager.default
+    /// or the package holds something that is neither a file nor a folder (a symbolic link among them: links
+    /// are never followed, so a package cannot pull in a file from outside it), `.limitExceeded` past
+    /// `maxSize`; the message names the file.
+    public static func read(directory: URL, maxSize: Int = Int.max) throws(DocumentError) -> RTFDPackage {
+        try read(try list(directory: directory), maxSize: maxSize)
+    }
+
+    /// The files of the package in `directory`, each looked at without following links (`lstat`) and none read,
+    /// so that a caller can weigh the package before reading it.
+    public static func list(directory: URL) throws(DocumentError) -> Listing {
         var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isFolder) else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) else {
             throw DocumentError(kind: .fileSystem, message: "the RTFD package \(directory.path) does not exist")
         }
         guard isFolder.boolValue else {
             throw DocumentError(kind: .malformed, message: "\(directory.path) is not an RTFD package (a folder holding TXT.rtf)",
                                 expected: "a folder")
         }
-        let textURL = directory.appendingPathComponent(textFileName)
-        guard manager.fileExists(atPath: textURL.path) else {
+        var listing = Listing(directory: directory, files: [], byteCount: 0)
+        try collect(directory, prefix: "", depth: 0, into: &listing)
+        guard listing.files.contains(textFileName) else {
             throw DocumentError(kind: .malformed, message: "the RTFD package \(directory.path) has no \(textFileName)",
                                 expected: textFileName)
         }
-        let rtf = [UInt8](try AtomicFile.read(textURL))
+        return listing
+    }
+
+    /// The files of `listing`, at most `maxSize` bytes in all; each is looked at again just before it is read.
+    public static func read(_ listing: Listing, maxSize: Int) throws(DocumentError) -> RTFDPackage {
+        var reader = PackageFileReader(root: listing.directory, maxSize: maxSize)
+        let rtf = [UInt8](try reader.read(textFileName))
         var files: [String: Data] = [:]
-        try collect(directory, prefix: "", depth: 0, into: &files)
-        files[textFileName] = nil
+        for name in listing.files where name != textFileName {
+            files[name] = try reader.read(name)
+        }
         return RTFDPackage(rtf: rtf, files: files)
     }
 
@@ -56,7 +82,7 @@ public struct RTFDPackage: Sendable, Hashable {
     /// tree cannot exhaust the stack.
     static let maximumFolderDepth = 32
 
-    private static func collect(_ folder: URL, prefix: String, depth: Int, into files: inout [String: Data]) throws(DocumentError) {
+    private static func collect(_ folder: URL, prefix: String, depth: Int, into listing: inout Listing) throws(DocumentError) {
         guard depth <= maximumFolderDepth else {
             throw DocumentError(kind: .limitExceeded, message: "the RTFD package nests folders deeper than \(maximumFolderDepth) at \(folder.path)")
         }
@@ -74,81 +100,18 @@ public struct RTFDPackage: Sendable, Hashable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                files[prefix + name] = try AtomicFile.read(url)
+                listing.files.append(prefix + name)
+                let (sum, overflow) = listing.byteCount.addingReportingOverflow(Int(info.st_size))
+                listing.byteCount = overflow ? Int.max : sum
             case S_IFDIR:
-                try collect(url, prefix: prefix + name + "/", depth: depth + 1, into: &files)
+                try collect(url, prefix: prefix + name + "/", depth: depth + 1, into: &listing)
+            case S_IFLNK:
+                throw DocumentError(kind: .malformed, message: "\(url.path) in the RTFD package is a symbolic link; links in a package are not followed",
+                                    expected: "regular files and folders")
             default:
                 throw DocumentError(kind: .malformed, message: "\(url.path) in the RTFD package is neither a file nor a folder",
                                     expected: "regular files and folders")
             }
-        }
-    }
-
-    /// Writes the package as the folder `directory`, replacing any package there.
-    ///
-    /// The files go to a temporary sibling folder, which is then renamed into place, so a failure never
-    /// leaves half a package: readers see the old package or the new one. (Replacing an existing package
-    /// takes two renames — the old one aside, the new one in — with the old one restored if the second fails.)
-    /// Throws `.fileSystem` naming the file that failed, `.malformed` for a file name that is not a relative
-    /// path inside the package (or is hidden, which `read` would skip).
-    public func write(to directory: URL) throws(DocumentError) {
-        for name in files.keys {
-            // Hidden names are refused too: `read` skips them (Finder's .DS_Store), so they would not come back.
-            guard Self.isRelativePath(name), name != Self.textFileName,
-                  !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
-                throw DocumentError(kind: .malformed, message: "\"\(name.prefix(200))\" cannot be a file of an RTFD package",
-                                    expected: "a relative path with no empty or hidden (\".\"-prefixed) parts, other than TXT.rtf")
-            }
-        }
-        let manager = FileManager.default
-        let parent = directory.deletingLastPathComponent()
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let temporary = parent.appendingPathComponent(".\(directory.lastPathComponent).\(suffix).tmp")
-        do {
-            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try manager.createDirectory(at: temporary, withIntermediateDirectories: false)
-        } catch {
-            throw DocumentError(kind: .fileSystem, message: "cannot create the temporary folder \(temporary.path): \(error.localizedDescription)")
-        }
-        var succeeded = false
-        defer { if !succeeded { try? manager.removeItem(at: temporary) } }
-        try Self.writeFile(Data(rtf), to: temporary.appendingPathComponent(Self.textFileName))
-        for name in files.keys.sorted() {
-            let url = temporary.appendingPathComponent(name)
-            let folder = url.deletingLastPathComponent()
-            if folder.path != temporary.path {
-                do {
-                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw DocumentError(kind: .fileSystem, message: "cannot create the folder for \(name) in \(directory.path): \(error.localizedDescription)")
-                }
-            }
-            try Self.writeFile(files[name]!, to: url)
-        }
-        var existing = stat()
-        if lstat(directory.path, &existing) == 0 {
-            let aside = parent.appendingPathComponent(".\(directory.lastPathComponent).\(suffix).old")
-            guard rename(directory.path, aside.path) == 0 else {
-                throw DocumentError(kind: .fileSystem, message: "cannot move the old package \(directory.path) aside: \(String(cString: strerror(errno)))")
-            }
-            guard rename(temporary.path, directory.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                _ = rename(aside.path, directory.path)
-                throw DocumentError(kind: .fileSystem, message: "cannot move the new package into place at \(directory.path): \(reason)")
-            }
-            succeeded = true
-            try? manager.removeItem(at: aside)
-        } else {
-            guard rename(temporary.path, directory.path) == 0 else {
-                throw DocumentError(kind: .fileSystem, message: "cannot move the new package into place at \(directory.path): \(String(cString: strerror(errno)))")
-            }
-            succeeded = true
-        }
-    }
-
-    private static func writeFile(_ data: Data, to url: URL) throws(DocumentError) {
-        guard FileManager.default.createFile(atPath: url.path, contents: data) else {
-            throw DocumentError(kind: .fileSystem, message: "cannot write \(url.path)")
         }
     }
 

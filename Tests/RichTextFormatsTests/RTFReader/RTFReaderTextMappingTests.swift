@@ -114,7 +114,7 @@ final class RTFReaderTextMappingTests: XCTestCase {
 
     func testKnownNonTextDestinationsAreSkippedSilently() throws {
         let read = try RTFReaderTestSupport.read(
-            "{\\rtf1{\\info{\\title T}}{\\stylesheet{\\s1 Heading;}}{\\*\\generator Word;}{\\pnseclvl1{\\pntxta .}}{\\*\\themedata 0a0b}{\\*\\unknowndest text}x}")
+            "{\\rtf1{\\info{\\title T}}{\\stylesheet{\\s1 Heading;}}{\\*\\generator Word;}{\\pnseclvl1{\\pntxta .}}{\\*\\themedata 0a0b}x}")
         XCTAssertEqual(read.document.string, "x")
         XCTAssertEqual(read.warnings, [])
     }

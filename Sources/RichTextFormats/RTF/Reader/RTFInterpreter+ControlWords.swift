@@ -24,6 +24,16 @@ extension RTFInterpreter {
             switch keyword {
             case .fldinst, .expandedcolortbl, .shppict, .nesttableprops, .pict, .NeXTGraphic:
                 break
+            case .header, .headerl, .headerr, .headerf, .footer, .footerl, .footerr, .footerf, .footnote,
+                 .annotation, .atnid, .atnauthor, .atndate, .atnref, .shpinst:
+                break // dropped below, each with its warning
+            case .shptxt:
+                warn("shape", Self.shapeMessage)
+                return try skipGroup()
+            case .unknown:
+                // A destination this reader does not know may hold the writer's content: say it is dropped.
+                if state.destination == .body { droppedDestination() }
+                return try skipGroup()
             default:
                 return try skipGroup()
             }
@@ -194,7 +204,7 @@ extension RTFInterpreter {
              .rsidtbl, .generator, .xmlnstbl, .colorschememapping, .mmathPr, .pnseclvl, .pn, .pntxta, .pntxtb,
              .nonshppict, .nonesttables, .objdata, .filetbl, .revtbl, .template, .userprops, .docvar, .background, .txe, .xe, .tc,
              .bkmkstart, .bkmkend, .ftnsep, .ftnsepc, .aftnsep, .aftnsepc, .ftncn, .aftncn, .listpicture, .fchars,
-             .lchars, .panose, .falt, .ud:
+             .lchars, .panose, .falt, .ud, .defchp, .defpap, .wgrffmtfilter, .pgptbl, .fldtype, .passwordhash, .protusertbl:
             try skipGroup()
         case .object:
             break // its \result keeps the text; \objdata is skipped
@@ -207,6 +217,11 @@ extension RTFInterpreter {
         case .annotation, .atnid, .atnauthor, .atndate, .atnref:
             warn("annotation", "annotations (comments) are not kept")
             try skipGroup()
+        case .shpinst:
+            warn("shape", Self.shapeMessage)
+            try skipGroup()
+        case .shptxt:
+            break // outside a shape (which is dropped whole), its text is kept
 
         case .unknown:
             unknownWord()
@@ -233,6 +248,22 @@ extension RTFInterpreter {
 
     func codePage(forCharset charset: Int32) -> Int32 {
         return RTFCodePage.number(forCharset: Int(charset)).map(Int32.init) ?? documentCodePage
+    }
+
+    static let shapeMessage = "drawing shapes and the text in them (\\shptxt) are not kept"
+
+    /// An unknown `{\\*\\word …}` destination dropped from the body: a warning per distinct word at its first
+    /// place, up to the unmodelled-word cap, then one summary.
+    mutating func droppedDestination() {
+        let word = tokenizer.wordText
+        let kind = "destination-" + word
+        guard !log.has(kind), !log.has("destination-more") else { return }
+        droppedDestinationWords += 1
+        if droppedDestinationWords > RTFWarningLog.unmodelledWordCap {
+            warn("destination-more", "more destinations this reader does not know are not kept: their content is dropped")
+        } else {
+            warn(kind, "the destination \\\(word.prefix(40)) is not kept: its content is dropped")
+        }
     }
 
     /// An unknown control word: a warning the first time it is seen in the body (words with no content of

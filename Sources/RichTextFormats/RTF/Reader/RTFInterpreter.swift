@@ -55,6 +55,8 @@ struct RTFInterpreter {
     var graphic: RTFAttachmentGroup? = nil
     var unmodelledSeen = RTFWordTable(capacityPowerOfTwo: 6)
     var ignoredSymbolsSeen: Set<UInt8> = []
+    /// How many distinct unknown destinations were dropped with a warning.
+    var droppedDestinationWords = 0
 
     init(limits: RTFReader.Limits, attachments: [String: Data]) {
         self.limits = limits

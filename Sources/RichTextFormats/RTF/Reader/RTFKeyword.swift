@@ -21,9 +21,10 @@ enum RTFKeyword: UInt8, CaseIterable {
     case generator, xmlnstbl, colorschememapping, mmathPr, pnseclvl, pn, pntxta, pntxtb, nonshppict, object
     case objdata, filetbl, revtbl, template, userprops, docvar, background, txe, xe, tc, bkmkstart, bkmkend
     case nonesttables, ftnsep, ftnsepc, aftnsep, aftnsepc, ftncn, aftncn, listpicture, fchars, lchars, panose, falt, ud
+    case defchp, defpap, wgrffmtfilter, pgptbl, fldtype, passwordhash, protusertbl
     // Skipped with a warning
     case header, headerl, headerr, headerf, footer, footerl, footerr, footerf, footnote, annotation, atnid
-    case atnauthor, atndate, atnref
+    case atnauthor, atndate, atnref, shpinst, shptxt
 
     /// The word as written in RTF.
     var name: String { String(describing: self) }

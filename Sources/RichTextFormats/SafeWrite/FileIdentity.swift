@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which file a path names and the state it was last seen in: device and inode (the file itself, whatever its
+/// names), size, modification and status-change times to the nanosecond, type, permissions, owner and link count.
+///
+/// `--fix` takes one before reading a document and another just before replacing it: if the two differ, another
+/// program saved the document meanwhile and the fix must not overwrite it.
+package struct FileIdentity: Hashable, Sendable {
+    /// What kind of file it is.
+    package enum Kind: Hashable, Sendable {
+        case regular, directory, symbolicLink
+        /// Anything else, by name ("a character device", "a FIFO", …).
+        case other(String)
+    }
+
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    /// Nanoseconds since 1970 (an `Int` holds them until 2262).
+    package var modified: Int
+    package var statusChanged: Int
+    package var kind: Kind
+    /// The permission bits (`0o7777`).
+    package var permissions: UInt32
+    package var owner: UInt32
+    package var group: UInt32
+    package var links: UInt64
+
+    package init(_ info: stat) {
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+        statusChanged = Int(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int(info.st_ctimespec.tv_nsec)
+        #else
+        modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        statusChanged = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+        #endif
+        permissions = UInt32(info.st_mode) & 0o7777
+        owner = UInt32(info.st_uid)
+        group = UInt32(info.st_gid)
+        links = UInt64(truncatingIfNeeded: info.st_nlink)
+        switch UInt32(info.st_mode) & UInt32(S_IFMT) {
+        case UInt32(S_IFREG): kind = .regular
+        case UInt32(S_IFDIR): kind = .directory
+        case UInt32(S_IFLNK): kind = .symbolicLink
+        case UInt32(S_IFCHR): kind = .other("a character device")
+        case UInt32(S_IFBLK): kind = .other("a block device")
+        case UInt32(S_IFIFO): kind = .other("a FIFO")
+        case UInt32(S_IFSOCK): kind = .other("a socket")
+        default: kind = .other("not a regular file")
+        }
+    }
+
+    /// The file at `path` (the link itself unless `followingLinks`), or nil when there is none.
+    package static func of(_ path: String, followingLinks: Bool = true) -> FileIdentity? {
+        var info = stat()
+        let status = followingLinks ? stat(path, &info) : lstat(path, &info)
+        return status == 0 ? FileIdentity(info) : nil
+    }
+
+    /// The file open as `descriptor`.
+    package static func of(descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileIdentity(info) : nil
+    }
+
+    /// Whether both name the same file (device and inode).
+    package func isSameFile(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode
+    }
+
+    /// Whether it is the same file, not written or changed since `earlier` was taken.
+    package func isUnchanged(since earlier: FileIdentity) -> Bool {
+        isSameFile(as: earlier) && size == earlier.size && modified == earlier.modified && statusChanged == earlier.statusChanged
+    }
+
+    /// "a folder", "a symbolic link", "a character device", … for messages.
+    package var kindDescription: String {
+        switch kind {
+        case .regular: return "a regular file"
+        case .directory: return "a folder"
+        case .symbolicLink: return "a symbolic link"
+        case .other(let name): return name
+        }
+    }
+}
