@@ -24,6 +24,18 @@ let package = Package(
         .executableTarget(name: "RTFReaderFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
         // Decodes arbitrary bytes as flattened RTFD; a package it accepts must re-encode to a fixed point.
         .executableTarget(name: "FlattenedRTFDFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
+        // Reads arbitrary bytes as a JSON editing trace (`fmtcheck replay --trace`) and replays it.
+        .executableTarget(name: "TraceReaderFuzz", dependencies: [
+            "FuzzDriver", .product(name: "FormatCheck", package: rootPackage), .product(name: "RichText", package: rootPackage),
+        ]),
+        // Reads arbitrary bytes, split at NULs, as a plain-text-with-attachments folder; one that reads must round-trip.
+        .executableTarget(name: "PlainFolderFuzz", dependencies: [
+            "FuzzDriver", .product(name: "RichTextFormats", package: rootPackage), .product(name: "RichText", package: rootPackage),
+        ]),
+        // Parses arbitrary bytes as a `.fmtcheck.json` configuration; one that parses must print and merge cleanly.
+        .executableTarget(name: "ConfigurationFuzz", dependencies: [
+            "FuzzDriver", .product(name: "FormatCheck", package: rootPackage), .product(name: "StreamingJSON", package: rootPackage),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

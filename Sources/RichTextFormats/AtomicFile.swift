@@ -30,7 +30,10 @@ public enum AtomicFile {
     /// Reads the whole file at `url`.
     public static func read(_ url: URL) throws(DocumentError) -> Data {
         do {
-            return try Data(contentsOf: url)
+            // Through a file handle: Foundation's `Data(contentsOf:)` leaks its 4 KiB buffer on an empty file.
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
         } catch {
             throw DocumentError(kind: .fileSystem, message: "cannot read \(url.path): \(error.localizedDescription)")
         }

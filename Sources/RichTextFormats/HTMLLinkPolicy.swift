@@ -1,6 +1,8 @@
 /// Which link targets the HTML writer emits as `href`: `http`, `https` and `mailto` URLs, and relative
-/// references. Anything with another scheme (`javascript:`, `data:`, `vbscript:`, `file:`) is left out, and
-/// the text is written without a link.
+/// references to the same host. Anything with another scheme (`javascript:`, `data:`, `vbscript:`, `file:`) is
+/// left out, and the text is written without a link; so is a scheme-relative reference (`//host/x`, and what a
+/// browser reads as one: `\\host\x`, `/\host`), which goes to another host with whatever scheme the page has —
+/// `file:` for a page opened from disk, where `\\host` is a network share.
 public enum HTMLLinkPolicy {
     /// The schemes that may appear in an `href`.
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
@@ -17,6 +19,9 @@ public enum HTMLLinkPolicy {
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
         let cleaned = String(scalars)
         guard !cleaned.isEmpty else { return nil }
+        // Browsers read `\` as `/` in http, https and file URLs: two of them first name a host.
+        let start = cleaned.unicodeScalars.prefix(2)
+        if start.count == 2 && start.allSatisfy({ $0 == "/" || $0 == "\\" }) { return nil }
         for scalar in cleaned.unicodeScalars {
             switch scalar {
             case "/", "?":

@@ -123,6 +123,23 @@ final class HTMLExportTests: XCTestCase {
         XCTAssertFalse(body(foundationLink).contains("href"))
     }
 
+    /// `//host`, `\\host` and `/\host` are relative in form only: a browser reads `\` as `/` (for http, https and
+    /// file pages) and drops tabs and line breaks, so each goes to another host, with the page's scheme (which
+    /// may be `file:`, an SMB share). They are refused like `javascript:`; same-host paths stay links.
+    func testSchemeRelativeAndBackslashLinksToAnotherHostAreRefused() {
+        let refused = ["//evil.example/x", "\\\\evil.example\\x", "/\\evil.example", "\\/evil.example", "///evil.example",
+                       "/\t/evil.example", "/\n/evil.example", "\\\r\n\\evil.example", " //evil.example", "\t//evil.example",
+                       "\u{1}//evil.example/x", "/\t\\evil.example", "//evil.example/x\n "]
+        for target in refused {
+            XCTAssertNil(HTMLLinkPolicy.href(for: target), target.debugDescription)
+            let html = body(RichString("t", attributes: set(["link": .string(target)])))
+            XCTAssertFalse(html.contains("<a"), "\(target.debugDescription): \(html)")
+        }
+        for target in ["/docs/x", "docs\\x", "./x", "../x", "/x//y", "x//y", "?next=//evil.example", "#//evil.example"] {
+            XCTAssertNotNil(HTMLLinkPolicy.href(for: target), target.debugDescription)
+        }
+    }
+
     func testWholePageHasCharsetAndTitle() {
         let html = HTMLExporter(title: "Notes & <things>").export(RichString("x")).html
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Notes &amp; &lt;things&gt;</title>"), html)

@@ -1,4 +1,6 @@
-// The one piece every fuzz target shares: handing control to libFuzzer's driver.
+import Foundation
+
+// What the fuzz targets share: handing control to libFuzzer's driver, and a scratch folder for those that read files.
 //
 // SwiftPM links executables on Linux with `main` aliased to `<module>_main` (so tests can import them), which
 // hides libFuzzer's own `main`. Each target therefore defines `<module>_main` (one line) and calls `runLibFuzzer`.
@@ -16,4 +18,13 @@ public func runLibFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutab
     var count = argc
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments, testOneInput)
+}
+
+/// Where targets that read files write each input: `/dev/shm` (memory) when there is one, else the temporary
+/// folder. On a disk, writing a few files per run is what makes such a target slow.
+public func fuzzScratchFolder(_ name: String) -> String {
+    var isDirectory: ObjCBool = false
+    let base = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+        ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+    return base + "/\(name)-\(ProcessInfo.processInfo.processIdentifier)"
 }

@@ -10,11 +10,11 @@ extension CommandRunner {
         let inputIsFolder = FileManager.default.fileExists(atPath: command.input, isDirectory: &isDirectory) && isDirectory.boolValue
         let inferred = DocumentFormat.infer(from: command.input)
         guard let from = command.from ?? (inputIsFolder && inferred != .rtfd ? .plain : inferred) else {
-            console.err("fmtcheck: error: cannot tell the format of \(command.input) from its name; pass --from native|plain|text|rtf|rtfd|rtfd-flat\n")
+            console.errLine("fmtcheck: error: cannot tell the format of \(command.input) from its name; pass --from native|plain|text|rtf|rtfd|rtfd-flat")
             return .failure
         }
         guard let to = command.to ?? DocumentFormat.infer(from: command.output) else {
-            console.err("fmtcheck: error: cannot tell the format of \(command.output) from its name; pass --to native|plain|text|html|rtf|rtfd|rtfd-flat\n")
+            console.errLine("fmtcheck: error: cannot tell the format of \(command.output) from its name; pass --to native|plain|text|html|rtf|rtfd|rtfd-flat")
             return .failure
         }
         var schema = NativeJSONSchema.standard
@@ -31,13 +31,13 @@ extension CommandRunner {
         }
         do {
             let outcome = try DocumentConversion.convert(command.input, from: from, to: command.output, as: to, schema: schema)
-            for warning in outcome.warnings { console.err("\(command.input): warning: \(warning)\n") }
+            for warning in outcome.warnings { console.errLine("\(command.input): warning: \(warning)") }
             if !outcome.droppedKeys.isEmpty {
-                console.err("\(command.output): note: \(to.rawValue) cannot carry \(outcome.droppedKeys.joined(separator: ", ")); left behind\n")
+                console.errLine("\(command.output): note: \(to.rawValue) cannot carry \(outcome.droppedKeys.joined(separator: ", ")); left behind")
             }
             return .success
         } catch {
-            console.err("fmtcheck: error: \(error.message); \(command.output) is untouched\n")
+            console.errLine("fmtcheck: error: \(error.message); \(command.output) is untouched")
             return .failure
         }
     }

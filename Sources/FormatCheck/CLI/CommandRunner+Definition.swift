@@ -8,7 +8,7 @@ extension CommandRunner {
                 for warning in loaded.warnings { console.err(warning.description + "\n") }
                 let attributes = loaded.attributes.count, constraints = loaded.definition.constraints.count
                 let warnings = loaded.warnings.isEmpty ? "" : ", \(count(loaded.warnings.count, "warning"))"
-                console.out("\(path): ok: definition '\(loaded.name)', \(count(attributes, "attribute")), \(count(constraints, "constraint"))\(warnings)\n")
+                console.outLine("\(path): ok: definition '\(loaded.name)', \(count(attributes, "attribute")), \(count(constraints, "constraint"))\(warnings)")
             } catch {
                 report(error, console: console)
                 exit = .failure
@@ -35,7 +35,7 @@ extension CommandRunner {
         for diagnostic in problems.diagnostics { console.err(diagnostic.description + "\n") }
         var summary = count(problems.errors.count, "error")
         if !problems.warnings.isEmpty { summary += ", " + count(problems.warnings.count, "warning") }
-        console.err("\(problems.fileName): invalid definition: \(summary)\n")
+        console.errLine("\(problems.fileName): invalid definition: \(summary)")
     }
 
     /// "1 error", "3 errors".

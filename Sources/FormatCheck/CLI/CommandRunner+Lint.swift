@@ -2,17 +2,19 @@ import Foundation
 
 extension CommandRunner {
     /// `fmtcheck [lint]`: lint, report in the chosen format (to stdout or `-o FILE`), the human summary and any
-    /// input problems on stderr, and the linters' exit code.
+    /// input problems on stderr (as workflow commands under `--format github`), and the linters' exit code.
     static func lint(_ command: LintCommand, console: Console) -> ExitCode {
         let runConfig: LintConfiguration
         do {
             runConfig = try runConfiguration(for: command.request.paths)
         } catch {
-            console.err(error.description + "\n")
+            LintMessages(console: console, github: command.format == .github)
+                .write(.error, error.description, file: error.fileName, location: error.location)
             return .failure
         }
         if command.printConfig { return printConfiguration(command, base: runConfig, console: console) }
         let format = command.format ?? runConfig.format ?? .default
+        let messages = LintMessages(console: console, github: format == .github)
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         var request = command.request
         request.keepsDocuments = format == .html
@@ -29,24 +31,33 @@ extension CommandRunner {
         let result = LintRun(request).run(progress: { bar.update($0, $1) })
         bar.finish()
 
-        for problem in result.configurationProblems { console.err(problem.description + "\n") }
-        for problem in result.definitionProblems {
-            for diagnostic in problem.diagnostics { console.err(diagnostic.description + "\n") }
-            console.err("\(problem.fileName): invalid definition: \(count(problem.errors.count, "error"))\n")
+        for problem in result.configurationProblems {
+            messages.write(.error, problem.description, file: problem.fileName, location: problem.location)
         }
-        for file in result.files { if let failure = file.failure { console.err(failure.description + "\n") } }
+        for problem in result.definitionProblems {
+            for diagnostic in problem.diagnostics {
+                messages.write(diagnostic.severity == .error ? .error : .warning, diagnostic.description,
+                               file: diagnostic.fileName, location: diagnostic.location)
+            }
+            messages.writeLine(.error, "\(problem.fileName): invalid definition: \(count(problem.errors.count, "error"))", file: problem.fileName)
+        }
+        // A GitHub report on stdout annotates the failures already.
+        if !messages.github || command.output != nil || request.mode == .diff {
+            for file in result.files { if let failure = file.failure { messages.write(.error, failure.description, file: failure.path) } }
+        }
         for file in result.files {
-            for note in file.leftoverNotes { console.err("\(file.path): warning: \(note)\n") }
+            for note in file.leftoverNotes { messages.writeLine(.warning, "\(file.path): warning: \(note)", file: file.path) }
         }
         for file in result.files where !file.fixNotes.isEmpty {
             let verb = request.mode == .fix && file.failure == nil ? "the fix was written" : "--fix would write"
-            console.err("\(file.path): note: \(verb) as \(file.format?.displayName ?? "its own format"), which does not keep: \(file.fixNotes.joined(separator: "; "))\n")
+            messages.writeLine(.notice, "\(file.path): note: \(verb) as \(file.format?.displayName ?? "its own format"), which does not keep: \(file.fixNotes.joined(separator: "; "))", file: file.path)
         }
-        warnAboutUnknownRules(request, result: result, console: console)
+        warnAboutUnknownRules(request, result: result, messages: messages)
 
-        let report: String
+        var report: String
         if request.mode == .diff {
             report = result.files.map(\.diff).joined()
+            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
         } else {
             report = Report.render(result, as: format)
         }
@@ -54,7 +65,7 @@ extension CommandRunner {
             do {
                 try AtomicWriter.write(Array(report.utf8), to: output)
             } catch {
-                console.err("fmtcheck: error: cannot write the report to \(output): \(error.message)\n")
+                messages.writeLine(.error, "fmtcheck: error: cannot write the report to \(output): \(error.message)")
                 return .failure
             }
         } else {
@@ -63,14 +74,14 @@ extension CommandRunner {
         if !command.quiet {
             var summary = RunSummary.line(result, mode: request.mode)
             if let output = command.output { summary += "; report written to \(output)" }
-            console.err(summary + "\n")
+            console.errLine(summary)
         }
         if result.hasInputErrors { return .failure }
         if command.exitZero { return .success }
         if request.mode == .diff { return result.filesWithDiffs > 0 ? .violations : .success }
         if result.errorCount > 0 { return .violations }
         if maxWarnings >= 0 && result.warningCount > maxWarnings {
-            console.err("fmtcheck: \(count(result.warningCount, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)\n")
+            messages.writeLine(.error, "fmtcheck: \(count(result.warningCount, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)")
             return .violations
         }
         return .success
@@ -98,13 +109,13 @@ extension CommandRunner {
     }
 
     /// Warns about `--select`/`--ignore` names no definition in the run knows.
-    static func warnAboutUnknownRules(_ request: LintRequest, result: LintRunResult, console: Console) {
+    static func warnAboutUnknownRules(_ request: LintRequest, result: LintRunResult, messages: LintMessages) {
         let known = Set(result.files.flatMap(\.ruleIDs))
         guard !known.isEmpty else { return }
         for (option, names) in [("--select", request.select ?? []), ("--ignore", request.ignore ?? [])] {
             for name in names where !known.contains(name) {
                 let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
-                console.err("fmtcheck: warning: \(option) names '\(name)', which no rule of the definitions in this run has\(hint)\n")
+                messages.writeLine(.warning, "fmtcheck: warning: \(option) names '\(name)', which no rule of the definitions in this run has\(hint)")
             }
         }
     }

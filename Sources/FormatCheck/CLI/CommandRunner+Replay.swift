@@ -14,7 +14,7 @@ extension CommandRunner {
                 definition = try DefinitionFile.load(path: path)
             } catch {
                 for diagnostic in error.diagnostics { console.err(diagnostic.description + "\n") }
-                console.err("\(path): invalid definition\n")
+                console.errLine("\(path): invalid definition")
                 return .failure
             }
         } else {
@@ -31,7 +31,7 @@ extension CommandRunner {
             } else if let path = command.script {
                 let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
                 guard let data, let text = String(data: data, encoding: .utf8) else {
-                    console.err("\(path): error: cannot read the script (missing, unreadable or not UTF-8)\n")
+                    console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
                     return .failure
                 }
                 do {
@@ -46,7 +46,7 @@ extension CommandRunner {
                 return .failure
             }
         } catch {
-            console.err(error.description + "\n")
+            console.errLine(error.description)
             return .failure
         }
         var document = RichString()
@@ -61,7 +61,7 @@ extension CommandRunner {
                 console.err(failure.description + "\n")
                 return .failure
             } catch {
-                console.err("\(path): error: the starting document cannot be read: \(error)\n")
+                console.errLine("\(path): error: the starting document cannot be read: \(error)")
                 return .failure
             }
         }
@@ -82,7 +82,7 @@ extension CommandRunner {
         do {
             console.out(try NativeJSONEncoder().encodeString(document, images: images) + "\n")
         } catch {
-            console.err("fmtcheck: error: the final document cannot be written: \(error.message)\n")
+            console.errLine("fmtcheck: error: the final document cannot be written: \(error.message)")
             return .failure
         }
         return .success
@@ -104,7 +104,7 @@ extension CommandRunner {
             console.out(TraceConversion.jsonLines(TraceConversion.script(for: try TraceConversion.load(path: path))))
             return .success
         } catch {
-            console.err(error.description + "\n")
+            console.errLine(error.description)
             return .failure
         }
     }

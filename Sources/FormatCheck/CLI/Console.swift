@@ -14,6 +14,12 @@ public struct Console: Sendable {
         self.err = err
     }
 
+    /// Writes one line that embeds text from input to standard output, escaped (`TerminalText`), then a newline.
+    func outLine(_ line: String) { out(TerminalText.escaped(line) + "\n") }
+
+    /// Writes one line that embeds text from input to standard error, escaped (`TerminalText`), then a newline.
+    func errLine(_ line: String) { err(TerminalText.escaped(line) + "\n") }
+
     /// The process's standard output and standard error.
     public static var standard: Console {
         Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },

@@ -16,6 +16,6 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         var lines = ["fmtcheck: error: \(message)"]
         if let hint { lines.append("  hint: \(hint)") }
         lines.append("Run 'fmtcheck --help' for usage.")
-        return lines.joined(separator: "\n")
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 }

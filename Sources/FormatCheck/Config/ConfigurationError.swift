@@ -19,9 +19,9 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         self.hint = hint
     }
 
-    /// `file:line:col: error config: message`, then the hint.
+    /// `file:line:col: error config: message`, then the hint, each line escaped for a terminal.
     public var description: String {
         let place = location.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
-        return "\(place): error config: \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
+        return TerminalText.escaped("\(place): error config: \(message)") + (hint.map { "\n  hint: " + TerminalText.escaped($0) } ?? "")
     }
 }

@@ -38,11 +38,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         return "\(place): \(severity) \(ruleID): \(message)"
     }
 
-    /// The headline, then the JSON path and the hint on indented lines.
+    /// The headline, then the JSON path and the hint on indented lines, each escaped for a terminal.
     public var description: String {
         var lines = [headline]
         if let jsonPath { lines.append("  at \(jsonPath)") }
         if let hint { lines.append("  hint: \(hint)") }
-        return lines.joined(separator: "\n")
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 }

@@ -37,7 +37,7 @@ extension LoadedDefinition {
         lines.append("Severities")
         let set = ruleIDs.filter { severities[$0] != nil }.map { "\($0): \(severities[$0]!)" }
         lines.append("  " + (set.isEmpty ? "every rule: error." : set.joined(separator: "; ") + "; every other rule: error."))
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 
     /// A behaviour in words, built on `AttributeBehavior.description`.

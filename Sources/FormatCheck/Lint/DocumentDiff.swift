@@ -3,13 +3,13 @@ import RichText
 /// A unified diff of two documents' runs, one line per run (`"text" {key: value, …}`), for `--diff`: what
 /// `--fix` would change, readable without decoding JSON.
 public enum DocumentDiff {
-    /// One line per run: the text quoted and escaped, then the attributes sorted by name.
+    /// One line per run: the text quoted, then the attributes sorted by name; escaped for a terminal.
     public static func lines(of document: RichString) -> [String] {
         document.runs.map { run in
             let text = ViolationMessage.quoteWhole(document[run.range].string)
             let attributes = run.attributes.entries.sorted { $0.name < $1.name }
                 .map { "\($0.name): \(ViolationMessage.show($0.value))" }.joined(separator: ", ")
-            return "\(text) {\(attributes)}"
+            return TerminalText.escaped("\(text) {\(attributes)}")
         }
     }
 
@@ -18,7 +18,8 @@ public enum DocumentDiff {
         let a = lines(of: old), b = lines(of: new)
         guard a != b else { return "" }
         let edits = script(a, b)
-        var output = "--- \(path)\n+++ \(path) (fixed)\n"
+        let shown = TerminalText.escaped(path)
+        var output = "--- \(shown)\n+++ \(shown) (fixed)\n"
         // Group edits into hunks with 3 lines of context.
         var index = 0
         while index < edits.count {

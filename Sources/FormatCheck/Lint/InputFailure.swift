@@ -31,6 +31,6 @@ public struct InputFailure: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `path: error: message`.
-    public var description: String { "\(path): error: \(message)" }
+    /// `path: error: message`, escaped for a terminal.
+    public var description: String { TerminalText.escaped("\(path): error: \(message)") }
 }

@@ -2,7 +2,7 @@ import RichText
 
 /// The sentences findings are reported in: what the value is, what the rule wants, and on which text.
 enum ViolationMessage {
-    /// `"milk"`: the text a finding is about, shortened and with control characters escaped.
+    /// `"milk"`: the text a finding is about, shortened, with `"` and what `TerminalText` names escaped.
     static func quote(_ text: Substring) -> String {
         quote(text, limit: 40)
     }
@@ -18,16 +18,7 @@ enum ViolationMessage {
         var count = 0
         for character in text {
             if count == limit { shown += "…"; break }
-            switch character {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\r\n": shown += "\\r\\n"
-            case "\t": shown += "\\t"
-            case "\"": shown += "\\\""
-            case "\u{2029}": shown += "\\u{2029}"
-            case "\u{FFFC}": shown += "\\u{FFFC}"
-            default: shown.append(character)
-            }
+            if character == "\"" { shown += "\\\"" } else { TerminalText.append(character, to: &shown) }
             count += 1
         }
         return "\"" + shown + "\""

@@ -156,5 +156,5 @@ public struct EditScriptError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// `script:LINE: error: message`.
-    public var description: String { "\(fileName ?? "script"):\(line): error: \(message)" }
+    public var description: String { TerminalText.escaped("\(fileName ?? "script"):\(line): error: \(message)") }
 }

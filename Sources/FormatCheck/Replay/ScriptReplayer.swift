@@ -30,7 +30,7 @@ public struct ScriptReplayer: Sendable {
         func fail(_ message: String) -> EditScriptError { EditScriptError(line: step.line, message: message) }
         func index(_ offset: Int) throws(EditScriptError) -> RichString.Index {
             let count = document.counts[step.unit]
-            guard offset <= count else {
+            guard offset >= 0 && offset <= count else {
                 throw fail("offset \(offset) is out of range: the document has \(count) \(unitName(step.unit))")
             }
             let index = document.index(atOffset: offset, in: step.unit)
@@ -45,7 +45,8 @@ public struct ScriptReplayer: Sendable {
             return index
         }
         func range(_ from: Int, _ to: Int) throws(EditScriptError) -> Range<RichString.Index> {
-            try index(from)..<index(to)
+            guard from <= to else { throw fail("the range \(from)..<\(to) ends before it starts") }
+            return try index(from)..<index(to)
         }
         switch step.operation {
         case .insert(let at, let text):

@@ -10,8 +10,8 @@ public enum DefaultReport {
         return out
     }
 
-    /// One finding's line.
+    /// One finding's line, escaped for a terminal.
     public static func line(_ violation: Violation, path: String) -> String {
-        "\(path):\(violation.position.line):\(violation.position.column): \(violation.severity) \(violation.rule): \(violation.message)"
+        TerminalText.escaped("\(path):\(violation.position.line):\(violation.position.column): \(violation.severity) \(violation.rule): \(violation.message)")
     }
 }

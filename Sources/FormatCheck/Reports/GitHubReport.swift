@@ -1,21 +1,45 @@
 import Foundation
 
 /// `--format github`: GitHub Actions workflow commands, which annotate the files in a pull request:
-/// `::error file=…,line=…,col=…,title=rule::message`. Values are escaped as the runner requires.
+/// `::error file=…,line=…,col=…,title=rule::message`. Text from input is escaped for a terminal (`TerminalText`:
+/// no line breaks, no escape sequences), then every value as the runner requires, so that no text from input can
+/// end the command or start one of its own.
 public enum GitHubReport {
     /// The report's text.
     public static func render(_ result: LintRunResult) -> String {
         var out = ""
         for file in result.files {
             if let failure = file.failure {
-                out += "::error file=\(property(file.path)),title=fmtcheck::\(data(failure.message))\n"
+                out += command("error", file: file.path, title: "fmtcheck", message: TerminalText.escaped(failure.message))
             }
             for v in file.violations {
-                let command = v.severity == .error ? "error" : "warning"
-                out += "::\(command) file=\(property(file.path)),line=\(v.position.line),col=\(v.position.column),title=\(property(v.rule))::\(data(v.message))\n"
+                out += command(v.severity == .error ? "error" : "warning", file: file.path, line: v.position.line,
+                               column: v.position.column, title: v.rule, message: TerminalText.escaped(v.message))
             }
         }
         return out
+    }
+
+    /// One workflow command line, `::name file=…,line=…,col=…,title=…::message` and a newline: each value escaped
+    /// for a terminal, then as a property (file, title) or as the message. The message's line breaks are its
+    /// own lines (kept, as `%0A`): a caller escapes text from input that could hold one (`TerminalText`).
+    public static func command(_ name: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+                               title: String, message: String) -> String {
+        var properties: [String] = []
+        if let file { properties.append("file=" + property(TerminalText.escaped(file))) }
+        if let line { properties.append("line=\(line)") }
+        if let column { properties.append("col=\(column)") }
+        properties.append("title=" + property(TerminalText.escaped(title)))
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.escaped)
+        return "::\(name) \(properties.joined(separator: ","))::\(data(lines.joined(separator: "\n")))\n"
+    }
+
+    /// `text` (lines that are not workflow commands, such as a diff of documents) between `::stop-commands::TOKEN`
+    /// and `::TOKEN::`, with a fresh random token: the runner also reads the legacy `##[command]` form anywhere
+    /// in a line, and reads no command of either form while paused.
+    public static func pausingCommands(_ text: String) -> String {
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return "::stop-commands::\(token)\n" + text + (text.hasSuffix("\n") ? "" : "\n") + "::\(token)::\n"
     }
 
     /// A command's message: `%`, CR and LF escaped.
