@@ -14,21 +14,21 @@ struct EditNeighbourhood {
         var set: AttributeSet { AttributeSet(storage: storage) }
     }
 
-    private var beforeName: SetName?
-    private var afterName: SetName?
-    private var firstName: SetName?
-    private var lastName: SetName?
+    /// An optional set kept as a `SetName`.
+    @propertyWrapper
+    struct Unheld {
+        private var name: SetName?
+        init(wrappedValue: AttributeSet?) { name = wrappedValue.map(SetName.init) }
+        var wrappedValue: AttributeSet? {
+            get { name?.set }
+            set { name = newValue.map(SetName.init) }
+        }
+    }
 
     /// The attributes of the byte just before the edit (nil at the start of the text).
-    var before: AttributeSet? {
-        get { beforeName?.set }
-        set { beforeName = newValue.map(SetName.init) }
-    }
+    @Unheld var before: AttributeSet? = nil
     /// The attributes of the byte just after the edited range (nil at the end of the text).
-    var after: AttributeSet? {
-        get { afterName?.set }
-        set { afterName = newValue.map(SetName.init) }
-    }
+    @Unheld var after: AttributeSet? = nil
     /// Whether any run of the window carries a key with a behaviour.
     var hasBehaviors = false
     /// Whether any run of the window carries a key invalidated by text changes.
@@ -40,14 +40,8 @@ struct EditNeighbourhood {
     /// The run holding the edit's first byte (for a deletion).
     var firstRun: (index: Int, start: Int, length: Int)?
     /// The attributes of the edit's first and last bytes (for a deletion).
-    var first: AttributeSet? {
-        get { firstName?.set }
-        set { firstName = newValue.map(SetName.init) }
-    }
-    var last: AttributeSet? {
-        get { lastName?.set }
-        set { lastName = newValue.map(SetName.init) }
-    }
+    @Unheld var first: AttributeSet? = nil
+    @Unheld var last: AttributeSet? = nil
     /// The first few sets of the window's runs that hold a `textChanged` key, in order; `textChangedSetCount`
     /// counts them all, so a count above the room here means some were not kept.
     private var textChangedSets: (SetName?, SetName?, SetName?, SetName?)
