@@ -222,14 +222,16 @@ struct Arena {
     }
 }
 
-/// The open-addressed table of interned sets: one word a slot, the address of a set's storage (below 2^48),
-/// which the table holds one reference to, with the top 16 bits of its digest above it, so that most probes that
-/// miss compare a word and touch no set. (Sets do not keep their digests: a sweep computes them again.)
+/// The open-addressed table of interned sets: one word a slot, the address of a set's storage, which the table
+/// holds one reference to, and beside it the top 16 bits of the set's digest, so that most probes that miss
+/// compare a tag and touch no set. (Addresses are kept whole, so that leak checkers see the sets as reachable.
+/// Sets do not keep their digests: a sweep computes them again.)
 ///
 /// When the table is 13/16 full it sweeps: it drops every set that only it references, and doubles only if the
 /// sets left would fill more than 13/32 of it. Every sweep is paid for by the inserts since the last one.
 struct InternTable {
-    private var slots: UnsafeMutablePointer<UInt64>
+    private var slots: UnsafeMutablePointer<UInt>
+    private var tags: UnsafeMutablePointer<UInt16>
     private var mask: Int
     private(set) var count = 0
 
@@ -237,23 +239,23 @@ struct InternTable {
         mask = 1023
         slots = .allocate(capacity: mask + 1)
         slots.initialize(repeating: 0, count: mask + 1)
+        tags = .allocate(capacity: mask + 1)
+        tags.initialize(repeating: 0, count: mask + 1)
     }
 
-    private static let addressMask: UInt64 = (1 << 48) - 1
-
     @inline(__always)
-    private static func tag(_ digest: UInt32) -> UInt64 { UInt64(digest >> 16) << 48 }
+    private static func tag(_ digest: UInt32) -> UInt16 { UInt16(truncatingIfNeeded: digest >> 16) }
 
-    /// The storage a slot word names.
+    /// The storage at an address the table holds.
     @inline(__always)
-    private static func storage(_ word: UInt64) -> Unmanaged<SetStorage> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(word & addressMask)).unsafelyUnwrapped)
+    private static func storage(_ address: UInt) -> Unmanaged<SetStorage> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
 
-    /// The block a slot word names.
+    /// The block of the storage at `address`.
     @inline(__always)
-    private static func block(_ word: UInt64) -> AttributeSet.Block {
-        AttributeSet.Block(storage(word)._withUnsafeGuaranteedRef { $0.block })
+    private static func block(_ address: UInt) -> AttributeSet.Block {
+        AttributeSet.Block(storage(address)._withUnsafeGuaranteedRef { $0.block })
     }
 
     /// The set holding exactly `entries`, if interned.
@@ -261,10 +263,10 @@ struct InternTable {
         let tag = Self.tag(digest)
         var index = Int(digest) & mask
         while true {
-            let slot = slots[index]
-            if slot == 0 { return nil }
-            if slot & ~Self.addressMask == tag && Self.same(Self.block(slot).stored, entries) {
-                return AttributeSet(storage: Self.storage(slot).takeUnretainedValue())
+            let address = slots[index]
+            if address == 0 { return nil }
+            if tags[index] == tag && Self.same(Self.block(address).stored, entries) {
+                return AttributeSet(storage: Self.storage(address).takeUnretainedValue())
             }
             index = (index + 1) & mask
         }
@@ -281,22 +283,22 @@ struct InternTable {
     mutating func insert(_ set: AttributeSet, digest: UInt32) {
         // Up to 13/16 full: a probe that misses mostly compares tags, so a dense table stays quick.
         if (count + 1) * 16 > (mask + 1) * 13 { sweep() }
-        let address = UInt64(UInt(bitPattern: Unmanaged.passRetained(set.storage).toOpaque()))
-        place(address | Self.tag(digest), digest: digest)
+        place(UInt(bitPattern: Unmanaged.passRetained(set.storage).toOpaque()), digest: digest)
         count += 1
     }
 
-    private mutating func place(_ word: UInt64, digest: UInt32) {
+    private mutating func place(_ address: UInt, digest: UInt32) {
         var index = Int(digest) & mask
         while slots[index] != 0 { index = (index + 1) & mask }
-        slots[index] = word
+        slots[index] = address
+        tags[index] = Self.tag(digest)
     }
 
     /// Drops the sets only the table holds, and rebuilds the table for the rest, twice as large if they would
     /// fill more than 13/32 of it. Runs under the registry's lock: a set only the table holds cannot gain a
     /// reference meanwhile, since only a lookup under that lock can hand it out.
     mutating func sweep() {
-        var survivors: [UInt64] = []
+        var survivors: [UInt] = []
         survivors.reserveCapacity(count)
         for k in 0...mask where slots[k] != 0 {
             if Self.isHeldElsewhere(Self.storage(slots[k])) { survivors.append(slots[k]) }
@@ -305,11 +307,14 @@ struct InternTable {
         while survivors.count * 32 > capacity * 13 { capacity *= 2 }
         if capacity != mask + 1 {
             slots.deallocate()
+            tags.deallocate()
             slots = .allocate(capacity: capacity)
+            tags = .allocate(capacity: capacity)
             mask = capacity - 1
         }
         slots.initialize(repeating: 0, count: capacity)
-        for word in survivors { place(word, digest: AttributeSet.digest(of: Self.block(word).stored)) }
+        tags.initialize(repeating: 0, count: capacity)
+        for address in survivors { place(address, digest: AttributeSet.digest(of: Self.block(address).stored)) }
         count = survivors.count
     }
 

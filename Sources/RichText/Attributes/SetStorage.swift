@@ -19,11 +19,7 @@ final class SetStorage: ManagedBuffer<UInt64, UInt64> {
     /// A new storage of `bytes` bytes (a multiple of 8 at least) with serial number `serial`.
     static func make(bytes: Int, serial: UInt64) -> SetStorage {
         let buffer = SetStorage.create(minimumCapacity: (bytes + 7) / 8) { _ in serial }
-        let storage = unsafeDowncast(buffer, to: SetStorage.self)
-        // The intern table keeps the top 16 bits of a slot for a digest tag.
-        precondition(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()) < 1 << 48,
-                     "attribute set addresses fit in 48 bits")
-        return storage
+        return unsafeDowncast(buffer, to: SetStorage.self)
     }
 
     deinit {
