@@ -31,10 +31,9 @@ extension AttributeSet {
         let result = keeping { keeps($0.key.pointee) }
         let desired = result == self
             ? Self.projectionIsSelf : UInt(bitPattern: Unmanaged.passRetained(result.storage).toOpaque())
-        let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
+        let (exchanged, _) = slot.pointee.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
         if !exchanged && desired != Self.projectionIsSelf {
             Unmanaged<SetStorage>.fromOpaque(UnsafeRawPointer(bitPattern: desired)!).release()
-            _ = original
         }
         return result
     }

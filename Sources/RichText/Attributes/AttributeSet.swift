@@ -54,14 +54,8 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
             for k in 0..<count {
                 let entry = entries[k]
                 let key = AttributeRegistry.key(entry.name, entry.behavior)
-                let value: StoredValue
-                if let inline = StoredValue(inline: entry.value) {
-                    value = inline
-                } else {
-                    let box = AttributeRegistry.box(entry.value)
-                    boxes.append(box)
-                    value = StoredValue(kind: StoredValue.boxed, payload: box.payload)
-                }
+                let (value, box) = NewValue(entry.value).stored
+                if let box { boxes.append(box) }
                 buffer.initializeElement(at: k, to: StoredEntry(key: key, value: value))
                 if isSorted && k > 0 && !(buffer[k - 1].key.pointee.name < key.pointee.name) { isSorted = false }
             }
@@ -173,14 +167,7 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
         /// The entry of `key` with `value`, resolved.
         init(_ key: AttributeKeyDescriptor, _ value: AttributeValue) {
             self.key = AttributeRegistry.key(key.name, key.behavior)
-            if let inline = StoredValue(inline: value) {
-                self.value = inline
-                box = nil
-            } else {
-                let box = AttributeRegistry.box(value)
-                self.value = StoredValue(kind: StoredValue.boxed, payload: box.payload)
-                self.box = box
-            }
+            (self.value, box) = NewValue(value).stored
         }
     }
 
