@@ -153,10 +153,6 @@ enum AttributeRegistry {
         }
     }
 
-    /// The number of sets in the intern table: those alive and those dead since its last sweep (for tests and
-    /// diagnostics).
-    static var internedSetCount: Int { tables.withLock { $0.sets.count } }
-
     /// Sweeps both tables now, freeing every set and value that nothing but the registry holds, and returns the
     /// number of sets and of values left. Sweeps otherwise happen on their own as the tables fill; this is for
     /// tests and for measuring what is alive.
@@ -200,7 +196,7 @@ package final class AtomicSlots: @unchecked Sendable {
     package func store(_ value: UInt, at index: Int) { slots[index].store(value, ordering: .releasing) }
 }
 
-/// Bump allocation from large chunks that are never freed.
+/// Bump allocation from large chunks that are never freed (the key records).
 struct Arena {
     private var next: UnsafeMutableRawPointer?
     private var remaining = 0
@@ -213,7 +209,6 @@ struct Arena {
             let chunk = Swift.max(Self.chunkSize, size)
             next = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
             remaining = chunk
-            precondition(UInt(bitPattern: next! + chunk) < 1 << 48, "arena addresses fit in 48 bits")
         }
         let result = next!
         next = result + size
