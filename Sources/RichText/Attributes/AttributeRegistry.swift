@@ -143,10 +143,10 @@ enum AttributeRegistry {
             var traits: SetTraits = []
             for entry in entries { traits.formUnion(entry.key.pointee.traits) }
             if !traits.isDisjoint(with: [.notInheritable, .paragraph]) { traits.insert(.hasProjectionSlots) }
-            let storage = SetStorage.make(bytes: AttributeSet.blockSize(count: entries.count, traits: traits),
-                                          serial: tables.nextSerial)
+            let storage = SetStorage.make(bytes: AttributeSet.blockSize(count: entries.count, traits: traits))
+            AttributeSet.writeBlock(at: UnsafeMutableRawPointer(mutating: storage.block), entries: entries, traits: traits,
+                                    serial: tables.nextSerial)
             tables.nextSerial += 1
-            AttributeSet.writeBlock(at: UnsafeMutableRawPointer(mutating: storage.block), entries: entries, traits: traits)
             let set = AttributeSet(storage: storage)
             tables.sets.insert(set, digest: digest)
             return set

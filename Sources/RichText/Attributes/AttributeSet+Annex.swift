@@ -26,7 +26,8 @@ extension AttributeSet {
     /// The value `owner` kept in this set, if it was the one to keep one.
     @inline(__always)
     package func annex(owner: UInt64) -> AnyObject? {
-        let kept = Block(base).annexSlot.pointee.load(ordering: .acquiring)
+        guard let side = sideIfMade() else { return nil }
+        let kept = side._withUnsafeGuaranteedRef { $0.annex.load(ordering: .acquiring) }
         if kept == 0 { return nil }
         return Unmanaged<SetAnnex>.fromOpaque(UnsafeRawPointer(bitPattern: kept).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.owner == owner ? $0.value : nil }
@@ -36,12 +37,10 @@ extension AttributeSet {
     /// is written once, so readers never race with a release). Returns whether it was kept.
     @discardableResult
     package func keepAnnex(_ value: AnyObject, owner: UInt64) -> Bool {
-        let slot = Block(base).annexSlot
-        if slot.pointee.load(ordering: .relaxed) != 0 { return false }
-        let annex = Unmanaged.passRetained(SetAnnex(owner: owner, value: value))
-        let (exchanged, _) = slot.pointee.compareExchange(
-            expected: 0, desired: UInt(bitPattern: annex.toOpaque()), ordering: .acquiringAndReleasing)
-        if !exchanged { annex.release() }
-        return exchanged
+        side()._withUnsafeGuaranteedRef { side in
+            if side.annex.load(ordering: .relaxed) != 0 { return false }
+            let annex = Unmanaged.passRetained(SetAnnex(owner: owner, value: value) as AnyObject)
+            return SetSide.publish(annex, in: side.annex) == UInt(bitPattern: annex.toOpaque())
+        }
     }
 }

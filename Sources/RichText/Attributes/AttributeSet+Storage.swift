@@ -6,9 +6,11 @@ import Synchronization
 // so two sets are equal when their storages are the same object.
 //
 //     offset 0   header, a UInt64 written once: count (bits 0-23) | SetTraits (bits 24-31)
-//     offset 8   the entries-list slot, an Atomic<UInt>: a retained `EntryListBox`, 0 until `entries` is asked
-//     offset 16  the annex slot, an Atomic<UInt>: a retained `SetAnnex`, 0 until a client keeps one
-//     offset 24  two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
+//     offset 8   the side slot, an Atomic<UInt>: the set's serial number shifted left once with the low bit set,
+//                until the set keeps its entries list or an annex; from then on a retained `SetSide`, which
+//                holds both and the serial number (objects are aligned, so their addresses have the low bit clear).
+//                Most sets never need a side, so serial, list and annex cost them one word.
+//     offset 16  two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
 //                a retained `SetStorage`, 0 until first asked, or 1 when the projection is the set itself
 //     then       `count` StoredEntry values (16 bytes each), sorted by key name, one a name
 
@@ -196,36 +198,28 @@ extension AttributeSet {
         @inline(__always)
         var stored: UnsafeBufferPointer<StoredEntry> {
             let header = self.header
-            let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 24 : 40
+            let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 16 : 32
             let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
             return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
         }
 
-        /// The entries-list slot.
+        /// The side slot.
         @inline(__always)
-        var listSlot: UnsafeMutablePointer<Atomic<UInt>> {
+        var sideSlot: UnsafeMutablePointer<Atomic<UInt>> {
             UnsafeMutablePointer(mutating: (base + 8).assumingMemoryBound(to: Atomic<UInt>.self))
-        }
-
-        /// The annex slot.
-        @inline(__always)
-        var annexSlot: UnsafeMutablePointer<Atomic<UInt>> {
-            UnsafeMutablePointer(mutating: (base + 16).assumingMemoryBound(to: Atomic<UInt>.self))
         }
 
         /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
         @inline(__always)
         func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-            UnsafeMutablePointer(mutating: (base + 24).assumingMemoryBound(to: Atomic<UInt>.self)) + index
+            UnsafeMutablePointer(mutating: (base + 16).assumingMemoryBound(to: Atomic<UInt>.self)) + index
         }
 
-        /// Gives back what the set owns: its entries list, its projections and a reference to each boxed value.
-        /// Called once, when the storage dies.
+        /// Gives back what the set owns: its side (entries list and annex), its projections and a reference to
+        /// each boxed value. Called once, when the storage dies.
         func releaseOwnedReferences() {
-            let list = listSlot.pointee.load(ordering: .acquiring)
-            if list != 0 { Unmanaged<EntryListBox>.fromOpaque(UnsafeRawPointer(bitPattern: list)!).release() }
-            let annex = annexSlot.pointee.load(ordering: .acquiring)
-            if annex != 0 { Unmanaged<SetAnnex>.fromOpaque(UnsafeRawPointer(bitPattern: annex)!).release() }
+            let side = sideSlot.pointee.load(ordering: .acquiring)
+            if side & 1 == 0 { Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: side)!).release() }
             if SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)).contains(.hasProjectionSlots) {
                 for k in 0..<2 {
                     let projection = projectionSlot(k).pointee.load(ordering: .acquiring)
@@ -259,18 +253,20 @@ extension AttributeSet {
 
     /// The bytes a block with `count` entries and `traits` takes.
     static func blockSize(count: Int, traits: SetTraits) -> Int {
-        24 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
+        16 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
     }
 
-    /// Writes a set's block at `memory`: the header, empty slots, then `entries`, and takes a reference to each
-    /// boxed value (the set owns them from now on).
-    static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>, traits: SetTraits) {
+    /// Writes a set's block at `memory`: the header, the side slot holding `serial`, empty projection slots, then
+    /// `entries`, and takes a reference to each boxed value (the set owns them from now on).
+    static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>, traits: SetTraits,
+                           serial: UInt64) {
         precondition(entries.count < 1 << 24, "an attribute set holds fewer than 16,777,216 entries")
         let header = UInt64(entries.count) | UInt64(traits.rawValue) << 24
         memory.storeBytes(of: header, as: UInt64.self)
-        let slotCount = traits.contains(.hasProjectionSlots) ? 4 : 2
+        let slotCount = traits.contains(.hasProjectionSlots) ? 3 : 1
         let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: slotCount)
-        for k in 0..<slotCount { (slots + k).initialize(to: Atomic(0)) }
+        slots.initialize(to: Atomic(UInt(truncatingIfNeeded: serial) << 1 | 1))
+        for k in 1..<slotCount { (slots + k).initialize(to: Atomic(0)) }
         guard let source = entries.baseAddress else { return }
         let offset = 8 + 8 * slotCount
         (memory + offset).bindMemory(to: StoredEntry.self, capacity: entries.count).initialize(from: source, count: entries.count)

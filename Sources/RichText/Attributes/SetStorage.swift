@@ -3,22 +3,21 @@ import Synchronization
 /// The memory of one interned attribute set, reference counted: a set lives as long as a string, a cache or a
 /// caller holds it, and the interner reclaims it once nothing else does (see `AttributeRegistry`).
 ///
-/// The block of bytes an `AttributeSet` reads lies in the buffer's elements; its layout is in
-/// `AttributeSet+Storage.swift`. The header is the set's serial number: given once, in interning order, and never
-/// reused, so caches that must be read without a lock can key on it (`internedIdentity`) and stay sound after the
-/// set is gone.
+/// The block of bytes an `AttributeSet` reads lies in the buffer's elements; its layout, with the set's serial
+/// number, is in `AttributeSet+Storage.swift`. The buffer has no header of its own: a set is one allocation of
+/// the object header and its block, no larger.
 ///
-/// A set owns one reference to each boxed value it stores, to its entries list and to its projections; it gives
-/// them back here. Sets and values die only inside the interner's sweep, under its lock (the tables hold the
-/// last reference), so nothing can find a set while it is being torn down.
+/// A set owns one reference to each boxed value it stores, to its side (entries list and annex) and to its
+/// projections; it gives them back here. Sets and values die only inside the interner's sweep, under its lock
+/// (the tables hold the last reference), so nothing can find a set while it is being torn down.
 @usableFromInline
-final class SetStorage: ManagedBuffer<UInt64, UInt64> {
+final class SetStorage: ManagedBuffer<Void, UInt64> {
     /// The block's first byte.
     @inlinable var block: UnsafeRawPointer { UnsafeRawPointer(withUnsafeMutablePointerToElements { $0 }) }
 
-    /// A new storage of `bytes` bytes (a multiple of 8 at least) with serial number `serial`.
-    static func make(bytes: Int, serial: UInt64) -> SetStorage {
-        let buffer = SetStorage.create(minimumCapacity: (bytes + 7) / 8) { _ in serial }
+    /// A new storage of `bytes` bytes (a multiple of 8 at least), its block not yet written.
+    static func make(bytes: Int) -> SetStorage {
+        let buffer = SetStorage.create(minimumCapacity: (bytes + 7) / 8) { _ in }
         return unsafeDowncast(buffer, to: SetStorage.self)
     }
 
@@ -47,8 +46,73 @@ final class ValueBox {
     }
 }
 
-/// A set's entries as the public type, built on first request and kept by the set (see `entries`).
+/// A set's entries as the public type, built on first request and kept by the set's side (see `entries`).
 final class EntryListBox {
     let list: [AttributeEntry]
     init(_ list: [AttributeEntry]) { self.list = list }
+}
+
+/// What a set keeps beside its entries, made the first time it keeps either: the entries list (`entries`) and
+/// one client's annex (`keepAnnex`). It takes over the set's side slot, which held the serial number until then,
+/// so it keeps that number too. Each slot is written once (0, then a retained object), so a reader that sees an
+/// object can use it for as long as it holds the set.
+final class SetSide: @unchecked Sendable {
+    /// The set's serial number (see `internedIdentity`).
+    let serial: UInt
+    /// A retained `EntryListBox`, or 0.
+    let list = Atomic<UInt>(0)
+    /// A retained `SetAnnex`, or 0.
+    let annex = Atomic<UInt>(0)
+
+    init(serial: UInt) { self.serial = serial }
+
+    deinit {
+        let list = self.list.load(ordering: .acquiring)
+        if list != 0 { Unmanaged<EntryListBox>.fromOpaque(UnsafeRawPointer(bitPattern: list)!).release() }
+        let annex = self.annex.load(ordering: .acquiring)
+        if annex != 0 { Unmanaged<SetAnnex>.fromOpaque(UnsafeRawPointer(bitPattern: annex)!).release() }
+    }
+
+    /// Publishes `object` in `slot` unless something is there already; returns what the slot holds afterwards
+    /// (`object`'s address when it won). The loser's reference is given back.
+    static func publish(_ object: Unmanaged<AnyObject>, in slot: borrowing Atomic<UInt>) -> UInt {
+        let address = UInt(bitPattern: object.toOpaque())
+        let (exchanged, original) = slot.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing)
+        if exchanged { return address }
+        object.release()
+        return original
+    }
+}
+
+extension AttributeSet {
+    /// The set's side if it has one, without retaining it (the set owns it while the caller holds the set).
+    @inline(__always)
+    func sideIfMade() -> Unmanaged<SetSide>? {
+        let slot = Block(base).sideSlot.pointee.load(ordering: .acquiring)
+        return slot & 1 != 0 ? nil : Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: slot).unsafelyUnwrapped)
+    }
+
+    /// The set's side, made now if need be (two threads may both make one; the first to publish wins).
+    func side() -> Unmanaged<SetSide> {
+        let slot = Block(base).sideSlot
+        var seen = slot.pointee.load(ordering: .acquiring)
+        while seen & 1 != 0 {
+            let made = Unmanaged.passRetained(SetSide(serial: seen >> 1))
+            let (exchanged, original) = slot.pointee.compareExchange(
+                expected: seen, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
+            if exchanged { return made }
+            made.release()
+            seen = original
+        }
+        return Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: seen).unsafelyUnwrapped)
+    }
+
+    /// The serial number, from the side slot or from the side that took it over.
+    @inline(__always)
+    var serial: UInt {
+        let slot = Block(base).sideSlot.pointee.load(ordering: .acquiring)
+        if slot & 1 != 0 { return slot >> 1 }
+        return Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: slot).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.serial }
+    }
 }
