@@ -5,14 +5,21 @@ import Synchronization
 // A set is one block in a reference-counted `SetStorage` (see `SetStorage.swift`); equal sets share one storage,
 // so two sets are equal when their storages are the same object.
 //
-//     offset 0   header, a UInt64 written once: count (bits 0-23) | SetTraits (bits 24-31)
-//     offset 8   the side slot, an Atomic<UInt>: the set's serial number shifted left once with the low bit set,
-//                until the set keeps its entries list or an annex; from then on a retained `SetSide`, which
-//                holds both and the serial number (objects are aligned, so their addresses have the low bit clear).
-//                Most sets never need a side, so serial, list and annex cost them one word.
-//     offset 16  two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
+//     offset 0   the head, an Atomic<UInt64>:
+//                  bits 0-11   the entry count, or 4095 when the count is in the word after the head
+//                  bits 12-18  SetTraits
+//                  bit 19      set once the set has a side
+//                  bits 20-63  the set's serial number while it has no side; then the address of its retained
+//                              `SetSide` shifted right by 4 (objects are 16-byte aligned and user addresses fit
+//                              in 48 bits), which holds the entries list, the annex and the serial number
+//                Count and traits never change; bits 19-63 change once, when the side is made.
+//     offset 8   the entry count, only when it is 4,095 or more
+//     then       two projection slots, Atomic<UInt> each, only when the set has `SetTraits.hasProjectionSlots`:
 //                a retained `SetStorage`, 0 until first asked, or 1 when the projection is the set itself
 //     then       `count` StoredEntry values (16 bytes each), sorted by key name, one a name
+//
+// One head word for count, traits, serial number and side keeps a set of one entry in 40 bytes with its object
+// header, the smallest allocation that holds it.
 
 /// What a key's behaviour implies for the sets that hold it; a set's traits are the union of its keys'.
 @usableFromInline
@@ -191,36 +198,70 @@ extension AttributeSet {
         @usableFromInline let base: UnsafeRawPointer
         @inlinable init(_ base: UnsafeRawPointer) { self.base = base }
 
-        /// The header word: count and traits.
-        @inlinable var header: UInt64 { base.load(as: UInt64.self) }
+        /// The count field's value when the count is in the next word.
+        @usableFromInline static let countInNextWord: UInt64 = 0xFFF
+        /// Where the traits lie in the head.
+        @usableFromInline static let traitsShift: UInt64 = 12
+        /// The head's bit that says bits 20-63 address a side.
+        @usableFromInline static let hasSide: UInt64 = 1 << 19
+        /// Where the serial number or the side's address lies in the head.
+        @usableFromInline static let payloadShift: UInt64 = 20
+        /// The largest serial number a head holds.
+        static let maximumSerial: UInt64 = (1 << 44) - 1
+
+        /// The head word.
+        @inline(__always)
+        var headSlot: UnsafeMutablePointer<Atomic<UInt64>> {
+            UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Atomic<UInt64>.self))
+        }
+
+        /// The head as it is now; its count and traits never change.
+        @inlinable var head: UInt64 { base.assumingMemoryBound(to: Atomic<UInt64>.self).pointee.load(ordering: .relaxed) }
+
+        /// The number of entries.
+        @inlinable var count: Int {
+            let field = head & Self.countInNextWord
+            if field != Self.countInNextWord { return Int(truncatingIfNeeded: field) }
+            return Int(truncatingIfNeeded: base.load(fromByteOffset: 8, as: UInt64.self))
+        }
+
+        /// The traits.
+        @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: head >> Self.traitsShift) & 0x7F) }
 
         /// The stored entries, sorted by name.
         @inline(__always)
         var stored: UnsafeBufferPointer<StoredEntry> {
-            let header = self.header
-            let offset = header & (UInt64(SetTraits.hasProjectionSlots.rawValue) << 24) == 0 ? 16 : 32
-            let count = Int(truncatingIfNeeded: header & 0xFF_FFFF)
+            let head = self.head
+            var count = Int(truncatingIfNeeded: head & Self.countInNextWord)
+            var offset = 8
+            if count == Int(Self.countInNextWord) {
+                count = Int(truncatingIfNeeded: base.load(fromByteOffset: 8, as: UInt64.self))
+                offset = 16
+            }
+            if head & UInt64(SetTraits.hasProjectionSlots.rawValue) << Self.traitsShift != 0 { offset += 16 }
             return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
-        }
-
-        /// The side slot.
-        @inline(__always)
-        var sideSlot: UnsafeMutablePointer<Atomic<UInt>> {
-            UnsafeMutablePointer(mutating: (base + 8).assumingMemoryBound(to: Atomic<UInt>.self))
         }
 
         /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
         @inline(__always)
         func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-            UnsafeMutablePointer(mutating: (base + 16).assumingMemoryBound(to: Atomic<UInt>.self)) + index
+            let offset = head & Self.countInNextWord == Self.countInNextWord ? 16 : 8
+            return UnsafeMutablePointer(mutating: (base + offset).assumingMemoryBound(to: Atomic<UInt>.self)) + index
+        }
+
+        /// The side a head names, if it names one.
+        @inline(__always)
+        static func side(in head: UInt64) -> Unmanaged<SetSide>? {
+            guard head & hasSide != 0 else { return nil }
+            let address = UInt(truncatingIfNeeded: (head >> payloadShift) << 4)
+            return Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
         }
 
         /// Gives back what the set owns: its side (entries list and annex), its projections and a reference to
         /// each boxed value. Called once, when the storage dies.
         func releaseOwnedReferences() {
-            let side = sideSlot.pointee.load(ordering: .acquiring)
-            if side & 1 == 0 { Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: side)!).release() }
-            if SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)).contains(.hasProjectionSlots) {
+            if let side = Self.side(in: headSlot.pointee.load(ordering: .acquiring)) { side.release() }
+            if traits.contains(.hasProjectionSlots) {
                 for k in 0..<2 {
                     let projection = projectionSlot(k).pointee.load(ordering: .acquiring)
                     if projection > AttributeSet.projectionIsSelf {
@@ -237,11 +278,8 @@ extension AttributeSet {
     /// What a projection slot holds when the projection is the set itself (a set never owns itself).
     static let projectionIsSelf: UInt = 1
 
-    /// The header word: count and traits.
-    @inlinable var header: UInt64 { Block(base).header }
-
     /// The set's traits.
-    @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: header >> 24)) }
+    @inlinable var traits: SetTraits { Block(base).traits }
 
     /// The stored entries, sorted by name. The set must stay alive while the buffer is read.
     @inline(__always)
@@ -253,22 +291,30 @@ extension AttributeSet {
 
     /// The bytes a block with `count` entries and `traits` takes.
     static func blockSize(count: Int, traits: SetTraits) -> Int {
-        16 + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
+        8 + (count >= Int(Block.countInNextWord) ? 8 : 0) + (traits.contains(.hasProjectionSlots) ? 16 : 0) + 16 * count
     }
 
-    /// Writes a set's block at `memory`: the header, the side slot holding `serial`, empty projection slots, then
-    /// `entries`, and takes a reference to each boxed value (the set owns them from now on).
+    /// Writes a set's block at `memory`: the head with `serial`, the count if it is large, empty projection
+    /// slots, then `entries`, and takes a reference to each boxed value (the set owns them from now on).
     static func writeBlock(at memory: UnsafeMutableRawPointer, entries: UnsafeBufferPointer<StoredEntry>, traits: SetTraits,
                            serial: UInt64) {
-        precondition(entries.count < 1 << 24, "an attribute set holds fewer than 16,777,216 entries")
-        let header = UInt64(entries.count) | UInt64(traits.rawValue) << 24
-        memory.storeBytes(of: header, as: UInt64.self)
-        let slotCount = traits.contains(.hasProjectionSlots) ? 3 : 1
-        let slots = (memory + 8).bindMemory(to: Atomic<UInt>.self, capacity: slotCount)
-        slots.initialize(to: Atomic(UInt(truncatingIfNeeded: serial) << 1 | 1))
-        for k in 1..<slotCount { (slots + k).initialize(to: Atomic(0)) }
+        precondition(serial <= Block.maximumSerial, "more than 17,592,186,044,415 attribute sets were interned")
+        let large = entries.count >= Int(Block.countInNextWord)
+        let countField = large ? Block.countInNextWord : UInt64(entries.count)
+        let head = countField | UInt64(traits.rawValue & 0x7F) << Block.traitsShift | serial << Block.payloadShift
+        memory.bindMemory(to: Atomic<UInt64>.self, capacity: 1).initialize(to: Atomic(head))
+        var offset = 8
+        if large {
+            (memory + 8).storeBytes(of: UInt64(entries.count), as: UInt64.self)
+            offset = 16
+        }
+        if traits.contains(.hasProjectionSlots) {
+            let slots = (memory + offset).bindMemory(to: Atomic<UInt>.self, capacity: 2)
+            slots.initialize(to: Atomic(0))
+            (slots + 1).initialize(to: Atomic(0))
+            offset += 16
+        }
         guard let source = entries.baseAddress else { return }
-        let offset = 8 + 8 * slotCount
         (memory + offset).bindMemory(to: StoredEntry.self, capacity: entries.count).initialize(from: source, count: entries.count)
         for entry in entries where entry.word & 3 == StoredValue.boxed {
             _ = Unmanaged<ValueBox>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(entry.payload))!).retain()

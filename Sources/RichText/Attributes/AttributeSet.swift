@@ -99,10 +99,10 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
     }
 
     /// Whether the set holds nothing.
-    @inlinable public var isEmpty: Bool { header & 0xFF_FFFF == 0 }
+    @inlinable public var isEmpty: Bool { Block(base).head & Block.countInNextWord == 0 }
 
     /// The number of attributes.
-    @inlinable public var count: Int { Int(truncatingIfNeeded: header & 0xFF_FFFF) }
+    @inlinable public var count: Int { Block(base).count }
 
     /// Whether any key in the set declares a behaviour (inheritance, invalidation or run boundaries).
     @inlinable public var hasBehaviors: Bool { traits.contains(.behaved) }

@@ -53,9 +53,12 @@ final class EntryListBox {
 }
 
 /// What a set keeps beside its entries, made the first time it keeps either: the entries list (`entries`) and
-/// one client's annex (`keepAnnex`). It takes over the set's side slot, which held the serial number until then,
-/// so it keeps that number too. Each slot is written once (0, then a retained object), so a reader that sees an
-/// object can use it for as long as it holds the set.
+/// one client's annex (`keepAnnex`). It takes over the serial number's place in the set's head, so it keeps that
+/// number too. Each slot is written once (0, then a retained object), so a reader that sees an object can use it
+/// for as long as it holds the set.
+///
+/// The head names a side by a shifted address, which leak checkers cannot read, so every live side is also listed
+/// in `SetSide.live` by its plain address: a program run under LeakSanitizer sees sides as reachable.
 final class SetSide: @unchecked Sendable {
     /// The set's serial number (see `internedIdentity`).
     let serial: UInt
@@ -64,9 +67,22 @@ final class SetSide: @unchecked Sendable {
     /// A retained `SetAnnex`, or 0.
     let annex = Atomic<UInt>(0)
 
-    init(serial: UInt) { self.serial = serial }
+    /// The addresses of the sides alive.
+    private static let live = Mutex(Set<UInt>())
+
+    private init(serial: UInt) { self.serial = serial }
+
+    /// A new side for the set with `serial`, retained once, listed as alive.
+    static func make(serial: UInt) -> Unmanaged<SetSide> {
+        let side = Unmanaged.passRetained(SetSide(serial: serial))
+        let address = UInt(bitPattern: side.toOpaque())
+        _ = live.withLock { $0.insert(address) }
+        return side
+    }
 
     deinit {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        _ = Self.live.withLock { $0.remove(address) }
         let list = self.list.load(ordering: .acquiring)
         if list != 0 { Unmanaged<EntryListBox>.fromOpaque(UnsafeRawPointer(bitPattern: list)!).release() }
         let annex = self.annex.load(ordering: .acquiring)
@@ -88,31 +104,32 @@ extension AttributeSet {
     /// The set's side if it has one, without retaining it (the set owns it while the caller holds the set).
     @inline(__always)
     func sideIfMade() -> Unmanaged<SetSide>? {
-        let slot = Block(base).sideSlot.pointee.load(ordering: .acquiring)
-        return slot & 1 != 0 ? nil : Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: slot).unsafelyUnwrapped)
+        Block.side(in: Block(base).headSlot.pointee.load(ordering: .acquiring))
     }
 
     /// The set's side, made now if need be (two threads may both make one; the first to publish wins).
     func side() -> Unmanaged<SetSide> {
-        let slot = Block(base).sideSlot
+        let slot = Block(base).headSlot
         var seen = slot.pointee.load(ordering: .acquiring)
-        while seen & 1 != 0 {
-            let made = Unmanaged.passRetained(SetSide(serial: seen >> 1))
+        while true {
+            if let side = Block.side(in: seen) { return side }
+            let made = SetSide.make(serial: UInt(truncatingIfNeeded: seen >> Block.payloadShift))
+            let address = UInt64(UInt(bitPattern: made.toOpaque()))
+            precondition(address & 0xF == 0 && address >> 48 == 0, "an object address outside 48 bits")
+            let desired = seen & (Block.hasSide - 1) | Block.hasSide | (address >> 4) << Block.payloadShift
             let (exchanged, original) = slot.pointee.compareExchange(
-                expected: seen, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
+                expected: seen, desired: desired, ordering: .acquiringAndReleasing)
             if exchanged { return made }
             made.release()
             seen = original
         }
-        return Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: seen).unsafelyUnwrapped)
     }
 
-    /// The serial number, from the side slot or from the side that took it over.
+    /// The serial number, from the head or from the side that took its place.
     @inline(__always)
     var serial: UInt {
-        let slot = Block(base).sideSlot.pointee.load(ordering: .acquiring)
-        if slot & 1 != 0 { return slot >> 1 }
-        return Unmanaged<SetSide>.fromOpaque(UnsafeRawPointer(bitPattern: slot).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.serial }
+        let head = Block(base).headSlot.pointee.load(ordering: .acquiring)
+        if let side = Block.side(in: head) { return side._withUnsafeGuaranteedRef { $0.serial } }
+        return UInt(truncatingIfNeeded: head >> Block.payloadShift)
     }
 }
