@@ -127,9 +127,9 @@ extension FormattingEngine {
             if piece.upperBound > offset { after = attributes }
             return true
         }
-        // Typed text takes the character before's inheritable keys (at the start, the first character's): all
-        // of them when none has a behaviour. Otherwise the string answers (paragraph starts aside, excluded here).
-        guard let source = before ?? after else { return nil }
+        // Typed text takes the inheritance source's inheritable keys (the string's one rule): all of them when
+        // none has a behaviour. Otherwise the string answers (paragraph starts aside, excluded here).
+        guard let source = RichString.inheritanceSource(forTypingOver: offset..<offset) < offset ? before : after else { return nil }
         let typed = source.hasBehaviors ? document.typingAttributes(at: range.lowerBound) : source
         func bindsKeys(_ set: AttributeSet?) -> Bool { set.map { $0.hasParagraphKeys || $0.hasCharacterKeys } ?? false }
         if bindsKeys(before) || bindsKeys(after) || bindsKeys(typed) { return nil }

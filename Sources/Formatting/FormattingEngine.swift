@@ -376,25 +376,23 @@ public struct FormattingEngine: Sendable {
         return ConstraintCache.Entry(asked: attributes, result: current.attributes, changes: adjustments)
     }
 
-    /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on that
-    /// character, so the boundary step that follows has nothing to undo.
+    /// The runs to write over `range` for `attributes`: a key bound to a character is kept only on the scalars
+    /// its boundary admits (`RunBoundary.admits`), so the boundary step that follows has nothing to undo.
     func splitForCharacterKeys(_ attributes: AttributeSet, over range: Range<Int>, in document: RichString) -> [AttributeRun] {
-        let bound = attributes.entries.compactMap { entry -> (String, Character)? in
-            if case .character(let c) = entry.behavior.runBoundaries { return (entry.name, c) }
-            return nil
+        let bound = attributes.entries.compactMap { entry -> (name: String, boundary: RunBoundary)? in
+            guard let boundary = entry.behavior.runBoundaries, boundary.constrainedScalar != nil else { return nil }
+            return (entry.name, boundary)
         }
         guard !bound.isEmpty else { return [AttributeRun(utf8Count: range.count, attributes: attributes)] }
         var runs: [AttributeRun] = []
-        // Characters as the whole document segments them: a "•" followed by a combining mark is not "•".
-        document.forEachCharacter(inUTF8: range) { cluster, character in
-            let piece = max(cluster.lowerBound, range.lowerBound)..<min(cluster.upperBound, range.upperBound)
-            let whole = piece == cluster
+        document.forEachScalar(inUTF8: range) { offset, scalar in
             var set = attributes
-            for (name, c) in bound where !whole || character != c { set = set.removing(name) }
+            for (name, boundary) in bound where !boundary.admits(scalar) { set = set.removing(name) }
+            let length = min(offset + scalar.utf8.count, range.upperBound) - max(offset, range.lowerBound)
             if let last = runs.last, last.attributes == set {
-                runs[runs.count - 1].utf8Count += piece.count
+                runs[runs.count - 1].utf8Count += length
             } else {
-                runs.append(AttributeRun(utf8Count: piece.count, attributes: set))
+                runs.append(AttributeRun(utf8Count: length, attributes: set))
             }
         }
         return runs

@@ -9,7 +9,7 @@ extension Invariants {
     /// - text kept by the step keeps its old attributes (moved to its new offsets);
     /// - pasted text (`insertAttributed`) has the pasted attributes;
     /// - typed text (`insert`, `replace`) has what the string's inheritance gives it (`typingAttributes(at:)`
-    ///   for an insert; the character before, or at offset 0 the first replaced one, for a replace);
+    ///   for an insert; the first replaced character's, as `RichString.inheritanceSource` says, for a replace);
     /// - `set`, `remove` and `setRanges` apply their key over exactly their ranges;
     /// - `select` and normalisation (`step == nil`) ask for nothing.
     ///
@@ -124,7 +124,7 @@ extension Invariants {
             let lower = utf8(f)
             var inherited = AttributeSet.empty
             if !before.isEmpty {
-                let source = lower > 0 ? old[lower - 1] : old[lower]
+                let source = old[RichString.inheritanceSource(forTypingOver: lower..<utf8(t))]
                 inherited = source.filter { $0.behavior.isInheritable }
             }
             if f == t { inherited = before.typingAttributes(at: before.index(atOffset: f, in: .scalars)) }

@@ -7,8 +7,9 @@ import XCTest
 /// text and the coalesced runs must agree.
 ///
 /// Only keys without behaviours are used, so none of the documented Foundation deviations of DESIGN §2 ("Known
-/// cases") applies. One deviation for plain keys is excluded by name: see `KnownDeviation`. A Foundation trap
-/// counts as "peer crashed"; the steps it printed before trapping are still compared.
+/// cases") applies, and no script or step is excluded: typing over a selection takes the first replaced
+/// character's attributes on both sides. A Foundation trap counts as "peer crashed"; the steps it printed
+/// before trapping are still compared.
 ///
 /// Reproduce: `FMTCHECK_SEED=<seed> swift test --filter FoundationDifferentialTests` runs the one script of
 /// that seed; `FMTCHECK_LONG=1` runs 2,000 scripts.
@@ -337,76 +338,13 @@ enum EditScriptGenerator {
     }
 }
 
-// MARK: - Known deviations
-
-/// Where Foundation contradicts DESIGN §2 for keys without behaviours. The table wins (DESIGN §2), so each case is
-/// excluded from the comparison by name: the peer is sent a script that means, under Foundation's rules, what
-/// the original means under ours.
-enum KnownDeviation: String, CaseIterable {
-    /// Plain text replacing a non-empty range at an offset above 0.
-    ///
-    /// - DESIGN §2: "Plain text typed or inserted takes the attributes of the character before it. At offset 0
-    ///   it takes those of the first replaced or following character." `RichString` does so.
-    /// - Foundation (Swift 6.3.1) gives the new text the attributes of the first *replaced* character:
-    ///   "ab"{p1:1} "cd"{p1:2} "ef", replace [2,5) with "X" gives "X" p1=2 in Foundation, p1=1 in ours.
-    ///
-    /// The peer gets a delete of the range followed by an insert at its start, which is the table's meaning.
-    case replaceInheritsFromFirstReplacedCharacter
-
-    /// Whether `op` falls under this deviation.
-    func applies(to op: EditOp) -> Bool {
-        switch self {
-        case .replaceInheritsFromFirstReplacedCharacter:
-            if case .replace(let from, let to, let text) = op { return from > 0 && to > from && !text.isEmpty }
-            return false
-        }
-    }
-
-    /// The peer's ops that mean what `op` means under DESIGN §2.
-    func peerOps(for op: EditOp) -> [EditOp] {
-        switch self {
-        case .replaceInheritsFromFirstReplacedCharacter:
-            guard case .replace(let from, let to, let text) = op else { return [op] }
-            return [.delete(from: from, to: to), .insert(at: from, text: text)]
-        }
-    }
-}
-
-/// The script the peer runs: ours with every known deviation rewritten, and for each of our steps (0 = start
-/// state) the peer's step that corresponds to it.
-struct PeerScript {
-    var ops: [EditOp] = []
-    var stepMap: [Int] = [0]
-    var deviations: [KnownDeviation: Int] = [:]
-
-    init(_ ours: [EditOp]) {
-        var peerSteps = 0
-        for (i, op) in ours.enumerated() {
-            if i == 0, case .start = op {
-                ops.append(op)
-                continue
-            }
-            if let deviation = KnownDeviation.allCases.first(where: { $0.applies(to: op) }) {
-                let rewritten = deviation.peerOps(for: op)
-                ops += rewritten
-                peerSteps += rewritten.count
-                deviations[deviation, default: 0] += 1
-            } else {
-                ops.append(op)
-                peerSteps += 1
-            }
-            stepMap.append(peerSteps)
-        }
-    }
-}
-
 // MARK: - Running both sides
 
 /// What comparing one script gave.
 enum DifferentialVerdict {
     /// Every step the peer printed agreed; `peerCrashed` when Foundation trapped part-way. `steps` counts the
     /// states ours went through (start state included), `compared` those the peer printed too.
-    case agreed(steps: Int, compared: Int, peerCrashed: Bool, excluded: [KnownDeviation: Int])
+    case agreed(steps: Int, compared: Int, peerCrashed: Bool)
     /// The first step that differs, described.
     case mismatch(String)
 
@@ -423,25 +361,22 @@ struct DifferentialCounts {
     var agreements = 0
     var peerCrashed = 0
     var mismatches = 0
-    var excluded: [KnownDeviation: Int] = [:]
 
     mutating func add(_ verdict: DifferentialVerdict) {
         scripts += 1
         switch verdict {
-        case .agreed(let s, let compared, let crashed, let deviations):
+        case .agreed(let s, let compared, let crashed):
             steps += s
             agreements += compared
             if crashed { peerCrashed += 1 }
-            excluded.merge(deviations, uniquingKeysWith: +)
         case .mismatch:
             mismatches += 1
         }
     }
 
     var summary: String {
-        let exclusions = KnownDeviation.allCases.map { "\($0.rawValue)=\(excluded[$0] ?? 0)" }.joined(separator: ",")
-        return "differential: scripts=\(scripts) steps=\(steps) agreements=\(agreements) peerCrashed=\(peerCrashed) "
-            + "mismatches=\(mismatches) excluded(\(exclusions))"
+        "differential: scripts=\(scripts) steps=\(steps) agreements=\(agreements) peerCrashed=\(peerCrashed) "
+            + "mismatches=\(mismatches)"
     }
 }
 
@@ -517,11 +452,10 @@ enum Differential {
 
     /// Compares ours with the oracle after every step.
     static func check(_ ops: [EditOp], oracle: OracleProcess) throws -> DifferentialVerdict {
-        let peer = PeerScript(ops)
-        let outcome = try oracle.run(script: EditScript.jsonLines(peer.ops))
+        let outcome = try oracle.run(script: EditScript.jsonLines(ops))
         if let error = outcome.scriptError {
-            XCTFail("fmtoracle rejected a generated script: \(error)\n\(EditScript.jsonLines(peer.ops))")
-            return .agreed(steps: 0, compared: 0, peerCrashed: false, excluded: [:])
+            XCTFail("fmtoracle rejected a generated script: \(error)\n\(EditScript.jsonLines(ops))")
+            return .agreed(steps: 0, compared: 0, peerCrashed: false)
         }
         if !outcome.peerCrashed, outcome.exitStatus != 0 {
             XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
@@ -539,9 +473,8 @@ enum Differential {
             if step > 0 { apply(stepOps[step - 1], to: &s) }
             steps += 1
             s._invariantCheck()
-            let peerStep = peer.stepMap[step]
-            guard peerStep < outcome.states.count else { continue }  // the peer trapped before this step
-            let expected = outcome.states[peerStep]
+            guard step < outcome.states.count else { continue }  // the peer trapped before this step
+            let expected = outcome.states[step]
             let ours = state(of: s)
             let theirs = OracleProcess.coalesce(expected.runs)
             let oursCoalesced = OracleProcess.coalesce(ours.runs)
@@ -558,7 +491,7 @@ enum Differential {
             }
             compared += 1
         }
-        return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed, excluded: peer.deviations)
+        return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed)
     }
 
     /// Shrinks a mismatching script: drops ops, then shortens texts and documents, while it still mismatches.

@@ -55,6 +55,30 @@ final class KeyBehaviorExampleTests: XCTestCase {
         XCTAssertNil(text.typingAttributes(at: text.endIndex)[IngredientKey.self])
     }
 
+    func testTypingOverASelectionTakesTheFirstReplacedCharactersAttributes() {
+        // "ab" color 1, "cd" color 2: typing "X" over "cde" gives "X" color 2, as Foundation's
+        // `attributesToUseForTextReplacement(in:)` and every editor typing over a selected word.
+        var text = RichString(concatenating: [
+            RichString("ab", attributes: AttributeSet([AttributeEntry(name: "color", value: .integer(1))])),
+            RichString("cd", attributes: AttributeSet([AttributeEntry(name: "color", value: .integer(2))])),
+            RichString("ef"),
+        ])
+        text.replaceSubrange(scalars(text, 2, 5), with: "X")
+        XCTAssertEqual(text.string, "abXf")
+        XCTAssertEqual(values(ColorKey.self, text).map(\.0), ["ab", "X", "f"])
+        XCTAssertEqual(values(ColorKey.self, text).map(\.1), [1, 2, nil])
+    }
+
+    func testTypingAtACaretTakesTheCharacterBeforeAndAtTheStartTheOneAfter() {
+        var text = RichString(concatenating: [
+            RichString("ab", attributes: AttributeSet([AttributeEntry(name: "color", value: .integer(1))])),
+            RichString("cd", attributes: AttributeSet([AttributeEntry(name: "color", value: .integer(2))])),
+        ])
+        text.insert("X", at: text.index(atOffset: 2, in: .scalars))
+        text.insert("Y", at: text.startIndex)
+        XCTAssertEqual(values(ColorKey.self, text).map(\.0), ["YabX", "cd"])
+    }
+
     func testAttributedInsertKeepsANonInheritedKey() {
         var text = RichString("add  now")
         let paste = RichString("milk", attributes: AttributeSet([AttributeEntry(name: "ingredient", value: .string("milk"), behavior: IngredientKey.descriptor.behavior)]))
@@ -288,11 +312,34 @@ final class KeyBehaviorExampleTests: XCTestCase {
         XCTAssertEqual(adjustments.map(\.cause), [.characterBoundary])
     }
 
-    func testACombiningMarkTypedAfterTheCharacterRemovesTheKey() {
+    func testACombiningMarkTypedAfterTheCharacterKeepsTheKeyOnItsScalar() {
+        // Per scalar, as Foundation's `_constrainedScalar`: "•" keeps the key inside the cluster "•\u{301}",
+        // and the mark, which takes the key by inheritance, loses it.
         var text = RichString("•x")
         text.setAttribute(BulletKey.self, to: 1, in: scalars(text, 0, 1))
-        text.insert("\u{301}", at: text.index(atOffset: 1, in: .scalars))
-        XCTAssertTrue(values(BulletKey.self, text).allSatisfy { $0.1 == nil })
+        let adjustments = text.insert("\u{301}", at: text.index(atOffset: 1, in: .scalars))
+        XCTAssertEqual(text.attribute(BulletKey.self, at: text.startIndex), 1)
+        XCTAssertNil(text.attribute(BulletKey.self, at: text.index(atOffset: 1, in: .scalars)))
+        XCTAssertEqual(text.string, "•\u{301}x")
+        XCTAssertEqual(adjustments.map(\.cause), [.characterBoundary])
+    }
+
+    func testAGlyphKeepsItsImageWhenACombiningMarkFollowsIt() {
+        // A Genmoji's U+FFFC with its glyph key bound to that scalar: a mark typed after it forms one cluster
+        // with it, and the glyph stays on the U+FFFC.
+        var text = RichString("a\u{FFFC}b")
+        text.setAttribute(GlyphKey.self, to: "g1", in: scalars(text, 1, 2))
+        text.insert("\u{301}", at: text.index(atOffset: 2, in: .scalars))
+        XCTAssertEqual(text.attribute(GlyphKey.self, at: text.index(atOffset: 1, in: .scalars)), "g1")
+        XCTAssertNil(text.attribute(GlyphKey.self, at: text.index(atOffset: 2, in: .scalars)))
+    }
+
+    func testOnlyTheFirstScalarOfAMultiScalarBoundaryCharacterIsAdmitted() {
+        // `.character("e\u{301}")` admits the scalar "e" alone, as Foundation: the rest of the character is not
+        // looked at.
+        var text = RichString("e\u{301}e")
+        text.setAttribute(AccentKey.self, to: 1, in: text.startIndex..<text.endIndex)
+        XCTAssertEqual(values(AccentKey.self, text).map(\.1), [1, nil, 1])
     }
 
     // MARK: Untrusted content

@@ -15,8 +15,27 @@ public enum InvalidationCondition: Hashable, Sendable {
 public enum RunBoundary: Hashable, Sendable {
     /// The value is constant over each paragraph; the paragraph's first character decides.
     case paragraph
-    /// The value can only stand on runs made of exactly this character.
+    /// The value can only stand on the Unicode scalar of this character (its first scalar), scalar by scalar,
+    /// whatever grapheme cluster the scalar sits in, as Foundation's `.character(_:)` does: a Genmoji's U+FFFC
+    /// keeps its glyph when a combining mark follows it.
     indirect case character(Character)
+
+    /// The one scalar a value bound by `.character(c)` may stand on: c's first scalar (Foundation's
+    /// `_constrainedScalar`). Nil for other boundaries.
+    @inlinable
+    public var constrainedScalar: Unicode.Scalar? {
+        if case .character(let c) = self { return c.unicodeScalars.first }
+        return nil
+    }
+
+    /// The rule of character boundaries, in one place: whether a value with this boundary may stand on `scalar`.
+    /// Every step that keeps character-bound keys in place (the string's boundary step, the engine's writes,
+    /// its dry probes) asks this.
+    @inlinable
+    public func admits(_ scalar: Unicode.Scalar) -> Bool {
+        guard let constrained = constrainedScalar else { return true }
+        return constrained == scalar
+    }
 }
 
 /// How a key behaves when the text around it changes (DESIGN §2, "Key behaviours").

@@ -5,7 +5,7 @@
 /// 2. `textChanged`: stretches that the edit is strictly inside or across lose the key, on both sides.
 /// 3. `runBoundaries: .paragraph`: after text edits the paragraph's first character decides; after attribute
 ///    changes the changed value spreads over each paragraph it touched.
-/// 4. `runBoundaries: .character(c)`: the key leaves every character that is not `c`.
+/// 4. `runBoundaries: .character(c)`: the key leaves every scalar that is not c's scalar (`RunBoundary.admits`).
 /// 5. `attributeChanged(K)`: wherever K really changed in steps 1–4 (on text that existed before the edit),
 ///    dependent keys are removed, and the chain is followed.
 ///
@@ -195,8 +195,9 @@ extension RichString {
         return found
     }
 
-    /// What plain text typed over `range` takes: the character before's inheritable attributes; for an insert at
-    /// the start of a non-empty paragraph, that paragraph's values of paragraph-bound keys.
+    /// What plain text typed over `range` takes: the inheritable attributes of the inheritance source (the first
+    /// replaced character, or for an insert the character before); for an insert at the start of a non-empty
+    /// paragraph, that paragraph's values of paragraph-bound keys.
     func attributesForTyping(over range: Range<Int>) -> AttributeSet {
         var attributes = inheritedAttributes(forTypingOver: range)
         let a = range.lowerBound

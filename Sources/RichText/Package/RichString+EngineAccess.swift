@@ -14,11 +14,6 @@ extension RichString {
         text.paragraphRanges(overlapping: range)
     }
 
-    /// The character starting at a UTF-8 offset (rounded down to a character start).
-    package func character(atUTF8 offset: Int) -> Character {
-        text.character(at: text.roundDownToCharacter(offset))
-    }
-
     /// `range` widened to whole characters, plus one character on each side when `margin` is set.
     package func widenedToCharacters(_ range: Range<Int>, margin: Bool) -> Range<Int> {
         if margin, let widened = oneByteCharactersWidenedWithMargin(range) ?? smallScalarsWidenedWithMargin(range) { return widened }
@@ -41,15 +36,11 @@ extension RichString {
         return lower..<upper
     }
 
-    /// Calls `body` with each character overlapping `range`, as the whole text segments it, and its full range
-    /// (which may reach outside `range` when a cluster straddles it).
-    package func forEachCharacter(inUTF8 range: Range<Int>, _ body: (Range<Int>, Character) -> Void) {
-        var position = text.roundDownToCharacter(min(range.lowerBound, text.utf8Count))
-        while position < range.upperBound && position < text.utf8Count {
-            let next = text.characterBoundary(after: position)
-            body(position..<next, text.character(at: position))
-            position = next
-        }
+    /// Calls `body` with the offset and value of each scalar overlapping `range` (the first may start before it).
+    package func forEachScalar(inUTF8 range: Range<Int>, _ body: (Int, Unicode.Scalar) -> Void) {
+        let total = text.utf8Count
+        let lower = text.roundDownToScalar(min(max(range.lowerBound, 0), total))
+        text.forEachScalar(in: lower..<max(lower, min(range.upperBound, total)), body)
     }
 
     /// The UTF-8 range of an index range, checked.

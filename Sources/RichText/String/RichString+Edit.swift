@@ -49,18 +49,21 @@ extension RichString {
 
     // MARK: Inheritance
 
-    /// The attributes that plain text typed over `range` takes: those of the character before it, or at the
-    /// start of the text, those of the first replaced or following character. Keys that are not inherited,
-    /// and keys invalidated by text changes, are left off.
+    /// The rule of inheritance, in one place (DESIGN §2, Foundation's `attributesToUseForTextReplacement(in:)`):
+    /// the UTF-8 offset whose run gives its attributes to plain text typed over `range`. Replacing a non-empty
+    /// range (typing over a selection): its first replaced character. Inserting at an empty range: the
+    /// character before, or at offset 0 the one after. Every path that types text (the pipeline, the quick
+    /// paths, the engine's dry probe) asks this function.
+    @inline(__always)
+    package static func inheritanceSource(forTypingOver range: Range<Int>) -> Int {
+        range.isEmpty && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound
+    }
+
+    /// The attributes that plain text typed over `range` takes: those of the run at
+    /// `inheritanceSource(forTypingOver:)`, less keys that are not inherited and keys invalidated by text changes.
     func inheritedAttributes(forTypingOver range: Range<Int>) -> AttributeSet {
         guard text.utf8Count > 0 else { return .empty }
-        let source: AttributeSet
-        if range.lowerBound > 0 {
-            source = runStore.attributes(at: range.lowerBound - 1)
-        } else {
-            source = runStore.attributes(at: 0)
-        }
-        return source.inheritable
+        return runStore.attributes(at: Self.inheritanceSource(forTypingOver: range)).inheritable
     }
 
     /// What attributes plain text typed at `index` would get: the question an editor asks for its typing attributes.

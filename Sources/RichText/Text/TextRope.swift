@@ -113,6 +113,31 @@ struct TextRope: Sendable {
         return s.unicodeScalars[s.utf8.index(s.utf8.startIndex, offsetBy: offset - start)]
     }
 
+    /// Rounds `offset` down to the start of the scalar that holds it.
+    func roundDownToScalar(_ offset: Int) -> Int {
+        var o = offset
+        while o > 0 && o < utf8Count && byte(at: o) & 0xC0 == 0x80 { o -= 1 }
+        return o
+    }
+
+    /// Calls `body` with the offset and value of each scalar starting in `range` (whose bounds are scalar starts),
+    /// reading each chunk once.
+    func forEachScalar(in range: Range<Int>, _ body: (Int, Unicode.Scalar) -> Void) {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard let (_, start, chunk) = self.chunk(containing: position) else { return }
+            let s = chunk.string
+            let end = min(range.upperBound, start + s.utf8.count)
+            var index = s.utf8.index(s.utf8.startIndex, offsetBy: position - start)
+            while position < end {
+                let scalar = s.unicodeScalars[index]
+                body(position, scalar)
+                position += scalar.utf8.count
+                index = s.unicodeScalars.index(after: index)
+            }
+        }
+    }
+
     /// The start of the scalar before `offset`.
     func scalarStart(before offset: Int) -> Int {
         let (index, remainder) = rope.find(UTF8Metric.self, offset, prefer: .previous)

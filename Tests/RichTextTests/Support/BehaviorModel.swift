@@ -42,18 +42,6 @@ struct BehaviorModel {
         paragraphs.first { $0.contains(i) } ?? (scalars.count..<scalars.count)
     }
 
-    /// Scalar ranges of every grapheme cluster.
-    var clusters: [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0
-        for character in string {
-            let n = character.unicodeScalars.count
-            result.append(start..<(start + n))
-            start += n
-        }
-        return result
-    }
-
     func isParagraphStart(_ a: Int) -> Bool {
         if a == 0 { return true }
         let s = scalars[a - 1]
@@ -71,7 +59,8 @@ struct BehaviorModel {
             newEntries = attributed
         } else {
             var inherited: [String: AttributeEntry] = [:]
-            if a > 0 { inherited = entries[a - 1] } else if !entries.isEmpty { inherited = entries[0] }
+            // The first replaced scalar; for an insert the one before, at 0 the one after.
+            if a < b { inherited = entries[a] } else if a > 0 { inherited = entries[a - 1] } else if !entries.isEmpty { inherited = entries[0] }
             inherited = inherited.filter { $0.value.behavior.isInheritable }
             if a == b, a < scalars.count, isParagraphStart(a) {
                 inherited = inherited.filter { $0.value.behavior.runBoundaries != .paragraph }
@@ -164,19 +153,15 @@ struct BehaviorModel {
         }
     }
 
+    /// A character-bound key stays only on scalars equal to its character's first scalar, one scalar at a time
+    /// (Foundation's `_constrainedScalar`), whatever cluster the scalar sits in.
     mutating func enforceCharacters() {
-        let text = string
-        var characters = Array(text)
-        for (index, cluster) in clusters.enumerated() {
-            for key in Set(cluster.flatMap { Array(entries[$0].keys) }) {
-                let carried = cluster.compactMap { entries[$0][key] }
-                guard let entry = carried.first,
-                      case .character(let c) = entry.behavior.runBoundaries else { continue }
-                let whole = cluster.allSatisfy { entries[$0] == entries[cluster.lowerBound] }
-                if characters[index] != c || !whole { for i in cluster { entries[i][key] = nil } }
+        for i in scalars.indices {
+            for (key, entry) in entries[i] {
+                guard case .character(let c) = entry.behavior.runBoundaries else { continue }
+                if c.unicodeScalars.first != scalars[i] { entries[i][key] = nil }
             }
         }
-        characters.removeAll()
     }
 
     /// Removes dependents wherever their source key's value differs from before, on text that existed before.

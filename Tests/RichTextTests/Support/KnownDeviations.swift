@@ -134,17 +134,6 @@ struct DeviationSituation {
 /// minimal example with Foundation's real output (from `fmtoracle`) and ours; `testKnownDeviationExamplesAreClassified`
 /// re-checks every example against the oracle. Runs are written `[scalars, {key: value}]`.
 enum BehaviorDeviation: String, CaseIterable {
-    /// Plain text replacing a non-empty range at an offset above 0 takes the attributes of the first *replaced*
-    /// character in Foundation; DESIGN: those of the character before.
-    ///
-    ///     start "ab"{color:1} "cd"{color:2} "ef"; replace [2,5) with "X"  → "abXf"
-    ///     Foundation: [[2,{"color":1}],[1,{"color":2}],[1,{}]]
-    ///     ours:       [[3,{"color":1}],[1,{}]]
-    ///
-    /// Condition: a replace with from > 0, to > from and non-empty text, where the inheritable attributes of the
-    /// scalar at `from` differ from those at `from - 1`.
-    case replaceInheritsFromFirstReplacedCharacter
-
     /// Inserting "" or deleting an empty range strictly inside a `textChanged` stretch clears the stretch in
     /// Foundation; DESIGN: an empty edit changes nothing.
     ///
@@ -278,22 +267,8 @@ enum BehaviorDeviation: String, CaseIterable {
     /// or any of the edit's start, end and the joins of the pasted or start document's pieces (offsets after
     /// the step) that lies inside a grapheme cluster or just before a scalar that extends a cluster (Grapheme_Extend, an emoji
     /// modifier, ZWJ); the results differ only in paragraph-bound keys, and only inside paragraphs (after the
-    /// step) that hold such a boundary — or in `bullet` where `characterKeyOnBulletWithCombiningMark` explains
-    /// it (a boundary inside "•" + mark shows both).
+    /// step) that hold such a boundary.
     case paragraphFixUpAtBoundaryInsideCharacter
-
-    /// NEW (found by this test). A character-bound key stays on the "•" scalar of a cluster that is not "•"
-    /// ("•" followed by a combining mark): Foundation checks the run's scalars, not its characters. DESIGN: the
-    /// value can only stand on runs made of exactly that character, and "•\u{301}" is not "•".
-    ///
-    ///     start "•\u{301}"{bullet:1}
-    ///     Foundation: [[1,{"bullet":1}],[1,{}]]
-    ///     ours:       [[2,{}]]
-    ///
-    /// Condition: texts agree, and the results differ only where Foundation has `bullet` and ours does not, each
-    /// on a "•" scalar of a grapheme cluster of more than one scalar. Applies to the start state too (a
-    /// document is made consistent when it is built).
-    case characterKeyOnBulletWithCombiningMark
 
     /// NEW (found by this test). Setting or removing a paragraph-bound key K over a range that crosses into a
     /// paragraph also rewrites the *other* paragraph-bound keys there: Foundation's fix-up gives the rest of the
@@ -322,43 +297,18 @@ enum BehaviorDeviation: String, CaseIterable {
         return scalar.properties.isGraphemeExtend || scalar.properties.isEmojiModifier
     }
 
-    /// For `characterKeyOnBulletWithCombiningMark`: whether the difference at a scalar is Foundation keeping
-    /// `bullet` on a "•" scalar of a cluster of more than one scalar, where ours removed it.
-    static func bulletOnClusterExplained(_ s: DeviationSituation) -> (Int) -> Bool {
-        let post = s.post, theirs = s.foundationPost
-        var clusterLength: [Int] = []
-        for character in s.ours.string {
-            let n = character.unicodeScalars.count
-            clusterLength += Array(repeating: n, count: n)
-        }
-        let bullet: Unicode.Scalar = "•"
-        return { (i: Int) -> Bool in
-            guard i < clusterLength.count, clusterLength[i] > 1, post.scalars[i] == bullet else { return false }
-            let ours: OracleProcess.Value? = post.value("bullet", at: i)
-            let foundation: OracleProcess.Value? = theirs.value("bullet", at: i)
-            return ours == nil && foundation != nil
-        }
-    }
-
     /// The named deviation the situation falls under, or nil.
     static func classify(_ s: DeviationSituation) -> BehaviorDeviation? {
         allCases.first { $0.applies(to: s) }
     }
 
     func applies(to s: DeviationSituation) -> Bool {
-        if s.isStart && self != .characterKeyOnBulletWithCombiningMark && self != .paragraphFixUpAtBoundaryInsideCharacter {
+        if s.isStart && self != .paragraphFixUpAtBoundaryInsideCharacter {
             return false
         }
         let pre = s.pre
         let length = pre.count
         switch self {
-        case .replaceInheritsFromFirstReplacedCharacter:
-            guard case .replace(let from, let to, let text) = s.op, from > 0, to > from, !text.isEmpty else { return false }
-            let inheritable = { (i: Int) in
-                pre.attributes[i].filter { ScriptKeys.behaviors.descriptors[$0.key]!.behavior.isInheritable }
-            }
-            return inheritable(from) != inheritable(from - 1)
-
         case .emptyEditInsideTextChangedStretch:
             guard let edit = s.textEdit, edit.range.isEmpty, edit.inserted == 0 else { return false }
             let a = edit.range.lowerBound
@@ -446,12 +396,6 @@ enum BehaviorDeviation: String, CaseIterable {
                 }
             }
 
-        case .characterKeyOnBulletWithCombiningMark:
-            guard s.textAgrees else { return false }
-            let explained = Self.bulletOnClusterExplained(s)
-            let differences = s.differences
-            return !differences.isEmpty && differences.allSatisfy { d in d.keys == ["bullet"] && explained(d.index) }
-
         case .paragraphFixUpAtBoundaryInsideCharacter:
             guard s.textAgrees else { return false }
             let post = s.post
@@ -499,11 +443,7 @@ enum BehaviorDeviation: String, CaseIterable {
             }
             let paragraphs = post.paragraphs.filter { p in suspects.contains { p.contains($0) } }
             let differences = s.differences
-            // The cluster at the boundary may also be "•" + a mark, where `characterKeyOnBulletWithCombiningMark`
-            // explains a `bullet` difference on the same step.
-            let bulletExplained = Self.bulletOnClusterExplained(s)
             func explained(_ index: Int, _ key: String) -> Bool {
-                if key == "bullet" { return bulletExplained(index) }
                 guard Self.paragraphKeys.contains(key) else { return false }
                 return paragraphs.contains { $0.contains(index) }
             }
@@ -516,10 +456,6 @@ enum BehaviorDeviation: String, CaseIterable {
     /// A minimal example: the script, and the final runs Foundation and ours give (coalesced).
     var example: (script: [EditOp], foundation: String, ours: String) {
         switch self {
-        case .replaceInheritsFromFirstReplacedCharacter:
-            return ([.start([("ab", ["color": .integer(1)]), ("cd", ["color": .integer(2)]), ("ef", [:])]),
-                     .replace(from: 2, to: 5, text: "X")],
-                    #"[[2,{"color":1}],[1,{"color":2}],[1,{}]]"#, #"[[3,{"color":1}],[1,{}]]"#)
         case .emptyEditInsideTextChangedStretch:
             return ([.start([("xx", [:]), ("milk", ["tag": .string("t")]), ("yy", [:])]), .insert(at: 4, text: "")],
                     #"[[8,{}]]"#, #"[[2,{}],[4,{"tag":"t"}],[2,{}]]"#)
@@ -555,8 +491,6 @@ enum BehaviorDeviation: String, CaseIterable {
             return ([.start([("ab\n", ["para": .integer(1)]), ("cdef", ["para": .integer(2)])]),
                      .remove(from: 0, to: 4, key: "tagpara")],
                     #"[[3,{"para":1}],[1,{"para":2}],[3,{"para":1}]]"#, #"[[3,{"para":1}],[4,{"para":2}]]"#)
-        case .characterKeyOnBulletWithCombiningMark:
-            return ([.start([("•\u{301}", ["bullet": .integer(1)])])], #"[[1,{"bullet":1}],[1,{}]]"#, #"[[2,{}]]"#)
         case .paragraphFixUpAtBoundaryInsideCharacter:
             return ([.start([("a\n", ["para": .integer(1)]), ("\u{301}b", ["para": .integer(2)])]),
                      .insertAttributed(at: 2, document: [("x", ["para": .integer(3)])])],

@@ -25,12 +25,15 @@ struct ReferenceModel: Equatable {
         return result
     }
 
-    /// Plain text typed over `range`: it takes the attributes of the scalar before it, or at the start those of
-    /// the first replaced or following scalar, without keys that are not inherited.
+    /// Plain text typed over `range`: it takes the attributes of the first replaced scalar; inserted at an empty
+    /// range, those of the scalar before it, or at the start the following one; without keys that are not
+    /// inherited.
     mutating func replacePlain(_ range: Range<Int>, with text: String, behaviors: [String: AttributeBehavior]) {
         if range.isEmpty && text.isEmpty { return }
         var inherited: [String: AttributeValue] = [:]
-        if range.lowerBound > 0 {
+        if !range.isEmpty {
+            inherited = attributes[range.lowerBound]
+        } else if range.lowerBound > 0 {
             inherited = attributes[range.lowerBound - 1]
         } else if !attributes.isEmpty {
             inherited = attributes[0]

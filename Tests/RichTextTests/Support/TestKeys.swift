@@ -84,3 +84,18 @@ enum ParagraphDependentKey: RichAttributeKey {
     static let invalidationConditions: Set<InvalidationCondition> = [.attributeChanged(ColorKey.self)]
     static let runBoundaries: RunBoundary? = .paragraph
 }
+
+/// Bound to U+FFFC, as a Genmoji's glyph key.
+enum GlyphKey: RichAttributeKey {
+    typealias Value = String
+    static let name = "glyph"
+    static let inheritedByAddedText = false
+    static let runBoundaries: RunBoundary? = .character("\u{FFFC}")
+}
+
+/// Bound to a character of two scalars: only its first scalar, "e", is admitted.
+enum AccentKey: RichAttributeKey {
+    typealias Value = Int
+    static let name = "accent"
+    static let runBoundaries: RunBoundary? = .character("e\u{301}")
+}
