@@ -888,4 +888,743 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         let runRange = try XCTUnwrap(attrstr.runs.first).range
         XCTAssertEqual(String(attrstr[runRange].characters), "A\u{1F3BA}")
     }
+
+    // MARK: - Substrings
+
+    /// Follows Apple's `substringBase()`.
+    func testSubstringBase() {
+        let str = RichString("Hello World", attributes: .testInt(1))
+        var substr = str[str.startIndex..<str.characters.index(str.startIndex, offsetBy: 5)]
+        XCTAssertEqual(substr.base, str)
+        substr.testInt = 3
+        XCTAssertNotEqual(substr.base, str)
+
+        var str2 = RichString("Hello World", attributes: .testInt(1))
+        let range = str2.startIndex..<str2.characters.index(str2.startIndex, offsetBy: 5)
+        XCTAssertEqual(str2[range].base, str2)
+        str2[range].testInt = 3
+        XCTAssertEqual(str2[range].base, str2)
+    }
+
+    /// Follows Apple's `substringGetAttribute()`.
+    func testSubstringGetAttribute() {
+        let str = RichString("Hello World", attributes: .testInt(1))
+        let range = str.startIndex..<str.characters.index(str.startIndex, offsetBy: 5)
+        XCTAssertEqual(str[range].testInt, 1)
+        XCTAssertNil(str[range].testString)
+
+        var str2 = RichString("Hel", attributes: .testInt(1))
+        str2.append(RichString("lo World", attributes: .testInt(2).testBool(true)))
+        let range2 = str2.startIndex..<str2.characters.index(str2.startIndex, offsetBy: 5)
+        XCTAssertNil(str2[range2].testInt)
+        XCTAssertNil(str2[range2].testBool)
+    }
+
+    /// Follows Apple's `substringDescription()`.
+    func testSubstringDescription() {
+        var str = RichString("Hello", attributes: .testInt(2))
+        str.append(RichString(" "))
+        str.append(RichString("World", attributes: .testInt(3)))
+
+        for run in str.runs {
+            XCTAssertFalse(str[run.range].description.isEmpty)
+        }
+    }
+
+    /// Follows Apple's `substringReplaceAttributes()`: `str[range].replaceAttributes(a, with: b)` is
+    /// `str.replaceAttributes(a, with: b, in: range)`.
+    func testSubstringReplaceAttributes() {
+        var str = RichString("Hello", attributes: .testInt(2).testString("Foundation"))
+        str.append(RichString(" "))
+        str.append(RichString("World", attributes: .testInt(3)))
+
+        let range = str.index(atOffset: 2, in: .characters)..<str.index(atOffset: 8, in: .characters)
+        str.replaceAttributes(.testInt(2).testString("Foundation"), with: .testBool(true), in: range)
+
+        let expected = concat(
+            RichString("He", attributes: .testInt(2).testString("Foundation")),
+            RichString("llo", attributes: .testBool(true)),
+            RichString(" "),
+            RichString("World", attributes: .testInt(3)))
+        XCTAssertEqual(str, expected)
+    }
+
+    /// Follows Apple's `substringEquality()`.
+    func testSubstringEquality() {
+        let str = RichString("")
+        let range = str.startIndex..<str.endIndex
+        XCTAssertEqual(str[range].richString, str[range].richString)
+
+        let str2 = concat("A", RichString("A", attributes: .testInt(2)))
+        let substringA = str2[str2.startIndex..<str2.characters.index(after: str2.startIndex)]
+        let substringB = str2[str2.characters.index(after: str2.startIndex)..<str2.endIndex]
+        XCTAssertNotEqual(substringA.richString, substringB.richString)
+        XCTAssertEqual(substringA.richString, substringA.richString)
+        XCTAssertEqual(substringB.richString, substringB.richString)
+    }
+
+    /// Follows Apple's `initializationFromSubstring()`. `attrFinal.runs == subFinal.runs` is
+    /// `runsMatchLikeFoundation` (Foundation's `Runs` equality).
+    func testInitializationFromSubstring() throws {
+        var attrStr = RichString("yolo^+1 result<:s>^", attributes: .testInt(2).testString("Hello"))
+        attrStr.replaceSubrange(try XCTUnwrap(attrStr.range(of: "<:s>")), with: RichString(""))
+        attrStr[try XCTUnwrap(attrStr.range(of: "1 result"))].testInt = 3
+
+        let range = try XCTUnwrap(attrStr.range(of: "+1 result"))
+        let subFinal = attrStr[range]
+        let attrFinal = subFinal.richString
+        XCTAssertTrue(attrFinal.characters.elementsEqual(subFinal.characters))
+        XCTAssertTrue(runsMatchLikeFoundation(attrFinal.runs, subFinal.runs))
+
+        var attrStr2 = RichString("xxxxxxxx", attributes: .testInt(1))
+        attrStr2.append(RichString("y", attributes: .testInt(2)))
+        attrStr2.append(RichString("zzzzzzzz", attributes: .testInt(3)))
+
+        let subrange = attrStr2.index(atOffset: 5, in: .characters)..<attrStr2.endIndex
+        let recreated = attrStr2[subrange].richString
+        XCTAssertEqual(recreated.runs.count, 3)
+    }
+
+    // MARK: - Views
+
+    /// Follows Apple's `charViewIndexing_backwardsFromEndIndex()`.
+    func testCharViewIndexingBackwardsFromEndIndex() {
+        let testString = RichString("abcdefghi")
+        let testChars = testString.characters
+        let testIndex = testChars.index(testChars.endIndex, offsetBy: -1)
+        XCTAssertEqual(testChars[testIndex], "i")
+    }
+
+    /// Follows Apple's `attrViewIndexing()`.
+    func testAttrViewIndexing() {
+        var attrStr = RichString("A")
+        attrStr.append(RichString("B"))
+        attrStr.append(RichString("C"))
+        attrStr.append(RichString("D"))
+
+        let runs = attrStr.runs
+        var i = 0
+        var current = runs.startIndex
+        while current < runs.endIndex {
+            i += 1
+            current = runs.index(after: current)
+        }
+        XCTAssertEqual(i, 1)
+        XCTAssertEqual(runs.count, 1)
+    }
+
+    /// Follows Apple's `unicodeScalarsViewIndexing()`.
+    func testUnicodeScalarsViewIndexing() {
+        let attrStr = RichString("Cafe\u{301}", attributes: .testInt(1))
+        let unicode = attrStr.unicodeScalars
+        XCTAssertEqual(unicode[unicode.index(before: unicode.endIndex)], "\u{301}")
+        XCTAssertEqual(unicode[unicode.index(unicode.endIndex, offsetBy: -2)], "e")
+    }
+
+    /// Follows Apple's `characterSlicing()`: a slice of the characters view that ends inside a character is
+    /// rounded down (`a.characters[..<i]` is `a.characters[a.startIndex..<i]`).
+    func testCharacterSlicing() {
+        let a: RichString = "\u{1f1fa}\u{1f1f8}"  // Regional indicators U and S: one character
+        let i = a.unicodeScalars.index(after: a.startIndex)
+        let b = a.characters[a.startIndex..<i]
+        XCTAssertEqual(a.characters.count, 1)
+        XCTAssertEqual(b.startIndex, a.startIndex)
+        XCTAssertEqual(b.endIndex, a.startIndex)
+        XCTAssertEqual(b.count, 0)
+    }
+
+    /// Follows Apple's `characterSlicing_RangeExpressions()`: slicing at every scalar boundary gives the same
+    /// scalars as `String`. Ported for the half-open forms (`i..<j`, `..<i`, `i...`); left out: the closed forms
+    /// (`i...j`, `...i`), which need range expressions in our subscripts (see PORTING.md).
+    func testCharacterSlicingRangeExpressions() {
+        let str = "F\u{301}a\u{308}n\u{303}c\u{327}y\u{30a}"  // "F́äñçẙ"
+        let astr = RichString(str)
+
+        func check<T: Equatable>(_ a: some Sequence<T>, _ b: some Sequence<T>, line: UInt = #line) {
+            XCTAssertTrue(a.elementsEqual(b), "'\(Array(a))' does not equal '\(Array(b))'", line: line)
+        }
+
+        check(str, astr.characters)
+        check(str.unicodeScalars, astr.unicodeScalars)
+
+        var i1 = str.unicodeScalars.startIndex
+        var i2 = astr.unicodeScalars.startIndex
+        while true {
+            check(str[..<i1].unicodeScalars, astr[astr.startIndex..<i2].unicodeScalars)
+            check(str[i1...].unicodeScalars, astr[i2..<astr.endIndex].unicodeScalars)
+
+            var j1 = i1
+            var j2 = i2
+            while true {
+                check(str[i1..<j1].unicodeScalars, astr[i2..<j2].unicodeScalars)
+                if j1 == str.endIndex { break }
+                str.unicodeScalars.formIndex(after: &j1)
+                j2 = astr.unicodeScalars.index(after: j2)
+            }
+
+            if i1 == str.endIndex { break }
+            str.unicodeScalars.formIndex(after: &i1)
+            i2 = astr.unicodeScalars.index(after: i2)
+        }
+    }
+
+    /// Follows Apple's `unicodeScalarsSlicing()`.
+    func testUnicodeScalarsSlicing() {
+        let attrStr = RichString("Cafe\u{301}", attributes: .testInt(1))
+        let range = attrStr.startIndex..<attrStr.endIndex
+        let substringScalars = attrStr[range].unicodeScalars
+        let slicedScalars = attrStr.unicodeScalars[range]
+
+        let expected: [Unicode.Scalar] = ["C", "a", "f", "e", "\u{301}"]
+        XCTAssertEqual(substringScalars.count, expected.count)
+        XCTAssertEqual(slicedScalars.count, expected.count)
+        var indexA = substringScalars.startIndex
+        var indexB = slicedScalars.startIndex
+        var indexExpected = expected.startIndex
+        while indexA != substringScalars.endIndex && indexB != slicedScalars.endIndex {
+            XCTAssertEqual(substringScalars[indexA], expected[indexExpected])
+            XCTAssertEqual(slicedScalars[indexB], expected[indexExpected])
+            indexA = substringScalars.index(after: indexA)
+            indexB = slicedScalars.index(after: indexB)
+            indexExpected = expected.index(after: indexExpected)
+        }
+    }
+
+    /// Follows Apple's `protocolRunIndexing()`: `index(afterRun:)`, `index(beforeRun:)` and
+    /// `index(_:offsetByRuns:)` are the runs view's `index(after:)`, `index(before:)` and `index(_:offsetBy:)`.
+    func testProtocolRunIndexing() {
+        var str = RichString("Foo", attributes: .testInt(1))
+        str.append(RichString("Bar", attributes: .testInt(2)))
+        str.append(RichString("Baz", attributes: .testInt(3)))
+
+        let runIndices = str.runs.map(\.range.lowerBound) + [str.endIndex]
+
+        for (i, index) in runIndices.enumerated().dropLast() {
+            XCTAssertEqual(str.runs.index(after: index), runIndices[i + 1])
+        }
+
+        for (i, index) in runIndices.enumerated().reversed().dropLast() {
+            XCTAssertEqual(str.runs.index(before: index), runIndices[i - 1])
+        }
+
+        for (i, a) in runIndices.enumerated() {
+            for (j, b) in runIndices.enumerated() {
+                XCTAssertEqual(str.runs.index(a, offsetBy: j - i), b)
+            }
+        }
+    }
+
+    /// Follows Apple's `runSliceSubscripting()`: subscripting per-key runs at any position gives the whole run
+    /// that holds it.
+    func testRunSliceSubscripting() throws {
+        if skipKnownDeviations { throw XCTSkip("known deviation: runs[Key.self][i] gives the run from i to its end; Foundation gives the whole run holding i (clipped to the slice)") }
+        var str = RichString("Foo", attributes: .testInt(1))
+        str.append(RichString("Bar", attributes: .testInt(2)))
+        str.append(RichString("Baz", attributes: .testInt(3)))
+
+        do {
+            let runs = str.runs[TestIntKey.self]
+            for (value, range) in runs {
+                for i in str.utf8[range].indices {
+                    let result = runs[i]
+                    XCTAssertEqual(result.0, value, "Subscript index \(i) did not produce the value of its run")
+                    XCTAssertEqual(result.1, range, "Subscript index \(i) did not produce the range of its run")
+                }
+            }
+        }
+
+        do {
+            let runs = str[str.characters.index(after: str.startIndex)..<str.characters.index(before: str.endIndex)].runs[TestIntKey.self]
+            for (value, range) in runs {
+                for i in str.utf8[range].indices {
+                    let result = runs[i]
+                    XCTAssertEqual(result.0, value, "Subscript index \(i) did not produce the value of its run")
+                    XCTAssertEqual(result.1, range, "Subscript index \(i) did not produce the range of its run")
+                }
+            }
+        }
+    }
+
+    /// Follows Apple's `runSlicing()`. Four and five keys go through `runs[[descriptors]]` (typed runs stop at three).
+    func testRunSlicing() {
+        var str = RichString()
+        for i in 0..<3 {
+            var container = AttributeSet.empty
+            str.append(RichString("\(i)", attributes: container))
+            container = container.testInt(2)
+            str.append(RichString("\(i)", attributes: container))
+            container = container.testDouble(3.4)
+            str.append(RichString("\(i)", attributes: container))
+            container = container.testString("foo")
+            str.append(RichString("\(i)", attributes: container))
+            container = container.testBool(true)
+            str.append(RichString("\(i)", attributes: container))
+            container = container.with(TestLanguageIdentifierKey.self, "en")
+            str.append(RichString("\(i)", attributes: container))
+        }
+
+        XCTAssertEqual(Array(str.runs[TestIntKey.self]).map(\.0), [nil, 2, nil, 2, nil, 2])
+
+        let two = Array(str.runs[TestIntKey.self, TestDoubleKey.self]).map { [$0.0?.attributeValue, $0.1?.attributeValue] }
+        let twoExpected: [[AttributeValue?]] = [
+            [nil, nil], [.integer(2), nil], [.integer(2), .number(3.4)],
+            [nil, nil], [.integer(2), nil], [.integer(2), .number(3.4)],
+            [nil, nil], [.integer(2), nil], [.integer(2), .number(3.4)],
+        ]
+        XCTAssertEqual(two, twoExpected)
+
+        let three = Array(str.runs[TestIntKey.self, TestDoubleKey.self, TestStringKey.self]).map {
+            [$0.0?.attributeValue, $0.1?.attributeValue, $0.2?.attributeValue]
+        }
+        let threeBlock: [[AttributeValue?]] = [
+            [nil, nil, nil], [.integer(2), nil, nil], [.integer(2), .number(3.4), nil], [.integer(2), .number(3.4), .string("foo")],
+        ]
+        XCTAssertEqual(three, threeBlock + threeBlock + threeBlock)
+
+        let four = Array(str.runs[[TestIntKey.descriptor, TestDoubleKey.descriptor, TestStringKey.descriptor, TestBoolKey.descriptor]]).map(\.values)
+        let fourBlock: [[AttributeValue?]] = [
+            [nil, nil, nil, nil],
+            [.integer(2), nil, nil, nil],
+            [.integer(2), .number(3.4), nil, nil],
+            [.integer(2), .number(3.4), .string("foo"), nil],
+            [.integer(2), .number(3.4), .string("foo"), .bool(true)],
+        ]
+        XCTAssertEqual(four, fourBlock + fourBlock + fourBlock)
+
+        let five = Array(str.runs[[
+            TestIntKey.descriptor, TestDoubleKey.descriptor, TestStringKey.descriptor, TestBoolKey.descriptor,
+            TestLanguageIdentifierKey.descriptor,
+        ]]).map(\.values)
+        let fiveBlock: [[AttributeValue?]] = [
+            [nil, nil, nil, nil, nil],
+            [.integer(2), nil, nil, nil, nil],
+            [.integer(2), .number(3.4), nil, nil, nil],
+            [.integer(2), .number(3.4), .string("foo"), nil, nil],
+            [.integer(2), .number(3.4), .string("foo"), .bool(true), nil],
+            [.integer(2), .number(3.4), .string("foo"), .bool(true), .string("en")],
+        ]
+        XCTAssertEqual(five, fiveBlock + fiveBlock + fiveBlock)
+    }
+
+    // MARK: - Other
+
+    /// Follows Apple's `initWithSequence()`: a sequence of characters is made a `String` first.
+    func testInitWithSequence() {
+        let expected = RichString("Hello World", attributes: .testInt(2))
+        let sequence: [Character] = ["H", "e", "l", "l", "o", " ", "W", "o", "r", "l", "d"]
+
+        let container = AttributeSet.testInt(2)
+        XCTAssertEqual(RichString(String(sequence), attributes: container), expected)
+        XCTAssertEqual(RichString(String(sequence), attributes: .testInt(2)), expected)
+        XCTAssertEqual(RichString(String(sequence), attributes: .empty.testInt(2)), expected)
+    }
+
+    /// Follows Apple's `longestEffectiveRangeOfAttribute()`.
+    func testLongestEffectiveRangeOfAttribute() throws {
+        if skipKnownDeviations { throw XCTSkip("known deviation: runs[Key.self][i] gives the run from i to its end; Foundation gives the whole run holding i") }
+        var str = RichString("Abc")
+        str.append(RichString("def", attributes: .testInt(2).testString("World")))
+        str.append(RichString("ghi", attributes: .testInt(2).testBool(true)))
+        str.append(RichString("jkl", attributes: .testInt(2).testDouble(3.0)))
+        str.append(RichString("mno", attributes: .testString("Hello")))
+
+        let i = str.characters.index(str.startIndex, offsetBy: 7)
+        let expectedRange = str.characters.index(str.startIndex, offsetBy: 3)..<str.characters.index(str.startIndex, offsetBy: 12)
+        let (value, range) = str.runs[TestIntKey.self][i]
+
+        XCTAssertEqual(value, 2)
+        XCTAssertEqual(range, expectedRange)
+    }
+
+    /// Follows Apple's `attributeContainer()`.
+    func testAttributeContainer() {
+        var container = AttributeSet.empty.testBool(true).testInt(1)
+        XCTAssertEqual(container[TestBoolKey.self], true)
+        XCTAssertNil(container[TestStringKey.self])
+
+        let attrString = RichString("Hello", attributes: container)
+        for run in attrString.runs {
+            XCTAssertEqual("Hello", String(attrString.characters[run.range]))
+            XCTAssertEqual(run.attributes[TestBoolKey.self], true)
+            XCTAssertEqual(run.attributes[TestIntKey.self], 1)
+        }
+
+        container = container.with(TestBoolKey.self, nil)
+        XCTAssertNil(container[TestBoolKey.self])
+    }
+
+    /// Follows Apple's `attributeContainerEquality()`.
+    func testAttributeContainerEquality() {
+        let containerA = AttributeSet.empty.testInt(2).testString("test")
+        let containerB = AttributeSet.empty.testInt(2).testString("test")
+        let containerC = AttributeSet.empty.testInt(3).testString("test")
+        let containerD = AttributeSet.testInt(4)
+        var containerE = AttributeSet.empty
+        containerE = containerE.with(TestIntKey.self, 4)
+
+        XCTAssertEqual(containerA, containerB)
+        XCTAssertNotEqual(containerB, containerC)
+        XCTAssertNotEqual(containerC, containerD)
+        XCTAssertEqual(containerD, containerE)
+    }
+
+    /// Follows Apple's `attributeContainerSetOnSubstring()`.
+    func testAttributeContainerSetOnSubstring() {
+        let container = AttributeSet.empty.testBool(true).testInt(1)
+        var attrString = RichString("Hello world", attributes: container)
+
+        let container2 = AttributeSet.empty.testString("yellow")
+        attrString[attrString.startIndex..<attrString.characters.index(attrString.startIndex, offsetBy: 4)].setAttributes(container2)
+
+        let runs = attrString.runs
+        let run = runs[runs.startIndex]
+        XCTAssertEqual(String(attrString.characters[run.range]), "Hell")
+        XCTAssertEqual(run.attributes[TestStringKey.self], "yellow")
+    }
+
+    /// Follows Apple's `slice()`.
+    func testSlice() {
+        let attrStr = RichString("Hello World")
+        let chars = attrStr.characters
+        let start = chars.index(chars.startIndex, offsetBy: 6)
+        let slice = attrStr[start..<chars.index(start, offsetBy: 5)]
+        XCTAssertEqual(slice.richString, RichString("World"))
+    }
+
+    /// Follows Apple's `createStringsFromCharactersWithUnicodeScalarIndexes()`.
+    func testCreateStringsFromCharactersWithUnicodeScalarIndexes() {
+        var attrStr = RichString("Caf", attributes: .testString("a"))
+        attrStr.append(RichString("e", attributes: .testString("b")))
+        attrStr.append(RichString("\u{301}", attributes: .testString("c")))
+
+        // The Unicode scalars view handles boundaries inside a character.
+        let strs1 = attrStr.runs.map { String(String.UnicodeScalarView(attrStr.unicodeScalars[$0.range])) }
+        XCTAssertEqual(strs1, ["Caf", "e", "\u{301}"])
+
+        // The characters view rounds indices down to the nearest character boundary.
+        let strs2 = attrStr.runs.map { String(attrStr.characters[$0.range]) }
+        XCTAssertEqual(strs2, ["Caf", "", "e\u{301}"])
+    }
+
+    /// Follows Apple's `settingAttributeOnSlice()`. Apple reads the new first character through the
+    /// `startIndex` taken before the text changed; such an index is stale here and would trap (by design), so
+    /// the check reads through the string's current `startIndex`.
+    func testSettingAttributeOnSlice() {
+        var attrString = RichString("This is a string.")
+        var range = attrString.startIndex..<attrString.characters.index(attrString.startIndex, offsetBy: 1)
+        var myInt = 1
+        while myInt < 6 {
+            // Twice, for both the set and the replace paths.
+            attrString[range].testInt = myInt
+            attrString[range].testInt = myInt + 7
+            myInt += 1
+            range = range.upperBound..<attrString.characters.index(after: range.upperBound)
+        }
+
+        myInt = 8
+        for (attribute, _) in attrString.runs[TestIntKey.self] {
+            if let value = attribute {
+                XCTAssertEqual(myInt, value)
+                myInt += 1
+            }
+        }
+        XCTAssertEqual(myInt, 13)
+
+        var newAttrString = attrString
+        newAttrString[newAttrString.wholeRange].testInt = nil
+        for (attribute, _) in newAttrString.runs[TestIntKey.self] {
+            XCTAssertNil(attribute)
+        }
+
+        let startIndex = attrString.startIndex
+        // Apple: `attrString.characters[startIndex] = "D"`.
+        attrString.replaceSubrange(startIndex..<attrString.characters.index(after: startIndex), with: "D")
+        XCTAssertEqual(attrString.characters[attrString.startIndex], "D")
+    }
+
+    /// Follows Apple's `expressibleByStringLiteral()`.
+    func testExpressibleByStringLiteral() {
+        let variable: RichString = "Test"
+        XCTAssertEqual(variable, RichString("Test"))
+
+        func takesRichString(_ str: RichString) {
+            XCTAssertEqual(str, RichString("Test"))
+        }
+        takesRichString("Test")
+    }
+
+    /// Follows Apple's `hashing()`.
+    func testHashing() {
+        let attrStr = RichString("Hello, world.", attributes: .testInt(2).testBool(false))
+        let attrStr2 = RichString("Hello, world.", attributes: .testInt(2).testBool(false))
+
+        var dictionary = [attrStr: 123]
+        dictionary[attrStr2] = 456
+
+        XCTAssertEqual(attrStr, attrStr2)
+        XCTAssertEqual(dictionary[attrStr], 456)
+        XCTAssertEqual(dictionary[attrStr2], 456)
+    }
+
+    /// Follows Apple's `hashingSubstring()`, hashing the slices' `richString`s (`RichSubstring` is not `Hashable`).
+    func testHashingSubstring() {
+        let a: RichString = "aXa"
+        let b: RichString = "bXb"
+
+        let i1 = a.characters.index(a.startIndex, offsetBy: 1)
+        let i2 = a.characters.index(a.startIndex, offsetBy: 2)
+        let j1 = b.characters.index(b.startIndex, offsetBy: 1)
+        let j2 = b.characters.index(b.startIndex, offsetBy: 2)
+
+        let substrA = a[i1..<i2].richString
+        let substrB = b[j1..<j2].richString
+        XCTAssertEqual(substrA, substrB)
+
+        var hasherA = Hasher()
+        hasherA.combine(substrA)
+        var hasherB = Hasher()
+        hasherB.combine(substrB)
+        XCTAssertEqual(hasherA.finalize(), hasherB.finalize())
+    }
+
+    /// Follows Apple's `hashingContainer()`.
+    func testHashingContainer() {
+        let containerA = AttributeSet.testInt(2).testBool(false)
+        let containerB = AttributeSet.testInt(2).testBool(false)
+
+        var dictionary = [containerA: 123]
+        dictionary[containerB] = 456
+
+        XCTAssertEqual(containerA, containerB)
+        XCTAssertEqual(dictionary[containerA], 456)
+        XCTAssertEqual(dictionary[containerB], 456)
+    }
+
+    /// Follows Apple's `utf16String()`.
+    func testUTF16String() {
+        let multiByteCharacters = ["\u{2029}", "\u{1D11E}", "\u{1D122}", "\u{1F91A}\u{1F3FB}"]
+
+        for str in multiByteCharacters {
+            var attrStr = RichString("A" + str)
+            attrStr.append(RichString("B", attributes: .testInt(2)))
+            attrStr.append(RichString("C", attributes: .testInt(3)))
+            XCTAssertEqual(attrStr, attrStr)
+            XCTAssertEqual(Array(attrStr.runs), Array(attrStr.runs))
+        }
+    }
+
+    /// Follows Apple's `plusOperators()`: `+` and `+=` are `RichString(concatenating:)` and `append(_:)`; a string
+    /// literal operand is a `RichString` literal.
+    func testPlusOperators() {
+        let ab = concat(RichString("a"), RichString("b"))
+        XCTAssertEqual(ab, RichString("ab"))
+
+        var abSub = RichString("a")
+        abSub.append(ab[ab.characters.index(before: ab.endIndex)..<ab.endIndex])
+        XCTAssertEqual(abSub, ab)
+
+        let abLit = concat(RichString("a"), "b")
+        XCTAssertEqual(abLit, ab)
+
+        var abc = ab
+        abc.append(RichString("c"))
+        XCTAssertEqual(abc, RichString("abc"))
+
+        var abcSub = ab
+        abcSub.append(abc[abc.characters.index(before: abc.endIndex)..<abc.endIndex])
+        XCTAssertEqual(abcSub, abc)
+
+        var abcLit = ab
+        abcLit.append("c" as RichString)
+        XCTAssertEqual(abcLit, abc)
+    }
+
+    /// Follows Apple's `search()`. Left out (missing API, see PORTING.md): searching a slice
+    /// (`substring.range(of:)`) and the `options:` forms (`.caseInsensitive`, `.backwards`, `.anchored`).
+    func testSearch() throws {
+        let testString = RichString("abcdefghi")
+        XCTAssertNil(testString.range(of: "baba"))
+
+        let abc = try XCTUnwrap(testString.range(of: "abc"))
+        XCTAssertEqual(abc.lowerBound, testString.startIndex)
+        XCTAssertEqual(String(testString[abc].characters), "abc")
+
+        let def = try XCTUnwrap(testString.range(of: "def"))
+        XCTAssertEqual(def.lowerBound, testString.index(atOffset: 3, in: .characters))
+        XCTAssertEqual(String(testString[def].characters), "def")
+
+        let ghi = try XCTUnwrap(testString.range(of: "ghi"))
+        XCTAssertEqual(ghi.lowerBound, testString.index(atOffset: 6, in: .characters))
+        XCTAssertEqual(String(testString[ghi].characters), "ghi")
+
+        XCTAssertNil(testString.range(of: "ghij"))
+    }
+
+    /// Follows Apple's `assignDifferentSubstring()`.
+    func testAssignDifferentSubstring() {
+        var attrStr1 = RichString("ABCDE")
+        let attrStr2 = RichString("XYZ")
+
+        attrStr1[attrStr1.range(of: "BCD")!] = attrStr2[attrStr2.range(of: "X")!]
+
+        XCTAssertEqual(attrStr1, "AXE")
+    }
+
+    /// Follows Apple's `cowDuringSubstringMutation()`.
+    func testCOWDuringSubstringMutation() {
+        func frobnicate(_ sub: inout RichSubstring) {
+            var new = sub
+            new.testInt = 2
+            new.testString = "Hello"
+            sub = new
+        }
+        var attrStr = RichString("ABCDE")
+        frobnicate(&attrStr[attrStr.range(of: "BCD")!])
+
+        let expected = concat(RichString("A"), RichString("BCD", attributes: .testInt(2).testString("Hello")), RichString("E"))
+        XCTAssertEqual(attrStr, expected)
+    }
+
+    /// Follows Apple's `assignDifferentCharacterView()`: `a.characters = b.characters` replaces the text with plain
+    /// text, which takes the attributes of the first replaced character.
+    func testAssignDifferentCharacterView() {
+        var attrStr1 = concat(RichString("ABC", attributes: .testInt(1)), RichString("DE", attributes: .testInt(3)))
+        let attrStr2 = RichString("XYZ", attributes: .testInt(2))
+
+        attrStr1.replaceSubrange(attrStr1.wholeRange, with: String(attrStr2.characters))
+        XCTAssertEqual(attrStr1, RichString("XYZ", attributes: .testInt(1)))
+    }
+
+    /// Follows Apple's `assignDifferentUnicodeScalarView()`: as above, through the scalars.
+    func testAssignDifferentUnicodeScalarView() {
+        var attrStr1 = concat(RichString("ABC", attributes: .testInt(1)), RichString("DE", attributes: .testInt(3)))
+        let attrStr2 = RichString("XYZ", attributes: .testInt(2))
+
+        attrStr1.replaceSubrange(attrStr1.wholeRange, with: String(String.UnicodeScalarView(attrStr2.unicodeScalars)))
+        XCTAssertEqual(attrStr1, RichString("XYZ", attributes: .testInt(1)))
+    }
+
+    private let viewTestStrings = [
+        "Hello, world",
+        "🎺😄abc🎶def",
+        "¡Hola! ¿Cómo estás?",
+        "שָׁלוֹם",
+    ]
+
+    /// Follows Apple's `utf88View()`.
+    func testUTF8View() throws {
+        if skipKnownDeviations { throw XCTSkip("known deviation: text[i..<j] with a bound inside a scalar keeps that scalar's partial code units in its UTF-8 view; Foundation, like String, rounds the bounds down to scalar boundaries") }
+        for string in viewTestStrings {
+            let attrStr = RichString(string)
+            XCTAssertEqual(attrStr.utf8.count, string.utf8.count, "Counts are not equal for \(string)")
+            XCTAssertTrue(attrStr.utf8.elementsEqual(string.utf8), "Elements are not equal for \(string)")
+            for offset in 0..<string.utf8.count {
+                let idxInString = string.utf8.index(string.startIndex, offsetBy: offset)
+                let idxInAttrStr = attrStr.utf8.index(attrStr.startIndex, offsetBy: offset)
+                XCTAssertEqual(
+                    string.utf8.distance(from: string.startIndex, to: idxInString),
+                    attrStr.utf8.distance(from: attrStr.startIndex, to: idxInAttrStr),
+                    "Offsets to \(offset) are not equal for \(string)")
+                XCTAssertEqual(string.utf8[idxInString], attrStr.utf8[idxInAttrStr], "Elements at \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string.utf8[..<idxInString].elementsEqual(attrStr.utf8[attrStr.startIndex..<idxInAttrStr]),
+                    "View slices up to \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string.utf8[idxInString...].elementsEqual(attrStr.utf8[idxInAttrStr..<attrStr.endIndex]),
+                    "View slices from \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string[..<idxInString].utf8.elementsEqual(attrStr[attrStr.startIndex..<idxInAttrStr].utf8),
+                    "String slices up to \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string[idxInString...].utf8.elementsEqual(attrStr[idxInAttrStr..<attrStr.endIndex].utf8),
+                    "String slices from \(offset) are not equal for \(string)")
+            }
+        }
+    }
+
+    /// Follows Apple's `utf16View()`.
+    func testUTF16View() throws {
+        if skipKnownDeviations { throw XCTSkip("known deviation: text[i..<j] with a bound inside a scalar keeps that scalar's partial code units in its UTF-16 view; Foundation, like String, rounds the bounds down to scalar boundaries") }
+        for string in viewTestStrings {
+            let attrStr = RichString(string)
+            XCTAssertEqual(attrStr.utf16.count, string.utf16.count, "Counts are not equal for \(string)")
+            XCTAssertTrue(attrStr.utf16.elementsEqual(string.utf16), "Elements are not equal for \(string)")
+            for offset in 0..<string.utf16.count {
+                let idxInString = string.utf16.index(string.startIndex, offsetBy: offset)
+                let idxInAttrStr = attrStr.utf16.index(attrStr.startIndex, offsetBy: offset)
+                XCTAssertEqual(
+                    string.utf16.distance(from: string.startIndex, to: idxInString),
+                    attrStr.utf16.distance(from: attrStr.startIndex, to: idxInAttrStr),
+                    "Offsets to \(offset) are not equal for \(string)")
+                XCTAssertEqual(string.utf16[idxInString], attrStr.utf16[idxInAttrStr], "Elements at \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string.utf16[..<idxInString].elementsEqual(attrStr.utf16[attrStr.startIndex..<idxInAttrStr]),
+                    "View slices up to \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string.utf16[idxInString...].elementsEqual(attrStr.utf16[idxInAttrStr..<attrStr.endIndex]),
+                    "View slices from \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string[..<idxInString].utf16.elementsEqual(attrStr[attrStr.startIndex..<idxInAttrStr].utf16),
+                    "String slices up to \(offset) are not equal for \(string)")
+                XCTAssertTrue(
+                    string[idxInString...].utf16.elementsEqual(attrStr[idxInAttrStr..<attrStr.endIndex].utf16),
+                    "String slices from \(offset) are not equal for \(string)")
+            }
+        }
+    }
+
+    /// Follows Apple's `attributeContainerFiltering()`: `filter(runBoundaries:)` and
+    /// `filter(inheritedByAddedText:)` are `filter(_:)` on the entries' behaviour.
+    func testAttributeContainerFiltering() {
+        func filter(_ set: AttributeSet, runBoundaries: RunBoundary?) -> AttributeSet {
+            set.filter { $0.behavior.runBoundaries == runBoundaries }
+        }
+        func filter(_ set: AttributeSet, inheritedByAddedText: Bool) -> AttributeSet {
+            set.filter { $0.behavior.inheritedByAddedText == inheritedByAddedText }
+        }
+
+        XCTAssertEqual(filter(.empty, runBoundaries: nil), .empty)
+        XCTAssertEqual(filter(.empty, runBoundaries: .paragraph), .empty)
+        XCTAssertEqual(filter(.empty, inheritedByAddedText: true), .empty)
+        XCTAssertEqual(filter(.empty, inheritedByAddedText: false), .empty)
+
+        let testContainer = AttributeSet.testInt(2).testBool(true).testString("Hello")
+        XCTAssertEqual(filter(testContainer, runBoundaries: nil), testContainer)
+        XCTAssertEqual(filter(testContainer, runBoundaries: .paragraph), .empty)
+        XCTAssertEqual(filter(testContainer, inheritedByAddedText: true), testContainer)
+        XCTAssertEqual(filter(testContainer, inheritedByAddedText: false), .empty)
+
+        let constrained = AttributeSet.testInt(2).testParagraphConstrained(3).testCharacterConstrained(4).testNonExtended(5)
+        XCTAssertEqual(filter(constrained, runBoundaries: nil), .testInt(2).testNonExtended(5))
+        XCTAssertEqual(filter(constrained, runBoundaries: .paragraph), .testParagraphConstrained(3))
+        XCTAssertEqual(filter(constrained, runBoundaries: .character("A")), .empty)
+        XCTAssertEqual(filter(constrained, runBoundaries: .character("*")), .testCharacterConstrained(4))
+        XCTAssertEqual(filter(constrained, inheritedByAddedText: true), .testInt(2).testParagraphConstrained(3).testCharacterConstrained(4))
+        XCTAssertEqual(filter(constrained, inheritedByAddedText: false), .testNonExtended(5))
+    }
+
+    /// Follows Apple's `writingDirectionBehavior()`, with a paragraph-bound stand-in for Foundation's
+    /// `writingDirection` (values "rightToLeft" / "leftToRight").
+    func testWritingDirectionBehavior() throws {
+        // Primarily right to left: the English "Swift" is embedded in an Arabic sentence.
+        var string = RichString("Swift مذهل!", attributes: .empty.with(TestWritingDirectionKey.self, "rightToLeft"))
+        XCTAssertEqual(string[string.wholeRange].writingDirection, "rightToLeft")
+
+        string[string.wholeRange].writingDirection = nil
+        XCTAssertNil(string[string.wholeRange].writingDirection)
+
+        let range = try XCTUnwrap(string.range(of: "Swift"))
+
+        // Set on a part, the value applies to every paragraph the part touches.
+        string[range].writingDirection = "leftToRight"
+        XCTAssertEqual(Array(string.runs[TestWritingDirectionKey.self]).count, 1)
+
+        string.append(RichString(" It is awesome for working with strings!"))
+        XCTAssertEqual(Array(string.runs[TestWritingDirectionKey.self]).count, 1)
+        XCTAssertEqual(string[string.wholeRange].writingDirection, "leftToRight")
+
+        string.append(RichString("\nThe new paragraph does not inherit the writing direction."))
+        XCTAssertEqual(Array(string.runs[TestWritingDirectionKey.self]).count, 2)
+        XCTAssertNil(string.runs.last?.attributes[TestWritingDirectionKey.self])
+    }
 }
