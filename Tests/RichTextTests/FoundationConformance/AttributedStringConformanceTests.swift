@@ -27,6 +27,9 @@
 // `replaceSubrange_rangeExpression`, `substringSearch`, `indexConversion`, `oobRangeConversion`,
 // `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
+// Skipped as known deviations (PORTING.md, "Failing today"): `attributedStringEquality`, `runEquality`,
+// `runSliceSubscripting`, `longestEffectiveRangeOfAttribute`, `utf88View`, `utf16View`.
+//
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
 //   (`str.test.testInt`) are written without the scope; a run's `run.testInt` is `run.attributes[TestIntKey.self]`.

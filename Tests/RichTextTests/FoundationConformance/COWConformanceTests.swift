@@ -9,6 +9,8 @@
 // Not ported (missing API, see PORTING.md): `genericProtocol`, which mutates through a function generic over
 // `AttributedStringProtocol`; `RichString` and `RichSubstring` share no such protocol.
 //
+// Skipped as a known crash (PORTING.md, "Known crashes"): `discontiguousSubstring`.
+//
 // Differences in wording, with the same meaning:
 // - Whole-string attribute writes (`str.testInt = 3`, `str[Key.self] = 3`, `str.test.testInt = 3`) go through
 //   `str[str.wholeRange]`; `setAttributes` / `mergeAttributes` / `replaceAttributes` on the whole string take

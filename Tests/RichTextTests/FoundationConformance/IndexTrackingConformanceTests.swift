@@ -6,6 +6,8 @@
 // `invalidInputRanges`): they expect the process to trap. We never trap in the test process, so their
 // counterparts assert what decides the trap instead of triggering it (see each test).
 //
+// Skipped as a known deviation (PORTING.md, "Failing today"): `nesting`.
+//
 // Differences in wording, with the same meaning:
 // - `#require(text.range(of:))` is `XCTUnwrap(text.range(of:))`.
 // - `String(text[range].characters)` is `text[range].string` where the range falls on characters.

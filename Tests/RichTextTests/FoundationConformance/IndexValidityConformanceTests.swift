@@ -6,6 +6,8 @@
 // `isValid(within:)` of a substring (`RichSubstring`, `DiscontiguousRichSubstring`), which our indices do not
 // have; `startEndRange` is ported without those parts.
 //
+// Skipped as a known deviation (PORTING.md, "Failing today"): `startEndRange`.
+//
 // One deliberate difference: attribute-only mutations move no text, so our indices stay valid through them
 // (Foundation invalidates every index on any mutation). `testMutationInvalidation` asserts our behaviour there.
 
