@@ -1,0 +1,233 @@
+// Follows Apple's swift-foundation
+// `Tests/FoundationEssentialsTests/AttributedString/AttributedStringDiscontiguousTests.swift`:
+// slicing by a `RangeSet` (`DiscontiguousRichSubstring`).
+//
+// Not ported (missing API, see PORTING.md):
+// - `unicodeScalars`: `DiscontiguousRichSubstring` has no `unicodeScalars` view.
+// - `reslicing`: a `DiscontiguousRichSubstring` cannot be sliced again (by a `RangeSet` or a `Range`).
+// - `coalescedRuns`: its `runs` is an array of runs, with no per-key runs (`runs[\.testInt]`).
+//
+// Skipped as a known crash (PORTING.md, "Known crashes"): `sliceSetter`.
+//
+// Differences in wording, with the same meaning:
+// - Comparing slices (`==`) compares their `richString`s: the slices are not `Equatable`.
+// - `AttributedString(slice)` is `slice.richString`.
+// - `a[ranges].mergeAttributes(c)` / `setAttributes(c)` are `a.mergeAttributes(c, in: ranges)` /
+//   `a.setAttributes(c, in: ranges)`: the slice has no such methods, the string takes a `RangeSet`.
+// - `a[ranges].test.testInt` (through the scope) is `a[ranges].testInt`: we have no attribute scopes.
+
+import Foundation
+import XCTest
+@testable import RichText
+
+final class FoundationConformanceDiscontiguousTests: XCTestCase {
+    /// Follows Apple's `emptySlice()`. Left out: the `unicodeScalars` checks (no such view on the slice).
+    func testEmptySlice() {
+        let str = RichString()
+        let slice = str[RangeSet()]
+        XCTAssertTrue(slice.runs.isEmpty)
+        XCTAssertTrue(slice.characters.isEmpty)
+        XCTAssertEqual(slice.richString, slice.richString)
+        XCTAssertEqual(slice.runs.startIndex, slice.runs.endIndex)
+        XCTAssertEqual(slice.characters.startIndex, slice.characters.endIndex)
+        XCTAssertEqual(RichString("abc")[RangeSet()].richString, RichString("def")[RangeSet()].richString)
+
+        for run in slice.runs {
+            XCTFail("Enumerating empty runs should not have produced \(run)")
+        }
+        for character in slice.characters {
+            XCTFail("Enumerating empty characters should not have produced \(character)")
+        }
+    }
+
+    /// Follows Apple's `characters()`.
+    func testCharacters() {
+        let str = RichString("abcdefgabc")
+        let fullSlice = str[str.wholeRange].characters
+        let fullDiscontiguousSlice = str[RangeSet(str.wholeRange)].characters
+        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice))
+
+        let rangeA = str.startIndex..<str.index(atOffset: 3, in: .characters)
+        let rangeB = str.index(str.endIndex, characters: -3)..<str.endIndex
+        let slice = str[RangeSet([rangeA, rangeB])].characters
+        XCTAssertEqual(slice, ["a", "b", "c", "a", "b", "c"])
+    }
+
+    /// "abcdefg" and the ranges of "a", "c" and "e", as Apple's attribute tests build them.
+    private func aceRanges(_ str: RichString) -> (RangeSet<RichString.Index>, Range<RichString.Index>) {
+        let rangeA = str.startIndex..<str.index(atOffset: 1, in: .characters)
+        let rangeB = str.index(atOffset: 2, in: .characters)..<str.index(atOffset: 3, in: .characters)
+        let rangeC = str.index(atOffset: 4, in: .characters)..<str.index(atOffset: 5, in: .characters)
+        return (RangeSet([rangeA, rangeB, rangeC]), rangeA)
+    }
+
+    /// Follows Apple's `attributes()`. Left out: the two `replaceAttributes` blocks (no `replaceAttributes` over
+    /// a `RangeSet`; doing it range by range would be the very comparison the test makes).
+    func testAttributes() {
+        let str = RichString("abcdefg")
+        let (ranges, rangeA) = aceRanges(str)
+
+        do {
+            var a = str
+            a[ranges].testInt = 2
+            var b = str
+            for range in ranges.ranges { b[range].testInt = 2 }
+            XCTAssertEqual(a, b)
+        }
+
+        do {
+            // Apple: `a[ranges].test.testInt = 2` (through the test scope).
+            var a = str
+            a[ranges].testInt = 2
+            var b = str
+            for range in ranges.ranges { b[range].testInt = 2 }
+            XCTAssertEqual(a, b)
+        }
+
+        do {
+            var a = str
+            a[ranges][TestIntKey.self] = 2
+            var b = str
+            for range in ranges.ranges { b[range][TestIntKey.self] = 2 }
+            XCTAssertEqual(a, b)
+        }
+
+        do {
+            var a = str
+            a[a.wholeRange].testInt = 3
+            a[ranges].testInt = nil
+            var b = str
+            b[b.wholeRange].testInt = 3
+            for range in ranges.ranges { b[range].testInt = nil }
+            XCTAssertEqual(a, b)
+        }
+
+        do {
+            var a = str
+            a[a.wholeRange].testInt = 2
+            XCTAssertEqual(a[ranges].testInt, 2)
+            a[rangeA].testInt = 3
+            XCTAssertNil(a[ranges].testInt)
+        }
+
+        do {
+            var a = str
+            a[a.wholeRange].testString = "foo"
+            a.mergeAttributes(.testInt(2), in: ranges)
+            var b = str
+            b[b.wholeRange].testString = "foo"
+            for range in ranges.ranges { b[range].mergeAttributes(.testInt(2)) }
+            XCTAssertEqual(a, b)
+        }
+
+        do {
+            var a = str
+            a[a.wholeRange].testString = "foo"
+            a.setAttributes(.testInt(2), in: ranges)
+            var b = str
+            b[b.wholeRange].testString = "foo"
+            for range in ranges.ranges { b[range].setAttributes(.testInt(2)) }
+            XCTAssertEqual(a, b)
+        }
+    }
+
+    /// Follows Apple's `reinitialization()`.
+    func testReinitialization() {
+        var str = RichString("abcdefg")
+        let (ranges, _) = aceRanges(str)
+        str[ranges].testInt = 2
+
+        let reinitialized = str[ranges].richString
+        XCTAssertEqual(reinitialized, RichString("ace", attributes: .testInt(2)))
+    }
+
+    /// Apple's five-run fixture for `runs()`.
+    private func fiveRuns() -> RichString {
+        var str = RichString("AAA", attributes: .testInt(2))
+        str.append(RichString("BBB", attributes: .testInt(3).testString("foo")))
+        str.append(RichString("CC", attributes: .testInt(3).testString("bar")))
+        str.append(RichString("D", attributes: .testInt(3).testString("baz")))
+        str.append(RichString("EEEEEEEE"))
+        return str
+    }
+
+    /// Follows Apple's `runs()`.
+    func testRuns() {
+        let str = fiveRuns()
+        func chars(_ from: Int, _ to: Int) -> Range<RichString.Index> {
+            str.index(atOffset: from, in: .characters)..<str.index(atOffset: to, in: .characters)
+        }
+        let rangeA = chars(1, 2)  // A
+        let rangeB = chars(4, 7)  // BBC (two runs)
+        let rangeC = chars(8, 9)  // D
+        let rangeD = chars(10, 11)  // E
+        let rangeE = chars(12, 13)  // E
+        let rangeSet = RangeSet([rangeA, rangeB, rangeC, rangeD, rangeE])
+
+        let rangeBFirst = chars(4, 6)
+        let rangeBSecond = chars(6, 7)
+
+        let runs = str[rangeSet].runs
+        let expected = [rangeA, rangeBFirst, rangeBSecond, rangeC, rangeD, rangeE]
+        XCTAssertEqual(runs.count, expected.count)
+        XCTAssertEqual(runs.reversed().count, expected.reversed().count)
+        XCTAssertEqual(runs.map(\.range), expected)
+        XCTAssertEqual(runs.reversed().map(\.range), expected.reversed())
+    }
+
+    /// Follows Apple's `removeSubranges()`.
+    func testRemoveSubranges() {
+        var str = RichString("abcdefg")
+        let (ranges, rangeA) = aceRanges(str)
+        str[ranges].testInt = 2
+        str[str.wholeRange].testBool = true
+        str[rangeA].testString = "foo"
+
+        str.removeSubranges(ranges)
+        XCTAssertEqual(str, RichString("bdfg", attributes: .testBool(true)))
+    }
+
+    /// Follows Apple's `sliceSetter()`.
+    func testSliceSetter() throws {
+        if skipKnownCrashes { throw XCTSkip("known crash: text[ranges] = slice traps (DiscontiguousRichSubstring has no setter; the _modify guard refuses a slice from another access)") }
+        var str = RichString("abcdefg")
+        let (ranges, rangeA) = aceRanges(str)
+        str[ranges].testInt = 2
+        str[str.wholeRange].testBool = true
+        str[rangeA].testString = "foo"
+
+        do {
+            var copy = str
+            copy[ranges] = copy[ranges]
+            XCTAssertEqual(copy, str)
+        }
+
+        do {
+            var copy = str
+            copy[ranges] = str[ranges]
+            XCTAssertEqual(copy, str)
+        }
+
+        do {
+            let str2 = RichString("Z_Y_X__")
+            let (ranges2, _) = aceRanges(str2)
+            var copy = str
+            copy[ranges] = str2[ranges2]
+            XCTAssertEqual(copy.string, "ZbYdXfg")
+        }
+    }
+
+    /// Follows Apple's `graphemesAcrossDiscontiguousRanges()`: "a" and U+0301 picked out of "a\n\u{301}" are two
+    /// characters, as in `String`'s discontiguous slice, and slicing does not trap.
+    func testGraphemesAcrossDiscontiguousRanges() {
+        let str = "a\n\u{301}"
+        let attrStr = RichString(str)
+        let strRangeA = str.startIndex..<str.index(after: str.startIndex)  // "a"
+        let strRangeB = str.index(before: str.endIndex)..<str.endIndex  // U+0301
+        let attrStrRangeA = attrStr.startIndex..<attrStr.characters.index(after: attrStr.startIndex)
+        let attrStrRangeB = attrStr.characters.index(before: attrStr.endIndex)..<attrStr.endIndex
+        let strSlice = str[RangeSet([strRangeA, strRangeB])]
+        let attrStrSlice = attrStr[RangeSet([attrStrRangeA, attrStrRangeB])].characters
+        XCTAssertTrue(strSlice.elementsEqual(attrStrSlice), "Characters \(Array(strSlice)) and \(attrStrSlice) do not match")
+    }
+}
