@@ -334,6 +334,13 @@ final class KeyBehaviorExampleTests: XCTestCase {
         XCTAssertNil(text.attribute(GlyphKey.self, at: text.index(atOffset: 2, in: .scalars)))
     }
 
+    func testMakingAStringWithACharacterBoundKeyKeepsItOnlyOnItsCharacter() {
+        // As Foundation's `AttributedString(_:attributes:)`, which enforces the constraint on creation.
+        let text = RichString("*__*", attributes: AttributeSet([AttributeEntry(name: "star", value: .integer(2), behavior: AttributeBehavior(runBoundaries: .character("*")))]))
+        XCTAssertEqual(text.runs.map { text[$0.range].string }, ["*", "__", "*"])
+        XCTAssertEqual(text.runs.map { $0.attributes["star"] }, [.integer(2), nil, .integer(2)])
+    }
+
     func testOnlyTheFirstScalarOfAMultiScalarBoundaryCharacterIsAdmitted() {
         // `.character("e\u{301}")` admits the scalar "e" alone, as Foundation: the rest of the character is not
         // looked at.

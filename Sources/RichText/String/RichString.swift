@@ -24,12 +24,19 @@ public struct RichString: Sendable {
         self.init(string, attributes: .empty)
     }
 
-    /// Text with one set of attributes over all of it.
+    /// Text with one set of attributes over all of it, with its keys' behaviours enforced, as Foundation's
+    /// `AttributedString(_:attributes:)`: a key bound to a character stays only on the scalars its boundary
+    /// admits. (One set over the whole text leaves every paragraph uniform and no stretch to invalidate.)
     public init(_ string: String, attributes: AttributeSet) {
         text = TextRope(string)
         let count = text.utf8Count
         runStore = RunRope(runs: count > 0 ? [AttributeRun(utf8Count: count, attributes: attributes)] : [])
         version = RichString.nextVersion()
+        if attributes.hasCharacterKeys && count > 0 {
+            var adjustments: [AttributeAdjustment] = []
+            var changes: [KeyChange] = []
+            enforceCharacterBoundaries(in: 0..<count, into: &adjustments, changes: &changes)
+        }
     }
 
     /// The concatenation of attributed pieces.
