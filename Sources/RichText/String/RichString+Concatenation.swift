@@ -1,0 +1,33 @@
+/// `+` and `+=`, as on Foundation's `AttributedString`: each piece keeps its own attributes (a piece made
+/// from a plain `String` has none), and the result goes through the key behaviours as an append does. To type
+/// text that takes its attributes from the text before it, use `append(_:)` with a `String`, or `insert`.
+extension RichString {
+    /// The concatenation of `lhs` and `rhs`, each keeping its attributes.
+    public static func + (lhs: RichString, rhs: RichString) -> RichString {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// The concatenation of `lhs` and a slice, each keeping its attributes.
+    public static func + (lhs: RichString, rhs: RichSubstring) -> RichString {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// Appends `rhs` with its own attributes.
+    public static func += (lhs: inout RichString, rhs: RichString) {
+        lhs.append(rhs)
+    }
+
+    /// Appends a slice with its own attributes.
+    public static func += (lhs: inout RichString, rhs: RichSubstring) {
+        lhs.append(rhs)
+    }
+
+    /// Text made of `characters`, with no attributes, as `AttributedString(_: some Sequence<Character>)`.
+    public init<S: Sequence>(_ characters: S) where S.Element == Character {
+        self.init(String(characters))
+    }
+}
