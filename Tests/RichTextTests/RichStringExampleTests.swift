@@ -10,6 +10,19 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertEqual(text.description, "Hello  {\n}\nworld {\n\tcolor = 3\n}")
     }
 
+    func testCanonicallyEquivalentTextWithEqualAttributesIsEqual() {
+        // As Foundation: "Café" (precomposed) equals "Cafe" + U+0301, run by run, and they hash alike.
+        let attributes = AttributeSet([AttributeEntry(name: "color", value: .integer(1))])
+        let precomposed = RichString("Caf\u{E9}", attributes: attributes)
+        let decomposed = RichString("Cafe\u{301}", attributes: attributes)
+        XCTAssertEqual(precomposed, decomposed)
+        XCTAssertEqual(precomposed.hashValue, decomposed.hashValue)
+        XCTAssertNotEqual(precomposed, RichString("Cafe\u{301}"), "the attributes differ")
+        var split = RichString("Cafe\u{301}")
+        split[split.index(atOffset: 3, in: .scalars)..<split.endIndex][ColorKey.self] = 1
+        XCTAssertNotEqual(RichString("Caf\u{E9}"), split, "the runs differ")
+    }
+
     func testConcatenationKeepsEachPiecesAttributes() {
         let a = RichString("milk", attributes: AttributeSet([AttributeEntry(name: "ingredient", value: .string("milk"))]))
         let text = RichString(concatenating: [RichString("Add "), a, RichString(".")])

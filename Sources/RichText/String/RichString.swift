@@ -89,18 +89,39 @@ public struct RichString: Sendable {
     public var _runTreeHeight: Int { runStore.rope.height }
 }
 
+/// Equality as Foundation's `AttributedString` has it: the same number of runs, and run by run the same
+/// attributes over canonically equivalent text ("Café" with a precomposed "é" equals "Cafe" + U+0301). Runs
+/// are compared by their text, not their UTF-8 lengths, which normalisation can change.
 extension RichString: Equatable, Hashable {
     public static func == (lhs: RichString, rhs: RichString) -> Bool {
-        guard lhs.text.summary == rhs.text.summary, lhs.runStore.count == rhs.runStore.count else { return false }
-        guard lhs.runStore.rope.elements == rhs.runStore.rope.elements else { return false }
-        return lhs.text.string == rhs.text.string
+        guard lhs.runStore.count == rhs.runStore.count,
+              lhs.text.summary.characters == rhs.text.summary.characters else { return false }
+        // The common case, the same bytes in the same runs, needs no run-by-run walk.
+        if lhs.text.summary == rhs.text.summary, lhs.runStore.rope.elements == rhs.runStore.rope.elements,
+           lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
+            return true
+        }
+        let left = lhs.runStore.rope.elements, right = rhs.runStore.rope.elements
+        var l = 0, r = 0
+        for k in left.indices {
+            guard left[k].attributes == right[k].attributes else { return false }
+            let nextL = l + left[k].utf8Count, nextR = r + right[k].utf8Count
+            guard lhs.text.string(in: l..<nextL) == rhs.text.string(in: r..<nextR) else { return false }
+            l = nextL
+            r = nextR
+        }
+        return true
     }
 
+    /// Hashes what `==` compares: the run count, and each run's attributes and text (whose hash is the same
+    /// for canonically equivalent text).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(text.string)
+        hasher.combine(runStore.count)
+        var start = 0
         runStore.rope.forEach { _, run in
-            hasher.combine(run.utf8Count)
             hasher.combine(run.attributes)
+            hasher.combine(text.string(in: start..<(start + run.utf8Count)))
+            start += run.utf8Count
             return true
         }
     }
