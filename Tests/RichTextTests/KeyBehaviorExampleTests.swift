@@ -295,6 +295,30 @@ final class KeyBehaviorExampleTests: XCTestCase {
         XCTAssertTrue(values(ParagraphTagKey.self, text).allSatisfy { $0.1 == nil })
     }
 
+    func testWritingBackASliceWithNewAttributesIsAnAttributeChange() {
+        // As Foundation: a slice of the string's own text written back over its range changes attributes only,
+        // so a paragraph-bound value set on part of a paragraph spreads over it, and no text edit fires.
+        var text = RichString("Hello, world\nNext Paragraph\nLast")
+        text[text.startIndex..<text.endIndex][AlignmentKey.self] = "left"
+        let range = text.index(atOffset: 7, in: .scalars)..<text.index(atOffset: 17, in: .scalars)
+        var slice = text[range]
+        slice[AlignmentKey.self] = "center"
+        text[range] = slice
+        XCTAssertEqual(text.string, "Hello, world\nNext Paragraph\nLast")
+        // Runs of a paragraph-bound key break at every paragraph.
+        XCTAssertEqual(values(AlignmentKey.self, text).map(\.0), ["Hello, world\n", "Next Paragraph\n", "Last"])
+        XCTAssertEqual(values(AlignmentKey.self, text).map(\.1), ["center", "center", "left"])
+    }
+
+    func testWritingBackASliceWithOtherTextReplacesTheText() {
+        var text = RichString("milk and eggs")
+        let range = text.index(atOffset: 9, in: .scalars)..<text.endIndex
+        let other = RichString("cream", attributes: AttributeSet([AttributeEntry(name: "color", value: .integer(2))]))
+        text[range] = other[other.startIndex..<other.endIndex]
+        XCTAssertEqual(text.string, "milk and cream")
+        XCTAssertEqual(text.runs.last?.attributes["color"], .integer(2))
+    }
+
     func testAParagraphDependentIsRemovedFromTheWholeParagraph() {
         var text = RichString("one\ntwo")
         text.setAttribute(ParagraphDependentKey.self, to: 1, in: text.startIndex..<text.endIndex)

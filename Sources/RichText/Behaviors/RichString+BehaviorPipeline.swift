@@ -134,6 +134,19 @@ extension RichString {
         return enforceBehaviors(after: primary, dependentsAfter: dependentsAfter, in: [range])
     }
 
+    /// An attribute change that writes `newRuns` (covering `range`, the text unchanged) over `range`, as one
+    /// mutation through steps 3-5: what writing a slice whose text is this string's own back into it does.
+    @discardableResult
+    mutating func editAttributes(in range: Range<Int>, writing newRuns: [AttributeRun]) -> [AttributeAdjustment] {
+        guard !range.isEmpty else { return [] }
+        let old = runStore.runs(in: range)
+        guard old != newRuns else { return [] }
+        runStore.replace(range, with: newRuns)
+        let primary = keyChanges(from: old, to: newRuns, start: range.lowerBound)
+        let dependentsAfter = newRuns.contains(where: { $0.attributes.hasDependentKeys })
+        return enforceBehaviors(after: primary, dependentsAfter: dependentsAfter, in: [range])
+    }
+
     /// Steps 3-5 of an attribute change over `ranges` whose key changes were `primary`; `dependentsAfter` tells
     /// whether a run over a change carries a dependent key after it.
     private mutating func enforceBehaviors(

@@ -36,9 +36,20 @@ extension RichString {
     }
 
     /// Replaces `range` with an attributed substring, which keeps its own attributes.
+    ///
+    /// When the slice's text is this string's own text over the same range (a slice taken from this string and
+    /// given new attributes, `text[r] = slice`), only the attributes change, as with Foundation's
+    /// `AttributedString`: the text is not edited, so nothing a text change fires (inheritance, `textChanged`,
+    /// the paragraph's first character deciding) happens, and a paragraph-bound value set on the slice spreads
+    /// over its paragraphs.
     @discardableResult
     public mutating func replaceSubrange(_ range: Range<Index>, with other: RichSubstring) -> [AttributeAdjustment] {
-        return replaceAttributed(offsets(of: range), with: other.base, in: other.base.offsets(of: other.bounds))
+        let target = offsets(of: range)
+        let source = other.base.offsets(of: other.bounds)
+        if target == source, text.isIdentical(to: other.base.text) {
+            return editAttributes(in: target, writing: other.base.runStore.runs(in: source))
+        }
+        return replaceAttributed(target, with: other.base, in: source)
     }
 
     /// Inserts attributed text at `index`; it keeps its own attributes.

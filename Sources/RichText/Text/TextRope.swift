@@ -113,6 +113,15 @@ struct TextRope: Sendable {
         return s.unicodeScalars[s.utf8.index(s.utf8.startIndex, offsetBy: offset - start)]
     }
 
+    /// Whether `other` is this rope's very storage (a copy not edited since), not merely equal text.
+    func isIdentical(to other: TextRope) -> Bool {
+        switch (rope.root, other.rope.root) {
+        case (nil, nil): return true
+        case let (a?, b?): return a === b
+        default: return false
+        }
+    }
+
     /// Rounds `offset` down to the start of the scalar that holds it.
     func roundDownToScalar(_ offset: Int) -> Int {
         var o = offset
