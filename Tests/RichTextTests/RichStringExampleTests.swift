@@ -136,6 +136,18 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertEqual(pairs.count, 3)
     }
 
+    func testRunsPerKeySubscriptGivesTheWholeRunHoldingThePosition() {
+        var text = RichString("aaaabbbbcc")
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(0, 8, in: .scalars))
+        text.setAttribute(IngredientKey.self, to: "x", in: text.range(4, 10, in: .scalars))
+        let middle = text.index(atOffset: 6, in: .scalars)
+        XCTAssertEqual(text.runs[ColorKey.self][middle].1, text.range(0, 8, in: .scalars))
+        XCTAssertEqual(text.runs[ColorKey.self, IngredientKey.self][middle].2, text.range(4, 8, in: .scalars))
+        // In a slice, the run is clipped to the slice's bounds.
+        let slice = text[text.range(2, 9, in: .scalars)]
+        XCTAssertEqual(slice.runs[ColorKey.self][middle].1, text.range(2, 8, in: .scalars))
+    }
+
     func testRunsForAParagraphKeyBreakAtEveryParagraphEvenWithEqualValues() {
         var text = RichString("one\ntwo\nthree")
         text.setAttribute(AlignmentKey.self, to: "center", in: text.startIndex..<text.endIndex)

@@ -120,13 +120,26 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
         return keys.map { attributes[$0.name] }
     }
 
+    /// The whole run holding `position`, clipped to the viewed bounds, as Foundation's per-key runs give it: the
+    /// same run whichever of its positions is asked.
     public subscript(position: Index) -> Run {
         let o = base.offset(of: position)
-        return Run(values: values(at: o), range: position..<index(after: position))
+        precondition(position >= bounds.lowerBound && position < bounds.upperBound, "Run index out of bounds")
+        let scalar = Swift.max(base.text.roundDownToScalar(o), bounds.lowerBound.utf8Offset)
+        let start = runStart(before: scalar + base.text.scalarLength(at: scalar))
+        return Run(values: values(at: scalar), range: base.index(utf8: start)..<base.index(utf8: runEnd(from: start)))
     }
 
     public func index(after i: Index) -> Index {
-        let o = base.offset(of: i)
+        base.index(utf8: runEnd(from: base.offset(of: i)))
+    }
+
+    public func index(before i: Index) -> Index {
+        base.index(utf8: runStart(before: base.offset(of: i)))
+    }
+
+    /// The end of the run that starts at (or holds) UTF-8 offset `o`.
+    func runEnd(from o: Int) -> Int {
         var limit = bounds.upperBound.utf8Offset
         if breaksAtParagraphs { limit = Swift.min(limit, base.text.paragraphRange(containing: o).upperBound) }
         let wanted = values(at: o)
@@ -136,21 +149,21 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
             end = range.upperBound
             return true
         }
-        return base.index(utf8: end)
+        return end
     }
 
-    public func index(before i: Index) -> Index {
-        let o = base.offset(of: i)
+    /// The start of the run that holds the byte before UTF-8 offset `end`.
+    func runStart(before end: Int) -> Int {
         var limit = bounds.lowerBound.utf8Offset
-        if breaksAtParagraphs { limit = Swift.max(limit, base.text.paragraphRange(containing: o - 1).lowerBound) }
-        let wanted = values(at: o - 1)
-        var start = Swift.max(base.runStore.run(containing: o - 1)!.start, limit)
+        if breaksAtParagraphs { limit = Swift.max(limit, base.text.paragraphRange(containing: end - 1).lowerBound) }
+        let wanted = values(at: end - 1)
+        var start = Swift.max(base.runStore.run(containing: end - 1)!.start, limit)
         while start > limit {
             let (_, runStart, run) = base.runStore.run(containing: start - 1)!
             guard keys.map({ run.attributes[$0.name] }) == wanted else { break }
             start = Swift.max(runStart, limit)
         }
-        return base.index(utf8: Swift.max(start, limit))
+        return Swift.max(start, limit)
     }
 }
 

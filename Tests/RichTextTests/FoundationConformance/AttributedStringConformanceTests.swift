@@ -28,7 +28,7 @@
 // `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
 // Skipped as known deviations (PORTING.md, "Failing today"): `attributedStringEquality`, `runEquality`,
-// `runSliceSubscripting`, `longestEffectiveRangeOfAttribute`, `utf88View`, `utf16View`.
+// `utf88View`, `utf16View`.
 //
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
@@ -1120,7 +1120,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
     /// Follows Apple's `runSliceSubscripting()`: subscripting per-key runs at any position gives the whole run
     /// that holds it.
     func testRunSliceSubscripting() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[Key.self][i] gives the run from i to its end; Foundation gives the whole run holding i (clipped to the slice)") }
         var str = RichString("Foo", attributes: .testInt(1))
         str.append(RichString("Bar", attributes: .testInt(2)))
         str.append(RichString("Baz", attributes: .testInt(3)))
@@ -1224,7 +1223,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `longestEffectiveRangeOfAttribute()`.
     func testLongestEffectiveRangeOfAttribute() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[Key.self][i] gives the run from i to its end; Foundation gives the whole run holding i") }
         var str = RichString("Abc")
         str.append(RichString("def", attributes: .testInt(2).testString("World")))
         str.append(RichString("ghi", attributes: .testInt(2).testBool(true)))
