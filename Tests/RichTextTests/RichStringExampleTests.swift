@@ -148,6 +148,20 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertEqual(slice.runs[ColorKey.self][middle].1, text.range(2, 8, in: .scalars))
     }
 
+    func testRunsAreEqualByLengthAndAttributesWhereverTheyStand() {
+        var text = RichString("ab ab abc")
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(0, 2, in: .scalars))
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(3, 5, in: .scalars))
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(6, 9, in: .scalars))
+        let runs = Array(text.runs)
+        XCTAssertEqual(runs.count, 5)
+        XCTAssertEqual(runs[0], runs[2], "same length and attributes at another position")
+        XCTAssertEqual(Set(runs).count, 3, "hashing agrees with ==")
+        XCTAssertNotEqual(runs[0], runs[4], "different lengths")
+        XCTAssertNotEqual(runs[0], runs[1], "different attributes")
+        XCTAssertEqual(runs[0], RichString("xy", attributes: text.runs[text.startIndex].attributes).runs.first, "in another string")
+    }
+
     func testRunsForAParagraphKeyBreakAtEveryParagraphEvenWithEqualValues() {
         var text = RichString("one\ntwo\nthree")
         text.setAttribute(AlignmentKey.self, to: "center", in: text.startIndex..<text.endIndex)

@@ -3,11 +3,26 @@
 /// Each element is a maximal stretch of equal attributes, clipped to the viewed bounds.
 public struct RichRunsView: BidirectionalCollection, Sendable {
     /// One run: a range and its attributes.
+    ///
+    /// Two runs are equal when they have the same UTF-8 length and the same attributes, wherever they stand (in
+    /// one string or two), as Foundation's `AttributedString.Runs.Run` compares them.
     public struct Run: Hashable, Sendable {
         /// Where the run stands.
         public let range: Range<RichString.Index>
         /// The attributes over it.
         public let attributes: AttributeSet
+
+        /// The run's length in UTF-8 code units.
+        var utf8Count: Int { range.upperBound.utf8Offset - range.lowerBound.utf8Offset }
+
+        public static func == (lhs: Run, rhs: Run) -> Bool {
+            lhs.utf8Count == rhs.utf8Count && lhs.attributes == rhs.attributes
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(utf8Count)
+            hasher.combine(attributes)
+        }
     }
 
     public typealias Index = RichString.Index

@@ -27,8 +27,8 @@
 // `replaceSubrange_rangeExpression`, `substringSearch`, `indexConversion`, `oobRangeConversion`,
 // `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
-// Skipped as known deviations (PORTING.md, "Failing today"): `attributedStringEquality`, `runEquality`,
-// `utf88View`, `utf16View`.
+// Skipped as known deviations (PORTING.md, "Failing today"): `attributedStringEquality`, `utf88View`,
+// `utf16View`.
 //
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
@@ -378,7 +378,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `runEquality()`: runs are equal when their lengths and attributes are, wherever they stand.
     func testRunEquality() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: RichRunsView.Run == compares ranges (positions); Foundation's Run == compares only length and attributes") }
         var attrStr = RichString("Hello", attributes: .testInt(1))
         attrStr.append(RichString(" "))
         attrStr.append(RichString("World", attributes: .testInt(2)))
