@@ -69,12 +69,13 @@ public struct RichRunsView: BidirectionalCollection, Sendable {
     }
 
     /// Runs that break only where the given keys' values change (and at every paragraph for a key bound to
-    /// paragraphs). Each element holds the keys' values in the order given.
+    /// paragraphs, and around every scalar a character-bound key is bound to, as Foundation's per-key runs).
+    /// Each element holds the keys' values in the order given.
     public subscript(keys: [AttributeKeyDescriptor]) -> KeyedRuns {
         KeyedRuns(base: base, bounds: bounds, keys: keys)
     }
 
-    /// Runs of one typed key: `(value, range)`, breaking only where its value changes.
+    /// Runs of one typed key: `(value, range)`, breaking only where its value changes (and at its run boundaries).
     public subscript<K: RichAttributeKey>(key: K.Type) -> LazyMapSequence<KeyedRuns, (K.Value?, Range<Index>)> {
         KeyedRuns(base: base, bounds: bounds, keys: [K.descriptor]).lazy.map { run in
             (run.values[0].flatMap { K.Value(attributeValue: $0) }, run.range)
@@ -103,7 +104,8 @@ public struct RichRunsView: BidirectionalCollection, Sendable {
     }
 }
 
-/// Runs that break only where chosen keys change value, and at paragraphs for keys bound to them.
+/// Runs that break only where chosen keys change value, at paragraphs for keys bound to them, and before and
+/// after every scalar a character-bound key is bound to.
 public struct KeyedRuns: BidirectionalCollection, Sendable {
     /// One stretch: the keys' values (nil where absent) and its range.
     public struct Run: Hashable, Sendable {
@@ -119,12 +121,16 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
     let bounds: Range<Index>
     let keys: [AttributeKeyDescriptor]
     let breaksAtParagraphs: Bool
+    /// The scalars of the character-bound keys (`RunBoundary.constrainedScalar`): each one is a run of its own,
+    /// whether or not it carries a value, as Foundation's `_findFirstScalarBoundary` slices runs.
+    let boundScalars: [Unicode.Scalar]
 
     init(base: RichString, bounds: Range<Index>, keys: [AttributeKeyDescriptor]) {
         self.base = base
         self.bounds = bounds
         self.keys = keys
         breaksAtParagraphs = keys.contains { $0.behavior.runBoundaries == .paragraph }
+        boundScalars = keys.compactMap { $0.behavior.runBoundaries?.constrainedScalar }
     }
 
     public var startIndex: Index { bounds.lowerBound }
@@ -164,7 +170,7 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
             end = range.upperBound
             return true
         }
-        return end
+        return boundScalars.isEmpty ? end : firstScalarBreak(in: o..<end)
     }
 
     /// The start of the run that holds the byte before UTF-8 offset `end`.
@@ -178,7 +184,26 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
             guard keys.map({ run.attributes[$0.name] }) == wanted else { break }
             start = Swift.max(runStart, limit)
         }
-        return Swift.max(start, limit)
+        return boundScalars.isEmpty ? start : lastScalarBreak(in: start..<end)
+    }
+
+    /// The first break in `range` around a bound scalar: just after the first scalar when it is bound, else just
+    /// before the first bound scalar; the end of `range` when there is none.
+    func firstScalarBreak(in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return range.upperBound }
+        let first = base.text.scalar(at: range.lowerBound)
+        let afterFirst = range.lowerBound + first.utf8.count
+        if boundScalars.contains(first) { return Swift.min(afterFirst, range.upperBound) }
+        return base.text.firstScalar(among: boundScalars, in: afterFirst..<range.upperBound)?.lowerBound ?? range.upperBound
+    }
+
+    /// The last break in `range` around a bound scalar: just before the last scalar when it is bound, else just
+    /// after the last bound scalar; the start of `range` when there is none.
+    func lastScalarBreak(in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return range.lowerBound }
+        let lastStart = Swift.max(base.text.scalarStart(before: range.upperBound), range.lowerBound)
+        if boundScalars.contains(base.text.scalar(at: lastStart)) { return lastStart }
+        return base.text.lastScalar(among: boundScalars, in: range.lowerBound..<lastStart)?.upperBound ?? range.lowerBound
     }
 }
 
