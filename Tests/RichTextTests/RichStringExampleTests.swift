@@ -124,6 +124,21 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertTrue(before.isValid(within: text), "attribute changes move no text, so indices stay valid")
     }
 
+    func testSliceBoundsInsideAScalarRoundDownToItsStart() {
+        let text = RichString("a😄b")
+        let insideUTF8 = text.utf8.index(text.startIndex, offsetBy: 3)  // the third byte of 😄
+        XCTAssertEqual(Array(text[text.startIndex..<insideUTF8].utf8), Array("a".utf8))
+        XCTAssertEqual(Array(text[insideUTF8..<text.endIndex].utf8), Array("😄b".utf8))
+        let trailing = text.utf16.index(text.startIndex, offsetBy: 2)  // the trailing surrogate of 😄
+        XCTAssertTrue(trailing.isTrailingSurrogate)
+        XCTAssertEqual(Array(text[text.startIndex..<trailing].utf16), Array("a".utf16))
+        XCTAssertEqual(Array(text[trailing..<text.endIndex].utf16), Array("😄b".utf16))
+        XCTAssertEqual(text[insideUTF8..<text.endIndex].bounds.lowerBound, text.index(atOffset: 1, in: .scalars))
+        // The views themselves slice at any of their own positions, as String's views do.
+        XCTAssertEqual(Array(text.utf8[text.startIndex..<insideUTF8]), Array("a😄".utf8.prefix(3)))
+        XCTAssertEqual(Array(text.utf16[text.startIndex..<trailing]), Array("a😄".utf16.prefix(2)))
+    }
+
     func testRunsPerKeyBreakOnlyWhereThatKeyChanges() {
         var text = RichString("aaaabbbb")
         text.setAttribute(ColorKey.self, to: 1, in: text.range(0, 8, in: .scalars))

@@ -82,6 +82,14 @@ extension RichString {
         offset(of: range.lowerBound)..<offset(of: range.upperBound)
     }
 
+    /// `index` moved down to the start of the Unicode scalar holding it: off a UTF-8 continuation byte, or off a
+    /// trailing surrogate. A slice's bounds are rounded so, as `String` rounds the bounds of its slices.
+    func roundedDownToScalar(_ index: Index) -> Index {
+        let o = offset(of: index)
+        let start = text.roundDownToScalar(o)
+        return start == o && !index.isTrailingSurrogate ? index : self.index(utf8: start)
+    }
+
     /// The index `n` units from the start.
     public func index(atOffset n: Int, in unit: TextUnit) -> Index {
         precondition(n >= 0 && n <= text.summary[unit], "Offset \(n) out of bounds 0...\(text.summary[unit]) \(unit)")

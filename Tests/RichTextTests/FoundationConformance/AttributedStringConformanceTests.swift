@@ -27,8 +27,7 @@
 // `replaceSubrange_rangeExpression`, `substringSearch`, `indexConversion`, `oobRangeConversion`,
 // `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
-// Skipped as known deviations (PORTING.md, "Failing today"): `attributedStringEquality`, `utf88View`,
-// `utf16View`.
+// Skipped as a known deviation (PORTING.md, "Failing today"): `attributedStringEquality`.
 //
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
@@ -1513,7 +1512,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `utf88View()`.
     func testUTF8View() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: text[i..<j] with a bound inside a scalar keeps that scalar's partial code units in its UTF-8 view; Foundation, like String, rounds the bounds down to scalar boundaries") }
         for string in viewTestStrings {
             let attrStr = RichString(string)
             XCTAssertEqual(attrStr.utf8.count, string.utf8.count, "Counts are not equal for \(string)")
@@ -1544,7 +1542,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `utf16View()`.
     func testUTF16View() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: text[i..<j] with a bound inside a scalar keeps that scalar's partial code units in its UTF-16 view; Foundation, like String, rounds the bounds down to scalar boundaries") }
         for string in viewTestStrings {
             let attrStr = RichString(string)
             XCTAssertEqual(attrStr.utf16.count, string.utf16.count, "Counts are not equal for \(string)")
