@@ -225,6 +225,19 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertFalse(index.isValid(within: text))
     }
 
+    func testEndIndexIsNotAValidIndexButRangesMayEndThere() {
+        let text = RichString("abc")
+        XCTAssertTrue(text.startIndex.isValid(within: text))
+        XCTAssertTrue(text.index(atOffset: 2, in: .characters).isValid(within: text))
+        XCTAssertFalse(text.endIndex.isValid(within: text), "nothing can be subscripted at the end")
+        XCTAssertTrue((text.startIndex..<text.endIndex).isValid(within: text))
+        XCTAssertTrue((text.endIndex..<text.endIndex).isValid(within: text))
+        XCTAssertTrue(RangeSet(text.index(atOffset: 1, in: .characters)..<text.endIndex).isValid(within: text))
+        let empty = RichString()
+        XCTAssertFalse(empty.startIndex.isValid(within: empty))
+        XCTAssertTrue((empty.startIndex..<empty.endIndex).isValid(within: empty))
+    }
+
     func testTransformKeepsARangeOnTheSameTextThroughAnInsertBefore() {
         var text = RichString("The quick brown fox")
         let fox = text.range(of: "fox")!
