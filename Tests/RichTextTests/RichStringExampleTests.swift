@@ -281,6 +281,51 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertEqual(updated.ranges.map { text[$0].string }, ["milk", "milk"])
     }
 
+    func testNestedTransformMovesTheOuterRangesWithTheInnerEdits() {
+        var text = RichString("Hello, world")
+        var hello = text.range(of: "Hello")!
+        text.transform(updating: &hello) { outer in
+            var world = outer.range(of: "world")!
+            outer.transform(updating: &world) { $0.removeSubrange($0.range(of: "llo, wo")!) }
+            XCTAssertEqual(outer[world].string, "rld")
+            outer.insert(">", at: outer.startIndex)
+        }
+        XCTAssertEqual(text.string, ">Herld")
+        XCTAssertEqual(text[hello].string, "He")
+    }
+
+    func testNestedTransformThatReplacesTheStringLosesTheOuterRangesToo() {
+        var text = RichString("Hello, world")
+        let hello = text.range(of: "Hello")!
+        let outer = text.transform(updating: hello) { outer in
+            let inner = outer.transform(updating: outer.startIndex..<outer.endIndex) { $0 = RichString("other") }
+            XCTAssertNil(inner)
+            outer.insert(">", at: outer.startIndex)
+        }
+        XCTAssertNil(outer)
+        XCTAssertEqual(text.string, ">other")
+    }
+
+    func testTransformWhoseBodyThrowsKeepsTheOuterRangesMoved() {
+        struct Stop: Error {}
+        var text = RichString("Hello, world")
+        let world = text.range(of: "world")!
+        var threw = false
+        let updated = text.transform(updating: world) { (outer: inout RichString) -> Void in
+            do {
+                _ = try outer.transform(updating: outer.startIndex..<outer.startIndex) { (inner: inout RichString) throws(Stop) in
+                    inner.insert("Oh, ", at: inner.startIndex)
+                    throw Stop()
+                }
+            } catch {
+                threw = true
+            }
+        }
+        XCTAssertTrue(threw)
+        XCTAssertEqual(text.string, "Oh, Hello, world")
+        XCTAssertEqual(updated.map { text[$0].string }, "world")
+    }
+
     func testEqualityIgnoresTreeShape() {
         var built = RichString()
         for _ in 0..<3000 { built.append("abc ") }
