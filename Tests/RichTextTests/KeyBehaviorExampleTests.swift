@@ -373,6 +373,32 @@ final class KeyBehaviorExampleTests: XCTestCase {
         XCTAssertEqual(values(AccentKey.self, text).map(\.1), [1, nil, 1])
     }
 
+    func testRunsOfACharacterBoundKeyBreakAroundEveryBoundScalar() {
+        // As Foundation's per-key runs: each "•" is a run of its own, with or without a value, even next to an
+        // equal one; the text between is one run.
+        var text = RichString("••ab•c")
+        text.setAttribute(BulletKey.self, to: 1, in: text.startIndex..<scalars(text, 4, 5).upperBound)
+        text.setAttribute(BulletKey.self, to: nil, in: scalars(text, 4, 5))
+        let expected: [(String, Int?)] = [("•", 1), ("•", 1), ("ab", nil), ("•", nil), ("c", nil)]
+        XCTAssertEqual(values(BulletKey.self, text).map(\.0), expected.map(\.0))
+        XCTAssertEqual(values(BulletKey.self, text).map(\.1), expected.map(\.1))
+        XCTAssertEqual(text.runs[BulletKey.self].reversed().map { text[$0.1].string }, expected.map(\.0).reversed())
+        XCTAssertEqual(text.runs[BulletKey.self][scalars(text, 3, 4).lowerBound].1, scalars(text, 2, 4))
+        // A view of several keys breaks there too, whatever the other keys hold.
+        text.setAttribute(ColorKey.self, to: 2, in: text.startIndex..<text.endIndex)
+        XCTAssertEqual(text.runs[ColorKey.self, BulletKey.self].map { text[$0.2].string }, expected.map(\.0))
+        XCTAssertEqual(text.runs[ColorKey.self].map { text[$0.1].string }, ["••ab•c"])
+    }
+
+    func testRunsOfACharacterBoundKeyFindBoundScalarsFarAwayInLongText() {
+        // Thousands of bytes between bound scalars, so the search for the next (or previous) one crosses chunks.
+        let text = RichString("•" + String(repeating: "a", count: 3000) + "•" + String(repeating: "bé", count: 2000))
+        let expected = ["•", String(repeating: "a", count: 3000), "•", String(repeating: "bé", count: 2000)]
+        XCTAssertEqual(values(BulletKey.self, text).map(\.0), expected)
+        XCTAssertEqual(text.runs[BulletKey.self].reversed().map { text[$0.1].string }, expected.reversed())
+        XCTAssertEqual(text.runs[BulletKey.self][text.index(atOffset: 5000, in: .scalars)].1, scalars(text, 3002, 7002))
+    }
+
     // MARK: Untrusted content
 
     func testEnforcingBehaviorsOnOutsideDataFixesParagraphsAndCharacters() {

@@ -137,6 +137,21 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertTrue(before.isValid(within: text), "attribute changes move no text, so indices stay valid")
     }
 
+    func testSliceBoundsInsideAScalarRoundDownToItsStart() {
+        let text = RichString("a😄b")
+        let insideUTF8 = text.utf8.index(text.startIndex, offsetBy: 3)  // the third byte of 😄
+        XCTAssertEqual(Array(text[text.startIndex..<insideUTF8].utf8), Array("a".utf8))
+        XCTAssertEqual(Array(text[insideUTF8..<text.endIndex].utf8), Array("😄b".utf8))
+        let trailing = text.utf16.index(text.startIndex, offsetBy: 2)  // the trailing surrogate of 😄
+        XCTAssertTrue(trailing.isTrailingSurrogate)
+        XCTAssertEqual(Array(text[text.startIndex..<trailing].utf16), Array("a".utf16))
+        XCTAssertEqual(Array(text[trailing..<text.endIndex].utf16), Array("😄b".utf16))
+        XCTAssertEqual(text[insideUTF8..<text.endIndex].bounds.lowerBound, text.index(atOffset: 1, in: .scalars))
+        // The views themselves slice at any of their own positions, as String's views do.
+        XCTAssertEqual(Array(text.utf8[text.startIndex..<insideUTF8]), Array("a😄".utf8.prefix(3)))
+        XCTAssertEqual(Array(text.utf16[text.startIndex..<trailing]), Array("a😄".utf16.prefix(2)))
+    }
+
     func testRunsPerKeyBreakOnlyWhereThatKeyChanges() {
         var text = RichString("aaaabbbb")
         text.setAttribute(ColorKey.self, to: 1, in: text.range(0, 8, in: .scalars))
@@ -147,6 +162,32 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertEqual(colorRuns[0].0, 1)
         let pairs = Array(text.runs[ColorKey.self, IngredientKey.self])
         XCTAssertEqual(pairs.count, 3)
+    }
+
+    func testRunsPerKeySubscriptGivesTheWholeRunHoldingThePosition() {
+        var text = RichString("aaaabbbbcc")
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(0, 8, in: .scalars))
+        text.setAttribute(IngredientKey.self, to: "x", in: text.range(4, 10, in: .scalars))
+        let middle = text.index(atOffset: 6, in: .scalars)
+        XCTAssertEqual(text.runs[ColorKey.self][middle].1, text.range(0, 8, in: .scalars))
+        XCTAssertEqual(text.runs[ColorKey.self, IngredientKey.self][middle].2, text.range(4, 8, in: .scalars))
+        // In a slice, the run is clipped to the slice's bounds.
+        let slice = text[text.range(2, 9, in: .scalars)]
+        XCTAssertEqual(slice.runs[ColorKey.self][middle].1, text.range(2, 8, in: .scalars))
+    }
+
+    func testRunsAreEqualByLengthAndAttributesWhereverTheyStand() {
+        var text = RichString("ab ab abc")
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(0, 2, in: .scalars))
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(3, 5, in: .scalars))
+        text.setAttribute(ColorKey.self, to: 1, in: text.range(6, 9, in: .scalars))
+        let runs = Array(text.runs)
+        XCTAssertEqual(runs.count, 5)
+        XCTAssertEqual(runs[0], runs[2], "same length and attributes at another position")
+        XCTAssertEqual(Set(runs).count, 3, "hashing agrees with ==")
+        XCTAssertNotEqual(runs[0], runs[4], "different lengths")
+        XCTAssertNotEqual(runs[0], runs[1], "different attributes")
+        XCTAssertEqual(runs[0], RichString("xy", attributes: text.runs[text.startIndex].attributes).runs.first, "in another string")
     }
 
     func testRunsForAParagraphKeyBreakAtEveryParagraphEvenWithEqualValues() {
@@ -197,6 +238,19 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertFalse(index.isValid(within: text))
     }
 
+    func testEndIndexIsNotAValidIndexButRangesMayEndThere() {
+        let text = RichString("abc")
+        XCTAssertTrue(text.startIndex.isValid(within: text))
+        XCTAssertTrue(text.index(atOffset: 2, in: .characters).isValid(within: text))
+        XCTAssertFalse(text.endIndex.isValid(within: text), "nothing can be subscripted at the end")
+        XCTAssertTrue((text.startIndex..<text.endIndex).isValid(within: text))
+        XCTAssertTrue((text.endIndex..<text.endIndex).isValid(within: text))
+        XCTAssertTrue(RangeSet(text.index(atOffset: 1, in: .characters)..<text.endIndex).isValid(within: text))
+        let empty = RichString()
+        XCTAssertFalse(empty.startIndex.isValid(within: empty))
+        XCTAssertTrue((empty.startIndex..<empty.endIndex).isValid(within: empty))
+    }
+
     func testTransformKeepsARangeOnTheSameTextThroughAnInsertBefore() {
         var text = RichString("The quick brown fox")
         let fox = text.range(of: "fox")!
@@ -238,6 +292,51 @@ final class RichStringExampleTests: XCTestCase {
         let all = text.ranges(of: "milk")
         let updated = text.transform(updating: all) { $0.insert(">> ", at: $0.startIndex) }!
         XCTAssertEqual(updated.ranges.map { text[$0].string }, ["milk", "milk"])
+    }
+
+    func testNestedTransformMovesTheOuterRangesWithTheInnerEdits() {
+        var text = RichString("Hello, world")
+        var hello = text.range(of: "Hello")!
+        text.transform(updating: &hello) { outer in
+            var world = outer.range(of: "world")!
+            outer.transform(updating: &world) { $0.removeSubrange($0.range(of: "llo, wo")!) }
+            XCTAssertEqual(outer[world].string, "rld")
+            outer.insert(">", at: outer.startIndex)
+        }
+        XCTAssertEqual(text.string, ">Herld")
+        XCTAssertEqual(text[hello].string, "He")
+    }
+
+    func testNestedTransformThatReplacesTheStringLosesTheOuterRangesToo() {
+        var text = RichString("Hello, world")
+        let hello = text.range(of: "Hello")!
+        let outer = text.transform(updating: hello) { outer in
+            let inner = outer.transform(updating: outer.startIndex..<outer.endIndex) { $0 = RichString("other") }
+            XCTAssertNil(inner)
+            outer.insert(">", at: outer.startIndex)
+        }
+        XCTAssertNil(outer)
+        XCTAssertEqual(text.string, ">other")
+    }
+
+    func testTransformWhoseBodyThrowsKeepsTheOuterRangesMoved() {
+        struct Stop: Error {}
+        var text = RichString("Hello, world")
+        let world = text.range(of: "world")!
+        var threw = false
+        let updated = text.transform(updating: world) { (outer: inout RichString) -> Void in
+            do {
+                _ = try outer.transform(updating: outer.startIndex..<outer.startIndex) { (inner: inout RichString) throws(Stop) in
+                    inner.insert("Oh, ", at: inner.startIndex)
+                    throw Stop()
+                }
+            } catch {
+                threw = true
+            }
+        }
+        XCTAssertTrue(threw)
+        XCTAssertEqual(text.string, "Oh, Hello, world")
+        XCTAssertEqual(updated.map { text[$0].string }, "world")
     }
 
     func testEqualityIgnoresTreeShape() {

@@ -32,16 +32,20 @@ public struct RichStringIndex: Comparable, Hashable, Sendable, CustomStringConve
 
     public var description: String { "Index(utf8: \(utf8Offset)\(isTrailingSurrogate ? ", trailing surrogate" : ""))" }
 
-    /// Whether this index was made by `text` as it is now, with no mutation since.
+    /// Whether this index was made by `text` as it is now, with no text mutation since, and names a position
+    /// that can be subscripted: `endIndex` is not valid, as in Foundation. A range may still end there (see
+    /// `Range.isValid(within:)`).
     public func isValid(within text: RichString) -> Bool {
-        version == text.version && utf8Offset <= text.text.utf8Count
+        version == text.version && utf8Offset < text.text.utf8Count
     }
 }
 
 extension Range where Bound == RichStringIndex {
-    /// Whether both bounds are valid in `text`.
+    /// Whether both bounds were made by `text` as it is now and lie within it; either may be `endIndex`, so an
+    /// empty range at the end is valid.
     public func isValid(within text: RichString) -> Bool {
-        lowerBound.isValid(within: text) && upperBound.isValid(within: text)
+        lowerBound.version == text.version && upperBound.version == text.version
+            && upperBound.utf8Offset <= text.text.utf8Count
     }
 }
 
@@ -80,6 +84,14 @@ extension RichString {
     @inline(__always)
     func offsets(of range: Range<Index>) -> Range<Int> {
         offset(of: range.lowerBound)..<offset(of: range.upperBound)
+    }
+
+    /// `index` moved down to the start of the Unicode scalar holding it: off a UTF-8 continuation byte, or off a
+    /// trailing surrogate. A slice's bounds are rounded so, as `String` rounds the bounds of its slices.
+    func roundedDownToScalar(_ index: Index) -> Index {
+        let o = offset(of: index)
+        let start = text.roundDownToScalar(o)
+        return start == o && !index.isTrailingSurrogate ? index : self.index(utf8: start)
     }
 
     /// The index `n` units from the start.

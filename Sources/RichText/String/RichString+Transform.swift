@@ -5,18 +5,23 @@ extension RichString {
     /// The semantics are Foundation's: an endpoint inside replaced text moves to the nearer edge of the
     /// replacement, text inserted at a range's start pushes the range, a range whose text is removed collapses
     /// to where it stood.
+    ///
+    /// Calls nest: the ranges of an enclosing `transform(updating:)` move with every edit of the inner body too,
+    /// and a body that replaces the string wholesale loses them as well.
     public mutating func transform<E: Error>(
         updating ranges: [Range<Index>], body: (inout RichString) throws(E) -> Void
     ) throws(E) -> [Range<Index>]? {
-        let saved = trackedRanges
-        trackedRanges = saved + ranges.map { offsets(of: $0) }
+        let outerCount = trackedRanges.count
+        trackedRanges += ranges.map { offsets(of: $0) }
         var failure: E?
         do { try body(&self) } catch { failure = error }
         let tracked = trackedRanges
-        trackedRanges = saved
+        let kept = tracked.count == outerCount + ranges.count
+        // The enclosing calls' ranges, as the body's edits left them; none when the body replaced the string.
+        trackedRanges = kept ? Array(tracked[..<outerCount]) : []
         if let failure { throw failure }
-        guard tracked.count == saved.count + ranges.count else { return nil }
-        return tracked[saved.count...].map { index(utf8: $0.lowerBound)..<index(utf8: $0.upperBound) }
+        guard kept else { return nil }
+        return tracked[outerCount...].map { index(utf8: $0.lowerBound)..<index(utf8: $0.upperBound) }
     }
 
     /// Runs `body` and returns `range` moved to cover the same text; nil when tracking was lost.

@@ -4,14 +4,17 @@
 public struct RichSubstring: Sendable, CustomStringConvertible {
     /// The string sliced.
     public internal(set) var base: RichString
-    /// The slice's bounds in `base`.
+    /// The slice's bounds in `base`, on Unicode scalar boundaries.
     public let bounds: Range<RichString.Index>
     /// Identifies the in-place access that made this slice, to refuse replacement by a foreign slice.
     var accessIdentity: UInt64 = 0
 
+    /// A slice of `base`; bounds inside a scalar (or on a trailing surrogate) are rounded down to its start, as
+    /// `String` and Foundation's `AttributedSubstring` round them, so no view of the slice starts or ends with part
+    /// of a scalar.
     init(base: RichString, bounds: Range<RichString.Index>) {
         self.base = base
-        self.bounds = bounds
+        self.bounds = base.roundedDownToScalar(bounds.lowerBound)..<base.roundedDownToScalar(bounds.upperBound)
     }
 
     /// The sliced text.
@@ -85,6 +88,9 @@ public struct RichSubstring: Sendable, CustomStringConvertible {
 
 extension RichString {
     /// The slice over `bounds`. Mutating its attributes mutates this string in place.
+    ///
+    /// A bound inside a Unicode scalar (a UTF-8 or UTF-16 index into its middle) is rounded down to the scalar's
+    /// start, as `String` rounds it.
     public subscript(bounds: Range<Index>) -> RichSubstring {
         get {
             _ = offsets(of: bounds)

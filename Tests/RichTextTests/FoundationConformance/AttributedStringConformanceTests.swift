@@ -27,8 +27,7 @@
 // `replaceSubrange_rangeExpression`, `substringSearch`, `indexConversion`, `oobRangeConversion`,
 // `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
-// Skipped as known deviations (PORTING.md, "Failing today"): `attributedStringEquality`, `runEquality`,
-// `runSliceSubscripting`, `longestEffectiveRangeOfAttribute`, `utf88View`, `utf16View`.
+// Skipped as a known deviation (PORTING.md, "Failing today"): `attributedStringEquality`.
 //
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
@@ -378,7 +377,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `runEquality()`: runs are equal when their lengths and attributes are, wherever they stand.
     func testRunEquality() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: RichRunsView.Run == compares ranges (positions); Foundation's Run == compares only length and attributes") }
         var attrStr = RichString("Hello", attributes: .testInt(1))
         attrStr.append(RichString(" "))
         attrStr.append(RichString("World", attributes: .testInt(2)))
@@ -1120,7 +1118,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
     /// Follows Apple's `runSliceSubscripting()`: subscripting per-key runs at any position gives the whole run
     /// that holds it.
     func testRunSliceSubscripting() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[Key.self][i] gives the run from i to its end; Foundation gives the whole run holding i (clipped to the slice)") }
         var str = RichString("Foo", attributes: .testInt(1))
         str.append(RichString("Bar", attributes: .testInt(2)))
         str.append(RichString("Baz", attributes: .testInt(3)))
@@ -1224,7 +1221,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `longestEffectiveRangeOfAttribute()`.
     func testLongestEffectiveRangeOfAttribute() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[Key.self][i] gives the run from i to its end; Foundation gives the whole run holding i") }
         var str = RichString("Abc")
         str.append(RichString("def", attributes: .testInt(2).testString("World")))
         str.append(RichString("ghi", attributes: .testInt(2).testBool(true)))
@@ -1516,7 +1512,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `utf88View()`.
     func testUTF8View() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: text[i..<j] with a bound inside a scalar keeps that scalar's partial code units in its UTF-8 view; Foundation, like String, rounds the bounds down to scalar boundaries") }
         for string in viewTestStrings {
             let attrStr = RichString(string)
             XCTAssertEqual(attrStr.utf8.count, string.utf8.count, "Counts are not equal for \(string)")
@@ -1547,7 +1542,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `utf16View()`.
     func testUTF16View() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: text[i..<j] with a bound inside a scalar keeps that scalar's partial code units in its UTF-16 view; Foundation, like String, rounds the bounds down to scalar boundaries") }
         for string in viewTestStrings {
             let attrStr = RichString(string)
             XCTAssertEqual(attrStr.utf16.count, string.utf16.count, "Counts are not equal for \(string)")

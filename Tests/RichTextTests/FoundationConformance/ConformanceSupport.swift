@@ -166,15 +166,11 @@ extension RichString {
     }
 }
 
-/// Foundation's `Runs` equality: the same number of runs, each with the same UTF-8 length and attributes
-/// (`AttributedString.Runs.Run ==` compares length and attributes, not position). `RichRunsView` has no `==`.
+/// Foundation's `Runs` equality: the same runs in the same order, each compared by UTF-8 length and attributes
+/// (`RichRunsView.Run ==`, as Foundation's `AttributedString.Runs.Run ==`). `RichRunsView` has no `==`.
 func runsMatchLikeFoundation<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
 where A.Element == RichRunsView.Run, B.Element == RichRunsView.Run {
-    a.count == b.count && zip(a, b).allSatisfy {
-        $0.range.upperBound.utf8Offset - $0.range.lowerBound.utf8Offset
-            == $1.range.upperBound.utf8Offset - $1.range.lowerBound.utf8Offset
-            && $0.attributes == $1.attributes
-    }
+    a.elementsEqual(b)
 }
 
 // MARK: - Run checks shaped like Apple's `verify` helpers

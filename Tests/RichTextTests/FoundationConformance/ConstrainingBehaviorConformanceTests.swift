@@ -14,9 +14,8 @@
 //   `replaceSubrange(_:with: String)`, `removeSubrange(_:)`.
 // - `replacingAttributes` and `sub.replaceAttributes` are `replaceAttributes(_:with:in:)` on a copy, over the
 //   whole string or the slice's range.
-// Skipped as known deviations (PORTING.md, "Failing today"): `characterAttributeApply`,
-// `characterAttributeSubCharacterApply`, `characterAttributeContainerReplacing`, `characterTextMutation`,
-// `characterFromUntrustedRuns`, `paragraphFromReplacedSubrange`.
+// Skipped as known deviations (PORTING.md, "Failing today"): `characterTextMutation`,
+// `paragraphFromReplacedSubrange`.
 //
 // Parts left out for missing API (`transformingAttributes`, `mergeAttributes(_:mergePolicy: .keepCurrent)`) are
 // marked in place and listed in PORTING.md.
@@ -365,7 +364,6 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
 
     /// Follows Apple's `characterAttributeApply()`.
     func testCharacterAttributeApply() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[key] for a .character-bound key merges neighbouring runs of equal value; Foundation breaks before and after every bound character (\"**\" is two runs)") }
         let str = RichString("*__*__**__*")
 
         var result = str
@@ -387,7 +385,6 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
 
     /// Follows Apple's `characterAttributeSubCharacterApply()`.
     func testCharacterAttributeSubCharacterApply() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: .character boundaries are checked per grapheme, Foundation per scalar (U+FFFD + U+0301: ours drops the value, Foundation keeps it on U+FFFD); runs[key] also does not break around U+FFFD") }
         let str = RichString("ABC \u{FFFD} DEF")
 
         var result = str
@@ -421,7 +418,6 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
 
     /// Follows Apple's `characterAttributeContainerReplacing()`.
     func testCharacterAttributeContainerReplacing() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[key] for a .character-bound key merges neighbouring runs of equal value; Foundation breaks before and after every bound character (\"**\" is two runs)") }
         var str = RichString("*__*__**__*")
         let range = str.characters.index(after: str.startIndex)..<str.index(atOffset: 4, in: .characters)
         str[range].testInt = 2
@@ -447,7 +443,7 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
 
     /// Follows Apple's `characterTextMutation()`.
     func testCharacterTextMutation() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: RichString(_:attributes:) leaves a .character-bound key on every character (Foundation's init keeps it only on \"*\"); runs[key] also merges \"**\"") }
+        if skipKnownDeviations { throw XCTSkip("known deviation: RichString(_:attributes:) leaves a .character-bound key on every character (Foundation's init keeps it only on \"*\")") }
         let str = RichString("*__*__**__*", attributes: .testCharacterConstrained(2))
 
         var result = str
@@ -486,7 +482,6 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
     /// Follows Apple's `characterFromUntrustedRuns()` (framework-only there: the runs come from an
     /// `NSAttributedString`). The same runs, unenforced, then enforced.
     func testCharacterFromUntrustedRuns() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: runs[key] for a .character-bound key merges neighbouring runs of equal value; Foundation breaks before and after every bound character (\"**\" is two runs)") }
         let runs = [
             AttributeRun(utf8Count: 11, attributes: .testCharacterConstrained(2)),
             AttributeRun(utf8Count: 2, attributes: .empty),

@@ -6,8 +6,6 @@
 // `invalidInputRanges`): they expect the process to trap. We never trap in the test process, so their
 // counterparts assert what decides the trap instead of triggering it (see each test).
 //
-// Skipped as a known deviation (PORTING.md, "Failing today"): `nesting`.
-//
 // Differences in wording, with the same meaning:
 // - `#require(text.range(of:))` is `XCTUnwrap(text.range(of:))`.
 // - `String(text[range].characters)` is `text[range].string` where the range falls on characters.
@@ -159,7 +157,6 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
 
     /// Follows Apple's `nesting()`.
     func testNesting() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: a nested transform(updating:) puts back the outer ranges as they were before its body, so the outer range misses the inner edit (\"Herld\", Foundation \"He\")") }
         var text = RichString("Hello, world")
         var hello = try XCTUnwrap(text.range(of: "Hello"))
         try text.transform(updating: &hello) {

@@ -6,8 +6,6 @@
 // `isValid(within:)` of a substring (`RichSubstring`, `DiscontiguousRichSubstring`), which our indices do not
 // have; `startEndRange` is ported without those parts.
 //
-// Skipped as a known deviation (PORTING.md, "Failing today"): `startEndRange`.
-//
 // One deliberate difference: attribute-only mutations move no text, so our indices stay valid through them
 // (Foundation invalidates every index on any mutation). `testMutationInvalidation` asserts our behaviour there.
 
@@ -19,7 +17,6 @@ final class FoundationConformanceIndexValidityTests: XCTestCase {
     /// Follows Apple's `startEndRange()`. The parts that ask a substring (contiguous or discontiguous) are left
     /// out: `isValid(within:)` takes only a `RichString`.
     func testStartEndRange() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: endIndex.isValid(within:) is true (ours: any position up to the end); Foundation: false (only subscriptable positions)") }
         let str = RichString("Hello, world")
 
         XCTAssertTrue(str.startIndex.isValid(within: str))
