@@ -27,8 +27,6 @@
 // `replaceSubrange_rangeExpression`, `substringSearch`, `indexConversion`, `oobRangeConversion`,
 // `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
-// Skipped as a known deviation (PORTING.md, "Failing today"): `attributedStringEquality`.
-//
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
 //   (`str.test.testInt`) are written without the scope; a run's `run.testInt` is `run.attributes[TestIntKey.self]`.
@@ -308,7 +306,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     /// Follows Apple's `attributedStringEquality()`.
     func testAttributedStringEquality() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: == compares the UTF-8 text, so \"Café\" (U+00E9) != \"Cafe\" + U+0301; Foundation compares characters (canonically equivalent: equal)") }
         XCTAssertEqual(RichString(), RichString())
         XCTAssertEqual(RichString("abc"), RichString("abc"))
         XCTAssertEqual(RichString("abc", attributes: .testInt(1)), RichString("abc", attributes: .testInt(1)))

@@ -14,9 +14,6 @@
 //   `replaceSubrange(_:with: String)`, `removeSubrange(_:)`.
 // - `replacingAttributes` and `sub.replaceAttributes` are `replaceAttributes(_:with:in:)` on a copy, over the
 //   whole string or the slice's range.
-// Skipped as known deviations (PORTING.md, "Failing today"): `characterTextMutation`,
-// `paragraphFromReplacedSubrange`.
-//
 // Parts left out for missing API (`transformingAttributes`, `mergeAttributes(_:mergePolicy: .keepCurrent)`) are
 // marked in place and listed in PORTING.md.
 
@@ -340,7 +337,6 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
 
     /// Follows Apple's `paragraphFromReplacedSubrange()`.
     func testParagraphFromReplacedSubrange() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: text[range] = slice whose text is unchanged is a text replacement for us (first character decides: \"Hello, world\n\" keeps 1); Foundation treats it as an attribute update (2 spreads to the paragraph)") }
         let str = RichString("Before\nHello, world\nNext Paragraph\nAfter", attributes: .testParagraphConstrained(1))
         // The range of "world\nNext".
         let range = str.index(atOffset: 14, in: .characters)..<str.index(atOffset: 24, in: .characters)
@@ -443,7 +439,6 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
 
     /// Follows Apple's `characterTextMutation()`.
     func testCharacterTextMutation() throws {
-        if skipKnownDeviations { throw XCTSkip("known deviation: RichString(_:attributes:) leaves a .character-bound key on every character (Foundation's init keeps it only on \"*\")") }
         let str = RichString("*__*__**__*", attributes: .testCharacterConstrained(2))
 
         var result = str
