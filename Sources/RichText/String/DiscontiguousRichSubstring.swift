@@ -84,5 +84,21 @@ extension RichString {
             }
             yield &slice
         }
+        set {
+            // As Foundation: the new slice's text, concatenated, is cut into pieces as long (in scalars) as this
+            // slice's ranges and each piece replaces its range, with its own attributes. The two must hold the
+            // same number of scalars; a different size is a programming error, as there.
+            let content = newValue.richString
+            let targets = ranges.ranges.map { offsets(of: $0) }
+            let lengths = targets.map { text.string(in: $0).unicodeScalars.count }
+            precondition(lengths.reduce(0, +) == content.counts.scalars,
+                         "Cannot set a DiscontiguousRichSubstring on a discontiguous slice of a different size")
+            var end = content.counts.scalars
+            for (target, length) in zip(targets, lengths).reversed() {
+                let source = content.offsets(of: content.index(atOffset: end - length, in: .scalars)..<content.index(atOffset: end, in: .scalars))
+                replaceAttributed(target, with: content, in: source)
+                end -= length
+            }
+        }
     }
 }

@@ -9,8 +9,6 @@
 // Not ported (missing API, see PORTING.md): `genericProtocol`, which mutates through a function generic over
 // `AttributedStringProtocol`; `RichString` and `RichSubstring` share no such protocol.
 //
-// Skipped as a known crash (PORTING.md, "Known crashes"): `discontiguousSubstring`.
-//
 // Differences in wording, with the same meaning:
 // - Whole-string attribute writes (`str.testInt = 3`, `str[Key.self] = 3`, `str.test.testInt = 3`) go through
 //   `str[str.wholeRange]`; `setAttributes` / `mergeAttributes` / `replaceAttributes` on the whole string take
@@ -105,7 +103,6 @@ final class FoundationConformanceCOWTests: XCTestCase {
     /// Follows Apple's `discontiguousSubstring()`. `setAttributes` / `mergeAttributes` over the slice take the
     /// `RangeSet` on the string. Left out: `replaceAttributes` over a `RangeSet` (missing API).
     func testDiscontiguousSubstring() throws {
-        if skipKnownCrashes { throw XCTSkip("known crash: text[ranges] = otherText[otherRanges] traps (DiscontiguousRichSubstring has no setter; the _modify guard refuses a foreign slice)") }
         assertCOWBehavior { $0.setAttributes(self.container, in: self.makeSubranges($0)) }
         assertCOWBehavior { $0.mergeAttributes(self.container, in: self.makeSubranges($0)) }
         assertCOWBehavior { $0[self.makeSubranges($0)][TestIntKey.self] = 3 }

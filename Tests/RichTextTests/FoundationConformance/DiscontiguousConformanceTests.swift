@@ -7,8 +7,6 @@
 // - `reslicing`: a `DiscontiguousRichSubstring` cannot be sliced again (by a `RangeSet` or a `Range`).
 // - `coalescedRuns`: its `runs` is an array of runs, with no per-key runs (`runs[\.testInt]`).
 //
-// Skipped as a known crash (PORTING.md, "Known crashes"): `sliceSetter`.
-//
 // Differences in wording, with the same meaning:
 // - Comparing slices (`==`) compares their `richString`s: the slices are not `Equatable`.
 // - `AttributedString(slice)` is `slice.richString`.
@@ -189,7 +187,6 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
 
     /// Follows Apple's `sliceSetter()`.
     func testSliceSetter() throws {
-        if skipKnownCrashes { throw XCTSkip("known crash: text[ranges] = slice traps (DiscontiguousRichSubstring has no setter; the _modify guard refuses a slice from another access)") }
         var str = RichString("abcdefg")
         let (ranges, rangeA) = aceRanges(str)
         str[ranges].testInt = 2
