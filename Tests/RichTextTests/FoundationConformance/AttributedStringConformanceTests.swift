@@ -47,6 +47,19 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     // MARK: - Helpers (Apple's `verifyAttributes`)
 
+    /// Whole runs, forward and then backward, against (text, TestInt, TestDouble), with no TestString anywhere.
+    private func verifyRuns(_ runs: RichRunsView, of string: RichString, expectation: [(String, Int?, Double?)], line: UInt = #line) {
+        for (order, expected) in [(Array(runs), expectation), (Array(runs.reversed()), Array(expectation.reversed()))] {
+            XCTAssertEqual(order.count, expected.count, "Found a different number of runs", line: line)
+            for (run, expected) in zip(order, expected) {
+                XCTAssertEqual(String(string[run.range].characters), expected.0, line: line)
+                XCTAssertEqual(run.attributes[TestIntKey.self], expected.1, line: line)
+                XCTAssertEqual(run.attributes[TestDoubleKey.self], expected.2, line: line)
+                XCTAssertNil(run.attributes[TestStringKey.self], line: line)
+            }
+        }
+    }
+
     /// Runs of one key, forward and backward, each run's text compared as characters.
     private func verifyAttributes<K: RichAttributeKey, C: BidirectionalCollection>(
         _ runs: C, _ key: K.Type, string: RichString, expectation: [(String, K.Value?)], line: UInt = #line
@@ -148,31 +161,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         attrStr.append(RichString("World", attributes: .testDouble(2.0)))
 
         let expectation: [(String, Int?, Double?)] = [("Hello", 1, nil), (" ", nil, nil), ("World", nil, 2.0)]
-        var iterator = expectation.makeIterator()
-        for run in attrStr.runs {
-            guard let expected = iterator.next() else {
-                XCTFail("Found extra unexpected runs")
-                break
-            }
-            XCTAssertEqual(String(attrStr[run.range].characters), expected.0)
-            XCTAssertEqual(run.attributes[TestIntKey.self], expected.1)
-            XCTAssertEqual(run.attributes[TestDoubleKey.self], expected.2)
-            XCTAssertNil(run.attributes[TestStringKey.self])
-        }
-        XCTAssertNil(iterator.next().map(\.0))
-
-        iterator = expectation.reversed().makeIterator()
-        for run in attrStr.runs.reversed() {
-            guard let expected = iterator.next() else {
-                XCTFail("Found extra unexpected runs")
-                break
-            }
-            XCTAssertEqual(String(attrStr[run.range].characters), expected.0)
-            XCTAssertEqual(run.attributes[TestIntKey.self], expected.1)
-            XCTAssertEqual(run.attributes[TestDoubleKey.self], expected.2)
-            XCTAssertNil(run.attributes[TestStringKey.self])
-        }
-        XCTAssertNil(iterator.next().map(\.0))
+        verifyRuns(attrStr.runs, of: attrStr, expectation: expectation)
 
         let view = attrStr.runs
         verifyAttributes(view[TestIntKey.self], TestIntKey.self, string: attrStr, expectation: [("Hello", 1), (" World", nil)])
@@ -192,31 +181,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         let slice = attrStr[attrStr.characters.index(attrStr.startIndex, offsetBy: 3)..<attrStr.characters.index(attrStr.endIndex, offsetBy: -3)]
 
         let expectation: [(String, Int?, Double?)] = [("lo", 1, nil), (" ", nil, nil), ("Wo", nil, 2.0)]
-        var iterator = expectation.makeIterator()
-        for run in slice.runs {
-            guard let expected = iterator.next() else {
-                XCTFail("Found extra unexpected runs")
-                break
-            }
-            XCTAssertEqual(String(attrStr[run.range].characters), expected.0)
-            XCTAssertEqual(run.attributes[TestIntKey.self], expected.1)
-            XCTAssertEqual(run.attributes[TestDoubleKey.self], expected.2)
-            XCTAssertNil(run.attributes[TestStringKey.self])
-        }
-        XCTAssertNil(iterator.next().map(\.0))
-
-        iterator = expectation.reversed().makeIterator()
-        for run in slice.runs.reversed() {
-            guard let expected = iterator.next() else {
-                XCTFail("Found extra unexpected runs")
-                break
-            }
-            XCTAssertEqual(String(attrStr[run.range].characters), expected.0)
-            XCTAssertEqual(run.attributes[TestIntKey.self], expected.1)
-            XCTAssertEqual(run.attributes[TestDoubleKey.self], expected.2)
-            XCTAssertNil(run.attributes[TestStringKey.self])
-        }
-        XCTAssertNil(iterator.next().map(\.0))
+        verifyRuns(slice.runs, of: attrStr, expectation: expectation)
 
         let view = slice.runs
         verifyAttributes(view[TestIntKey.self], TestIntKey.self, string: attrStr, expectation: [("lo", 1), (" Wo", nil)])
