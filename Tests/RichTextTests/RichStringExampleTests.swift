@@ -23,6 +23,32 @@ final class RichStringExampleTests: XCTestCase {
         XCTAssertNotEqual(RichString("Caf\u{E9}"), split, "the runs differ")
     }
 
+    func testMergingKeepsTheCurrentValueOnlyWhenAskedTo() {
+        let current = AttributeSet([AttributeEntry(name: "color", value: .integer(1))])
+        let merged = AttributeSet([AttributeEntry(name: "color", value: .integer(2)), AttributeEntry(name: "size", value: .integer(12))])
+        var text = RichString("ab", attributes: current)
+        text.mergeAttributes(merged, mergePolicy: .keepCurrent, in: text.startIndex..<text.endIndex)
+        XCTAssertEqual(text.runs.first?.attributes["color"], .integer(1))
+        XCTAssertEqual(text.runs.first?.attributes["size"], .integer(12))
+        text[text.startIndex..<text.endIndex].mergeAttributes(merged)
+        XCTAssertEqual(text.runs.first?.attributes["color"], .integer(2), "keepNew is the default")
+    }
+
+    func testReplacingAttributesThroughEachKindOfSlice() {
+        let bold = AttributeSet([AttributeEntry(name: "bold", value: .bool(true))])
+        let strong = AttributeSet([AttributeEntry(name: "strong", value: .bool(true))])
+        var text = RichString("abcdef", attributes: bold)
+        let first = text.startIndex..<text.index(atOffset: 2, in: .characters)
+        text[first].replaceAttributes(bold, with: strong)
+        XCTAssertEqual(text.runs.map { text[$0.range].string }, ["ab", "cdef"])
+        XCTAssertEqual(text.runs.first?.attributes, strong)
+        let last = text.index(atOffset: 5, in: .characters)..<text.endIndex
+        text[RangeSet(last)].replaceAttributes(bold, with: strong)
+        XCTAssertEqual(text.runs.map { $0.attributes }, [strong, bold, strong])
+        text[RangeSet(text.startIndex..<text.endIndex)].setAttributes(.empty)
+        XCTAssertEqual(text.runs.count, 1)
+    }
+
     func testConcatenationKeepsEachPiecesAttributes() {
         let a = RichString("milk", attributes: AttributeSet([AttributeEntry(name: "ingredient", value: .string("milk"))]))
         let text = RichString(concatenating: [RichString("Add "), a, RichString(".")])

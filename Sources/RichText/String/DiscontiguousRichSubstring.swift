@@ -50,6 +50,21 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
         base.setAttribute(key, to: value, in: base.offsets(of: ranges))
     }
 
+    /// Adds `attributes` over every range, as one mutation; `mergePolicy` decides keys already there.
+    public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) {
+        base.transformAttributes(in: base.offsets(of: ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
+    }
+
+    /// Replaces all attributes over every range, as one mutation.
+    public mutating func setAttributes(_ attributes: AttributeSet) {
+        base.transformAttributes(in: base.offsets(of: ranges)) { _ in attributes }
+    }
+
+    /// Over every range, every run holding all of `match` loses those keys and takes `replacement`.
+    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) {
+        base.transformAttributes(in: base.offsets(of: ranges)) { $0.replacing(match, with: replacement) }
+    }
+
     func uniformValue(named name: String) -> AttributeValue? {
         var value: AttributeValue? = nil
         var first = true

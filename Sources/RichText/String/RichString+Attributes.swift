@@ -31,10 +31,13 @@ extension RichString {
         transformAttributes(in: offsets(of: range)) { $0.removing(name) }
     }
 
-    /// Adds `attributes` over `range`, replacing values of the same keys and keeping the others.
+    /// Adds `attributes` over `range`; a key already there keeps its value or takes the new one, as
+    /// `mergePolicy` says (by default the new one).
     @discardableResult
-    public mutating func mergeAttributes(_ attributes: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: range)) { $0.merging(attributes) }
+    public mutating func mergeAttributes(
+        _ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew, in range: Range<Index>
+    ) -> [AttributeAdjustment] {
+        transformAttributes(in: offsets(of: range)) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// Replaces all attributes over `range` with `attributes`.
@@ -47,10 +50,7 @@ extension RichString {
     /// `replacement` — Foundation's `replaceAttributes(_:with:)`.
     @discardableResult
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: range)) { current in
-            guard match.entries.allSatisfy({ current.entry(named: $0.name) == $0 }) else { return current }
-            return current.removing(all: match.entries.map(\.name)).merging(replacement)
-        }
+        transformAttributes(in: offsets(of: range)) { $0.replacing(match, with: replacement) }
     }
 
     // MARK: Writing over a RangeSet (one mutation)
@@ -73,10 +73,18 @@ extension RichString {
         transformAttributes(in: offsets(of: ranges)) { $0.removing(name) }
     }
 
-    /// Adds `attributes` over every range of `ranges`.
+    /// Adds `attributes` over every range of `ranges`, as `mergeAttributes(_:mergePolicy:in:)` over one range.
     @discardableResult
-    public mutating func mergeAttributes(_ attributes: AttributeSet, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: ranges)) { $0.merging(attributes) }
+    public mutating func mergeAttributes(
+        _ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew, in ranges: RangeSet<Index>
+    ) -> [AttributeAdjustment] {
+        transformAttributes(in: offsets(of: ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
+    }
+
+    /// `replaceAttributes(_:with:in:)` over every range of `ranges`, as one mutation.
+    @discardableResult
+    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
+        transformAttributes(in: offsets(of: ranges)) { $0.replacing(match, with: replacement) }
     }
 
     /// Replaces all attributes over every range of `ranges`.

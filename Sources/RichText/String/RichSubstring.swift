@@ -62,9 +62,15 @@ public struct RichSubstring: Sendable, CustomStringConvertible {
         base.setAttribute(key, to: value, in: [base.offsets(of: bounds)])
     }
 
-    /// Adds `attributes` over the slice.
-    public mutating func mergeAttributes(_ attributes: AttributeSet) {
-        base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.merging(attributes) }
+    /// Adds `attributes` over the slice; a key already there keeps its value or takes the new one, as
+    /// `mergePolicy` says.
+    public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) {
+        base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.merging(attributes, mergePolicy: mergePolicy) }
+    }
+
+    /// Over the slice, every run holding all of `match` loses those keys and takes `replacement`.
+    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) {
+        base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.replacing(match, with: replacement) }
     }
 
     /// Replaces all attributes over the slice.
