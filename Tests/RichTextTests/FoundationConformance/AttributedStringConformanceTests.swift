@@ -572,6 +572,17 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(expected, attrStr)
     }
 
+    /// Follows Apple's `replaceSubrange_rangeExpression()`: a partial range (`...i`) is not a `Range`.
+    func testReplaceSubrangeRangeExpression() {
+        var attrStr = RichString("Hello World", attributes: .testInt(1))
+        let rangeOfHello = ...attrStr.characters.index(attrStr.startIndex, offsetBy: 4)
+        attrStr.replaceSubrange(rangeOfHello, with: RichString("Goodbye"))
+
+        var expected = RichString("Goodbye")
+        expected += RichString(" World", attributes: .testInt(1))
+        XCTAssertEqual(attrStr, expected)
+    }
+
     /// Follows Apple's `settingAttributes()`.
     func testSettingAttributes() {
         var attrStr = RichString("Hello World", attributes: .testInt(1))
@@ -815,8 +826,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(str[otherRange].testBool, true)
     }
 
-    /// Follows Apple's `mergeAttributes()`. Left out: the two `.keepCurrent` checks (our `mergeAttributes` is
-    /// Foundation's `.keepNew`; no `mergePolicy`, see PORTING.md).
+    /// Follows Apple's `mergeAttributes()`.
     func testMergeAttributes() {
         let originalAttributes = AttributeSet.testInt(2).testBool(true)
         let newAttributes = AttributeSet.testString("foo")
@@ -828,18 +838,28 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(merged, RichString("Hello, world", attributes: newAttributes.testInt(2).testBool(true)))
 
         merged = str
+        merged.mergeAttributes(newAttributes, mergePolicy: .keepCurrent, in: merged.wholeRange)
+        XCTAssertEqual(merged, RichString("Hello, world", attributes: newAttributes.testInt(2).testBool(true)))
+
+        merged = str
         merged.mergeAttributes(overlappingAttributes, in: merged.wholeRange)
         XCTAssertEqual(merged, RichString("Hello, world", attributes: overlappingAttributes.testBool(true)))
+
+        merged = str
+        merged.mergeAttributes(overlappingAttributes, mergePolicy: .keepCurrent, in: merged.wholeRange)
+        XCTAssertEqual(merged, RichString("Hello, world", attributes: originalAttributes.testDouble(4.3)))
     }
 
-    /// Follows Apple's `mergeAttributeContainers()`. Left out: the two `.keepCurrent` checks (no `mergePolicy`).
+    /// Follows Apple's `mergeAttributeContainers()`.
     func testMergeAttributeContainers() {
         let originalAttributes = AttributeSet.testInt(2).testBool(true)
         let newAttributes = AttributeSet.testString("foo")
         let overlappingAttributes = AttributeSet.testInt(3).testDouble(4.3)
 
-        XCTAssertEqual(originalAttributes.merging(newAttributes), newAttributes.testInt(2).testBool(true))
-        XCTAssertEqual(originalAttributes.merging(overlappingAttributes), overlappingAttributes.testBool(true))
+        XCTAssertEqual(originalAttributes.merging(newAttributes, mergePolicy: .keepNew), newAttributes.testInt(2).testBool(true))
+        XCTAssertEqual(originalAttributes.merging(newAttributes, mergePolicy: .keepCurrent), newAttributes.testInt(2).testBool(true))
+        XCTAssertEqual(originalAttributes.merging(overlappingAttributes, mergePolicy: .keepNew), overlappingAttributes.testBool(true))
+        XCTAssertEqual(originalAttributes.merging(overlappingAttributes, mergePolicy: .keepCurrent), originalAttributes.testDouble(4.3))
     }
 
     /// Follows Apple's `changingSingleCharacterUTF8Length()`.
@@ -996,9 +1016,8 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(b.count, 0)
     }
 
-    /// Follows Apple's `characterSlicing_RangeExpressions()`: slicing at every scalar boundary gives the same
-    /// scalars as `String`. Ported for the half-open forms (`i..<j`, `..<i`, `i...`); left out: the closed forms
-    /// (`i...j`, `...i`), which need range expressions in our subscripts (see PORTING.md).
+    /// Follows Apple's `characterSlicing_RangeExpressions()`: slicing at every scalar boundary, by every range
+    /// expression, gives the same scalars as `String`.
     func testCharacterSlicingRangeExpressions() {
         let str = "F\u{301}a\u{308}n\u{303}c\u{327}y\u{30a}"  // "F́äñçẙ"
         let astr = RichString(str)
@@ -1013,14 +1032,15 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         var i1 = str.unicodeScalars.startIndex
         var i2 = astr.unicodeScalars.startIndex
         while true {
-            check(str[..<i1].unicodeScalars, astr[astr.startIndex..<i2].unicodeScalars)
-            check(str[i1...].unicodeScalars, astr[i2..<astr.endIndex].unicodeScalars)
+            check(str[..<i1].unicodeScalars, astr[..<i2].unicodeScalars)
+            check(str[i1...].unicodeScalars, astr[i2...].unicodeScalars)
 
             var j1 = i1
             var j2 = i2
             while true {
                 check(str[i1..<j1].unicodeScalars, astr[i2..<j2].unicodeScalars)
                 if j1 == str.endIndex { break }
+                check(str[i1...j1].unicodeScalars, astr[i2...j2].unicodeScalars)
                 str.unicodeScalars.formIndex(after: &j1)
                 j2 = astr.unicodeScalars.index(after: j2)
             }

@@ -100,11 +100,11 @@ final class FoundationConformanceCOWTests: XCTestCase {
         assertCOWBehavior { $0[self.makeSubrange($0)].testInt = 3 }
     }
 
-    /// Follows Apple's `discontiguousSubstring()`. `setAttributes` / `mergeAttributes` over the slice take the
-    /// `RangeSet` on the string. Left out: `replaceAttributes` over a `RangeSet` (missing API).
+    /// Follows Apple's `discontiguousSubstring()`.
     func testDiscontiguousSubstring() throws {
-        assertCOWBehavior { $0.setAttributes(self.container, in: self.makeSubranges($0)) }
-        assertCOWBehavior { $0.mergeAttributes(self.container, in: self.makeSubranges($0)) }
+        assertCOWBehavior { $0[self.makeSubranges($0)].setAttributes(self.container) }
+        assertCOWBehavior { $0[self.makeSubranges($0)].mergeAttributes(self.container) }
+        assertCOWBehavior { $0[self.makeSubranges($0)].replaceAttributes(self.container, with: self.containerB) }
         assertCOWBehavior { $0[self.makeSubranges($0)][TestIntKey.self] = 3 }
         assertCOWBehavior { $0[self.makeSubranges($0)].testInt = 3 }
         // Apple: `str[ranges].test.testInt = 3` (through the test scope).

@@ -14,7 +14,7 @@
 //   `replaceSubrange(_:with: String)`, `removeSubrange(_:)`.
 // - `replacingAttributes` and `sub.replaceAttributes` are `replaceAttributes(_:with:in:)` on a copy, over the
 //   whole string or the slice's range.
-// Parts left out for missing API (`transformingAttributes`, `mergeAttributes(_:mergePolicy: .keepCurrent)`) are
+// Parts left out for missing API (`transformingAttributes`) are
 // marked in place and listed in PORTING.md.
 
 import Foundation
@@ -153,9 +153,12 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
         ])
 
         container = container.with(Int_.self, 2).with(Para.self, 4).with(TestStringKey.self, nil)
-        // Left out: `mergeAttributes(container, mergePolicy: .keepCurrent)`, which Apple expects to change
-        // nothing here (no `mergePolicy` in our API; see PORTING.md). Our `mergeAttributes` is `.keepNew`.
-        str[range].mergeAttributes(container)
+        str[range].mergeAttributes(container, mergePolicy: .keepCurrent)
+        assertRuns(str, Para.self, TestStringKey.self, Int_.self, [
+            ("H", 2, nil, 1), ("el", 2, "Hello", 1), ("lo, world\n", 2, nil, 1), ("Next Paragrap", 3, nil, 1),
+            ("h", 3, "Hello", 1),
+        ])
+        str[range].mergeAttributes(container, mergePolicy: .keepNew)
         assertRuns(str, Para.self, TestStringKey.self, Int_.self, [
             ("H", 2, nil, 1), ("el", 2, "Hello", 1), ("lo, world\n", 2, nil, 1), ("Next Paragrap", 4, nil, 1),
             ("h", 4, "Hello", 2),
