@@ -31,8 +31,8 @@
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
 //   (`str.test.testInt`) are written without the scope; a run's `run.testInt` is `run.attributes[TestIntKey.self]`.
 // - `AttributeContainer` is `AttributeSet` (immutable: `container.testInt = nil` is `container.with(TestIntKey.self, nil)`).
-// - `a + b` and `a += b` are `RichString(concatenating:)` and `append(_:)`; `AttributedString(substring)` is
-//   `substring.richString`; `settingAttributes` / `mergingAttributes` / `replacingAttributes` mutate a copy.
+// - Some older ports write `a + b` and `a += b` as `RichString(concatenating:)` and `append(_:)`, which mean the
+//   same; `AttributedString(substring)` is `substring.richString`; `settingAttributes` / `mergingAttributes` / `replacingAttributes` mutate a copy.
 // - Slices are compared (`==`, hashing) through their `richString`: `RichSubstring` is not `Equatable`.
 // - Writes through `characters` / `unicodeScalars` are the plain-text edits `replaceSubrange(_:with: String)`,
 //   `append(_:)` and `insert(_:at:)`; `index(_:offsetByCharacters:)` is `index(_:offsetBy:in: .characters)`.
