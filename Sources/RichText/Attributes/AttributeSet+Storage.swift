@@ -218,12 +218,17 @@ extension AttributeSet {
         /// The head as it is now; its count and traits never change.
         @inlinable var head: UInt64 { base.assumingMemoryBound(to: Atomic<UInt64>.self).pointee.load(ordering: .relaxed) }
 
-        /// The number of entries.
-        @inlinable var count: Int {
+        /// The entry count in `head`'s block, and where the words after the head and count start (the projection
+        /// slots, or the entries): the one place that reads the count's escape.
+        @inlinable
+        func countAndSlotsOffset(_ head: UInt64) -> (count: Int, slots: Int) {
             let field = head & Self.countInNextWord
-            if field != Self.countInNextWord { return Int(truncatingIfNeeded: field) }
-            return Int(truncatingIfNeeded: base.load(fromByteOffset: 8, as: UInt64.self))
+            if field != Self.countInNextWord { return (Int(truncatingIfNeeded: field), 8) }
+            return (Int(truncatingIfNeeded: base.load(fromByteOffset: 8, as: UInt64.self)), 16)
         }
+
+        /// The number of entries.
+        @inlinable var count: Int { countAndSlotsOffset(head).count }
 
         /// The traits.
         @inlinable var traits: SetTraits { SetTraits(rawValue: UInt8(truncatingIfNeeded: head >> Self.traitsShift) & 0x7F) }
@@ -232,20 +237,15 @@ extension AttributeSet {
         @inline(__always)
         var stored: UnsafeBufferPointer<StoredEntry> {
             let head = self.head
-            var count = Int(truncatingIfNeeded: head & Self.countInNextWord)
-            var offset = 8
-            if count == Int(Self.countInNextWord) {
-                count = Int(truncatingIfNeeded: base.load(fromByteOffset: 8, as: UInt64.self))
-                offset = 16
-            }
-            if head & UInt64(SetTraits.hasProjectionSlots.rawValue) << Self.traitsShift != 0 { offset += 16 }
+            let (count, slots) = countAndSlotsOffset(head)
+            let offset = head & UInt64(SetTraits.hasProjectionSlots.rawValue) << Self.traitsShift != 0 ? slots + 16 : slots
             return UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: StoredEntry.self), count: count)
         }
 
         /// Projection slot 0 (inheritable) or 1 (paragraph-bound); only for sets with `hasProjectionSlots`.
         @inline(__always)
         func projectionSlot(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-            let offset = head & Self.countInNextWord == Self.countInNextWord ? 16 : 8
+            let offset = countAndSlotsOffset(head).slots
             return UnsafeMutablePointer(mutating: (base + offset).assumingMemoryBound(to: Atomic<UInt>.self)) + index
         }
 

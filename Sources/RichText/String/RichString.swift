@@ -96,12 +96,11 @@ extension RichString: Equatable, Hashable {
     public static func == (lhs: RichString, rhs: RichString) -> Bool {
         guard lhs.runStore.count == rhs.runStore.count,
               lhs.text.summary.characters == rhs.text.summary.characters else { return false }
+        let left = lhs.runStore.rope.elements, right = rhs.runStore.rope.elements
         // The common case, the same bytes in the same runs, needs no run-by-run walk.
-        if lhs.text.summary == rhs.text.summary, lhs.runStore.rope.elements == rhs.runStore.rope.elements,
-           lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
+        if left == right, lhs.text.summary == rhs.text.summary, lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
             return true
         }
-        let left = lhs.runStore.rope.elements, right = rhs.runStore.rope.elements
         var l = 0, r = 0
         for k in left.indices {
             guard left[k].attributes == right[k].attributes else { return false }

@@ -1,13 +1,18 @@
-/// Finding given Unicode scalars in the text, by their UTF-8 encodings.
+/// Finding given Unicode scalars in the text, by their UTF-8 encodings (`utf8Encodings(of:)`, worked out once by
+/// the caller).
 ///
 /// An encoding starts with a lead byte (or is one ASCII byte) and no other scalar's encoding contains it, so a
 /// match of a whole encoding is that scalar; and a chunk never splits a scalar, so each chunk is searched alone.
 /// Every range given must start and end on scalar boundaries.
 extension TextRope {
-    /// Where the first scalar of `range` that is one of `scalars` stands, or nil when there is none.
-    func firstScalar(among scalars: [Unicode.Scalar], in range: Range<Int>) -> Range<Int>? {
-        guard !range.isEmpty, !scalars.isEmpty else { return nil }
-        let encodings = scalars.map { Array(String($0).utf8) }
+    /// The UTF-8 encodings of `scalars`, as the searches take them.
+    static func utf8Encodings(of scalars: [Unicode.Scalar]) -> [[UInt8]] {
+        scalars.map { Array(String($0).utf8) }
+    }
+
+    /// Where the first scalar of `range` whose encoding is one of `encodings` stands, or nil when there is none.
+    func firstScalar(among encodings: [[UInt8]], in range: Range<Int>) -> Range<Int>? {
+        guard !range.isEmpty, !encodings.isEmpty else { return nil }
         var found: Range<Int>?
         rope.forEach(from: range.lowerBound, along: UTF8Metric.self) { _, chunkStart, chunk in
             chunk.withUTF8Bytes { bytes in
@@ -26,10 +31,9 @@ extension TextRope {
         return found
     }
 
-    /// Where the last scalar of `range` that is one of `scalars` stands, or nil when there is none.
-    func lastScalar(among scalars: [Unicode.Scalar], in range: Range<Int>) -> Range<Int>? {
-        guard !range.isEmpty, !scalars.isEmpty else { return nil }
-        let encodings = scalars.map { Array(String($0).utf8) }
+    /// Where the last scalar of `range` whose encoding is one of `encodings` stands, or nil when there is none.
+    func lastScalar(among encodings: [[UInt8]], in range: Range<Int>) -> Range<Int>? {
+        guard !range.isEmpty, !encodings.isEmpty else { return nil }
         let (lastChunk, remainder) = rope.find(UTF8Metric.self, range.upperBound - 1, prefer: .next)
         var chunkEnd = range.upperBound - 1 - remainder + rope[lastChunk].summary.utf8
         var found: Range<Int>?

@@ -124,6 +124,8 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
     /// The scalars of the character-bound keys (`RunBoundary.constrainedScalar`): each one is a run of its own,
     /// whether or not it carries a value, as Foundation's `_findFirstScalarBoundary` slices runs.
     let boundScalars: [Unicode.Scalar]
+    /// Their UTF-8 encodings, for searching the text.
+    let boundEncodings: [[UInt8]]
 
     init(base: RichString, bounds: Range<Index>, keys: [AttributeKeyDescriptor]) {
         self.base = base
@@ -131,6 +133,7 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
         self.keys = keys
         breaksAtParagraphs = keys.contains { $0.behavior.runBoundaries == .paragraph }
         boundScalars = keys.compactMap { $0.behavior.runBoundaries?.constrainedScalar }
+        boundEncodings = TextRope.utf8Encodings(of: boundScalars)
     }
 
     public var startIndex: Index { bounds.lowerBound }
@@ -194,7 +197,7 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
         let first = base.text.scalar(at: range.lowerBound)
         let afterFirst = range.lowerBound + first.utf8.count
         if boundScalars.contains(first) { return Swift.min(afterFirst, range.upperBound) }
-        return base.text.firstScalar(among: boundScalars, in: afterFirst..<range.upperBound)?.lowerBound ?? range.upperBound
+        return base.text.firstScalar(among: boundEncodings, in: afterFirst..<range.upperBound)?.lowerBound ?? range.upperBound
     }
 
     /// The last break in `range` around a bound scalar: just before the last scalar when it is bound, else just
@@ -203,7 +206,7 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
         guard !range.isEmpty else { return range.lowerBound }
         let lastStart = Swift.max(base.text.scalarStart(before: range.upperBound), range.lowerBound)
         if boundScalars.contains(base.text.scalar(at: lastStart)) { return lastStart }
-        return base.text.lastScalar(among: boundScalars, in: range.lowerBound..<lastStart)?.upperBound ?? range.lowerBound
+        return base.text.lastScalar(among: boundEncodings, in: range.lowerBound..<lastStart)?.upperBound ?? range.lowerBound
     }
 }
 
