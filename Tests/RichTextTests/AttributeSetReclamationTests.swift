@@ -36,6 +36,40 @@ final class AttributeSetReclamationTests: XCTestCase {
         XCTAssertLessThanOrEqual(after.values, before.values + ThreadCaches.valueSlotCount)
     }
 
+    /// The run rope hands the pieces it builds over to the tree (moved, not copied): every path that does so, a
+    /// change inside one leaf, one across leaves and a replacement of many runs, keeps each set it stores alive
+    /// and gives each one back when the string lets go of it, no more and no less.
+    func testSplicesThatHandPiecesOverKeepAndGiveBackEachSet() {
+        let before = AttributeRegistry.sweep()
+        do {
+            var s = RichString(String(repeating: "abcdefghij", count: 400))
+            let note = AttributeKeyDescriptor(name: "note", behavior: .plain)
+            for k in 0..<3_000 {
+                let lower = (k * 37) % 3_990
+                let length = 1 + (k * 13) % (k % 5 == 0 ? 400 : 9)
+                let range = s.index(atOffset: lower, in: .scalars)..<s.index(atOffset: min(4_000, lower + length), in: .scalars)
+                s.setAttribute(note, to: .string("\(#function)-\(k)"), in: range)
+                if k % 7 == 0 {
+                    // A typed run with its own attributes: the run rope's general replace.
+                    let offset = (k * 11) % 4_000
+                    let at = s.index(atOffset: offset, in: .scalars)
+                    s.replaceSubrange(at..<at, with: RichString("xy", attributes: Self.distinctSet(k)))
+                    s.removeSubrange(s.index(atOffset: offset, in: .scalars)..<s.index(atOffset: offset + 2, in: .scalars))
+                }
+                if k % 500 == 0 { _ = AttributeRegistry.sweep() }
+            }
+            _ = AttributeRegistry.sweep()
+            // Every run's set is still whole after the sweeps: reading each one touches its storage.
+            var names = 0
+            for run in s.runs { names += run.attributes.entries.count }
+            XCTAssertGreaterThan(names, 0)
+            s.runStore._invariantCheck()
+        }
+        let after = AttributeRegistry.sweep()
+        XCTAssertLessThanOrEqual(after.sets, before.sets + ThreadCaches.valueSlotCount + ThreadCaches.settingSlotCount,
+                                 "the sets the string held are freed with it: \(before) -> \(after)")
+    }
+
     func testProjectionsAndEntryListsDieWithTheirSet() {
         weak var storage: SetStorage?
         weak var projection: SetStorage?

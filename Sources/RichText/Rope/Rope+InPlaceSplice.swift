@@ -8,9 +8,9 @@ extension Rope {
     /// without reshaping: at most `maxFanout`, and at least `minFanout` (at least 1 for a root leaf).
     ///
     /// Returns false when the leaf would need reshaping; the rope's contents are unchanged then (its path from
-    /// the root may have been made unique, which changes nothing but what it shares), and `spliceInOneLeaf`
-    /// takes over. The tree left by a true return is the one `spliceInOneLeaf` leaves.
-    mutating func spliceKeepingShape(_ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) -> Bool {
+    /// the root may have been made unique, which changes nothing but what it shares), nothing was taken from
+    /// `new`, and `spliceInOneLeaf` takes over. The tree left by a true return is the one `spliceInOneLeaf` leaves.
+    mutating func spliceKeepingShape(_ range: Range<Int>, _ new: RopeSource<Element>) -> Bool {
         guard let height = root?.height else { return false }
         Self.makeUnique(&root!)
         let isEmpty = range.isEmpty
@@ -47,10 +47,8 @@ extension Rope {
             if new.count != local.count {
                 (base + local.lowerBound + new.count).moveInitialize(from: base + local.upperBound, count: width - local.upperBound)
             }
-            for k in 0..<new.count {
-                (base + local.lowerBound + k).initialize(to: new[k])
-                delta.add(new[k].summary)
-            }
+            for k in 0..<new.count { delta.add(new[k].summary) }
+            new.put(0, count: new.count, into: base + local.lowerBound)
             let countDelta = newWidth - width
             header.pointee.width = newWidth
             header.pointee.count = newWidth

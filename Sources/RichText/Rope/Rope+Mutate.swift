@@ -37,14 +37,14 @@ extension Rope {
             root = Node.makeLeaf(CollectionOfOne(element))
             return
         }
-        withUnsafePointer(to: element) { spliceInOneLeaf(index..<index, UnsafeBufferPointer(start: $0, count: 1)) }
+        withUnsafePointer(to: element) { spliceInOneLeaf(index..<index, RopeSource(copying: UnsafeBufferPointer(start: $0, count: 1))) }
     }
 
     /// Removes and returns the element at `index`, rebalancing on the way up. O(log n).
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
         let removed = self[index]
-        spliceInOneLeaf(index..<(index + 1), UnsafeBufferPointer(start: nil, count: 0))
+        spliceInOneLeaf(index..<(index + 1), .none)
         return removed
     }
 
@@ -67,13 +67,27 @@ extension Rope {
             self = Rope(newElements)
             return
         }
-        if newElements.withContiguousStorageIfAvailable({ replaceSubrange(range, withContentsOf: $0) }) == nil {
-            ContiguousArray(newElements).withUnsafeBufferPointer { replaceSubrange(range, withContentsOf: $0) }
+        if newElements.withContiguousStorageIfAvailable({ replaceSubrange(range, from: RopeSource(copying: $0)) }) == nil {
+            ContiguousArray(newElements).withUnsafeBufferPointer { replaceSubrange(range, from: RopeSource(copying: $0)) }
         }
     }
 
-    /// `replaceSubrange(_:with:)` of a non-empty rope, from elements in contiguous memory.
-    private mutating func replaceSubrange(_ range: Range<Int>, withContentsOf new: UnsafeBufferPointer<Element>) {
+    /// Replaces the elements in `range` with those in `newElements`, which the rope takes over: each is moved
+    /// into the tree, and `newElements` is left uninitialized. The same result as `replaceSubrange(_:with:)`
+    /// without a copy of each element (and so without the retain and release of what it references).
+    mutating func replaceSubrange(_ range: Range<Int>, takingOver newElements: UnsafeMutableBufferPointer<Element>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
+        if range.isEmpty && newElements.isEmpty { return }
+        guard root != nil else {
+            self = Rope(newElements)
+            newElements.baseAddress?.deinitialize(count: newElements.count)
+            return
+        }
+        replaceSubrange(range, from: RopeSource(takingOver: newElements))
+    }
+
+    /// `replaceSubrange(_:with:)` of a non-empty rope, each element of `new` put in place once.
+    private mutating func replaceSubrange(_ range: Range<Int>, from new: RopeSource<Element>) {
         if Self.liesInOneLeaf(root.unsafelyUnwrapped, range) {
             if !spliceKeepingShape(range, new) { spliceInOneLeaf(range, new) }
             return
@@ -81,18 +95,18 @@ extension Rope {
         let common = Swift.min(range.count, new.count)
         if common > 0 {
             Self.makeUnique(&root!)
-            Self.assign(&root!, range.lowerBound..<(range.lowerBound + common), new.baseAddress!)
+            Self.assign(&root!, range.lowerBound..<(range.lowerBound + common), new)
         }
         let rest = range.lowerBound + common
         if new.count > common {
-            spliceInOneLeaf(rest..<rest, UnsafeBufferPointer(rebasing: new[common...]))
+            spliceInOneLeaf(rest..<rest, new.dropFirst(common))
             return
         }
         // Remove the rest a leaf at a time, last first, so that the indices before stay put.
         var upper = range.upperBound
         while upper > rest {
             let from = Swift.max(startOfLeaf(holding: upper - 1), rest)
-            spliceInOneLeaf(from..<upper, UnsafeBufferPointer(start: nil, count: 0))
+            spliceInOneLeaf(from..<upper, .none)
             upper = from
         }
     }
@@ -142,13 +156,13 @@ extension Rope {
         return slot
     }
 
-    /// Overwrites the elements in `range` (local to `node`, uniquely referenced) with those `new` points to.
-    private static func assign(_ node: inout Node, _ range: Range<Int>, _ new: UnsafePointer<Element>) {
+    /// Overwrites the elements in `range` (local to `node`, uniquely referenced) with the first of `new`.
+    private static func assign(_ node: inout Node, _ range: Range<Int>, _ new: RopeSource<Element>) {
         if node.height == 0 {
             let base = node.elementBase
             for k in range {
                 node.summary.subtract(base[k].summary)
-                base[k] = new[k - range.lowerBound]
+                new.assign(k - range.lowerBound, over: base + k)
                 node.summary.add(base[k].summary)
             }
             return
@@ -160,7 +174,7 @@ extension Rope {
             let hi = Swift.min(range.upperBound, offset + c)
             if lo < hi {
                 makeUnique(&node.children[slot])
-                assign(&node.children[slot], (lo - offset)..<(hi - offset), new + (lo - range.lowerBound))
+                assign(&node.children[slot], (lo - offset)..<(hi - offset), new.dropFirst(lo - range.lowerBound))
                 node.refreshChild(slot)
             }
             offset += c

@@ -3,7 +3,7 @@
 
 extension Rope {
     /// Splices `new` over `range`, which must lie in one leaf, and restores the tree's shape from the root.
-    mutating func spliceInOneLeaf(_ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) {
+    mutating func spliceInOneLeaf(_ range: Range<Int>, _ new: RopeSource<Element>) {
         Self.makeUnique(&root!)
         let extras = Self.splice(&root!, range, new)
         if !extras.isEmpty {
@@ -28,7 +28,7 @@ extension Rope {
     /// Splices `new` over `range`, which lies in one leaf of `node` (uniquely referenced). Returns the nodes of
     /// the same height that go right after `node` when it overflowed; `node` itself may be left under-full, for
     /// its parent to even out.
-    private static func splice(_ node: inout Node, _ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) -> Extras {
+    private static func splice(_ node: inout Node, _ range: Range<Int>, _ new: RopeSource<Element>) -> Extras {
         if node.height == 0 { return spliceLeaf(node, range, new) }
         var start = range.lowerBound
         let slot = spliceSlot(in: node, for: &start, isEmpty: range.isEmpty)
@@ -87,7 +87,7 @@ extension Rope {
 
     /// Replaces `range` of a leaf with `new` in place when the result fits; otherwise spreads the result evenly
     /// over the leaf and as many new leaves as it takes, and returns the new ones.
-    private static func spliceLeaf(_ node: Node, _ range: Range<Int>, _ new: UnsafeBufferPointer<Element>) -> Extras {
+    private static func spliceLeaf(_ node: Node, _ range: Range<Int>, _ new: RopeSource<Element>) -> Extras {
         let w = node.width
         let newWidth = w - range.count + new.count
         let base = node.elementBase
@@ -99,10 +99,8 @@ extension Rope {
             if new.count != range.count {
                 (base + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
             }
-            for k in 0..<new.count {
-                (base + range.lowerBound + k).initialize(to: new[k])
-                sum.add(new[k].summary)
-            }
+            for k in 0..<new.count { sum.add(new[k].summary) }
+            new.put(0, count: new.count, into: base + range.lowerBound)
             node.width = newWidth
             node.count = newWidth
             node.summary = sum
@@ -112,7 +110,7 @@ extension Rope {
             let all = buffer.baseAddress!
             all.moveInitialize(from: base, count: range.lowerBound)
             (base + range.lowerBound).deinitialize(count: range.count)
-            (all + range.lowerBound).initialize(from: new.baseAddress!, count: new.count)
+            new.put(0, count: new.count, into: all + range.lowerBound)
             (all + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
             node.width = 0
             let groups = (newWidth + maxFanout - 1) / maxFanout

@@ -142,18 +142,20 @@ extension RunRope {
                 outcome.old = runs(in: range)
                 outcome.new = outcome.old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
             }
-            if outcome.changed {
-                let kept = Self.coalesce(base, count: n)
-                // The leaf is read no more: the splice may copy it (when shared) or move its runs.
-                let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
-                let pieces = UnsafeBufferPointer(start: UnsafePointer(base), count: kept)
-                // A leaf that overflows or falls under the minimum needs reshaping: no use trying the in-place splice.
-                let newWidth = width - window.count + kept
-                let keepsShape = newWidth <= Rope<AttributeRun>.maxFanout
-                    && (newWidth >= Rope<AttributeRun>.minFanout || (newWidth >= 1 && rope.height == 1))
-                if !keepsShape || !rope.spliceKeepingShape(window, pieces) { rope.spliceInOneLeaf(window, pieces) }
+            guard outcome.changed else {
+                base.deinitialize(count: n)
+                return
             }
-            base.deinitialize(count: n)
+            let kept = Self.coalesce(base, count: n)
+            // The leaf is read no more: the splice may copy it (when shared) or move its runs. The pieces are
+            // handed over, so the buffer holds nothing afterwards.
+            let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
+            let pieces = RopeSource(takingOver: UnsafeMutableBufferPointer(start: base, count: kept))
+            // A leaf that overflows or falls under the minimum needs reshaping: no use trying the in-place splice.
+            let newWidth = width - window.count + kept
+            let keepsShape = newWidth <= Rope<AttributeRun>.maxFanout
+                && (newWidth >= Rope<AttributeRun>.minFanout || (newWidth >= 1 && rope.height == 1))
+            if !keepsShape || !rope.spliceKeepingShape(window, pieces) { rope.spliceInOneLeaf(window, pieces) }
         }
         return true
     }
@@ -202,8 +204,7 @@ extension RunRope {
                 (base + n).initialize(to: AttributeRun(utf8Count: tailLength, attributes: run.attributes))
                 n += 1
             }
-            rope.replaceSubrange(low..<(high + 1), with: UnsafeBufferPointer(start: base, count: n))
-            base.deinitialize(count: n)
+            rope.replaceSubrange(low..<(high + 1), takingOver: UnsafeMutableBufferPointer(start: base, count: n))
         }
     }
 

@@ -111,23 +111,32 @@ struct RunRope: Sendable {
         if range.lowerBound == 0 { (first, firstOffset) = (0, 0) }
         let low = first > 0 ? first - 1 : first
         let high = last + 1 < rope.count ? last + 1 : last
-        // The touched runs and one neighbour on each side, fetched in one walk.
-        var window: [AttributeRun] = []
-        window.reserveCapacity(high - low + 1)
+        // The runs the pieces are cut from, fetched in one walk: the first and last touched, and one neighbour on
+        // each side.
+        var ends: (low: AttributeRun?, first: AttributeRun?, last: AttributeRun?, high: AttributeRun?) = (nil, nil, nil, nil)
         rope.forEach(from: low) { i, run in
-            window.append(run)
+            if i == low && first > 0 { ends.low = run }
+            if i == first { ends.first = run }
+            if i == last { ends.last = run }
+            if i == high && last + 1 < rope.count { ends.high = run }
             return i < high
         }
-        var pieces: [AttributeRun] = []
-        pieces.reserveCapacity(newRuns.count + 4)
-        if first > 0 { pieces.append(window[0]) }
-        let head = window[first - low]
-        pieces.append(AttributeRun(utf8Count: firstOffset, attributes: head.attributes))
-        pieces.append(contentsOf: newRuns)
-        let tail = window[last - low]
-        pieces.append(AttributeRun(utf8Count: tail.utf8Count - lastOffset, attributes: tail.attributes))
-        if last + 1 < rope.count { pieces.append(window[window.count - 1]) }
-        rope.replaceSubrange(low..<(high + 1), with: RunRope.coalesce(pieces))
+        // The pieces, built on the stack and handed over to the rope.
+        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: newRuns.count + 4) { buffer in
+            let base = buffer.baseAddress!
+            var n = 0
+            func put(_ run: AttributeRun) {
+                (base + n).initialize(to: run)
+                n += 1
+            }
+            if let run = ends.low { put(run) }
+            put(AttributeRun(utf8Count: firstOffset, attributes: ends.first!.attributes))
+            for run in newRuns { put(run) }
+            put(AttributeRun(utf8Count: ends.last!.utf8Count - lastOffset, attributes: ends.last!.attributes))
+            if let run = ends.high { put(run) }
+            let kept = RunRope.coalesce(base, count: n)
+            rope.replaceSubrange(low..<(high + 1), takingOver: UnsafeMutableBufferPointer(start: base, count: kept))
+        }
     }
 
     /// The common edit — typing inside or at the end of a run with its attributes, or deleting inside one run —
@@ -169,15 +178,17 @@ struct RunRope: Sendable {
     }
 
     /// Drops empty runs and merges neighbours with equal attributes among the `count` runs at `runs`, in place;
-    /// returns how many are kept (at the front; those after stay initialized, as runs hold no references).
+    /// returns how many are kept. The kept runs are at the front, moved there; every other slot is left
+    /// uninitialized, so the caller owns exactly the kept runs.
     static func coalesce(_ runs: UnsafeMutablePointer<AttributeRun>, count: Int) -> Int {
         var kept = 0
-        for k in 0..<count where runs[k].utf8Count > 0 {
-            if kept > 0, runs[kept - 1].attributes == runs[k].attributes {
-                runs[kept - 1].utf8Count += runs[k].utf8Count
-            } else {
-                if kept != k { runs[kept] = runs[k] }
+        for k in 0..<count {
+            if runs[k].utf8Count > 0 && (kept == 0 || runs[kept - 1].attributes != runs[k].attributes) {
+                if kept != k { (runs + kept).moveInitialize(from: runs + k, count: 1) }
                 kept += 1
+            } else {
+                if runs[k].utf8Count > 0 { runs[kept - 1].utf8Count += runs[k].utf8Count }
+                (runs + k).deinitialize(count: 1)
             }
         }
         return kept
