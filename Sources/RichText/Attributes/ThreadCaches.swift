@@ -12,7 +12,7 @@ import Darwin
 /// thread's tables go with the thread. Their size is fixed, so they keep a bounded number of sets alive.
 final class ThreadCaches {
     /// Slots of the setting cache; a power of two.
-    static let settingSlotCount = 4096
+    static let settingSlotCount = 1024
     /// Slots of the value cache; a power of two.
     static let valueSlotCount = 256
 
