@@ -48,7 +48,7 @@ extension Rope {
                 (base + local.lowerBound + new.count).moveInitialize(from: base + local.upperBound, count: width - local.upperBound)
             }
             for k in 0..<new.count { delta.add(new[k].summary) }
-            new.put(0, count: new.count, into: base + local.lowerBound)
+            new.putAll(into: base + local.lowerBound)
             let countDelta = newWidth - width
             header.pointee.width = newWidth
             header.pointee.count = newWidth

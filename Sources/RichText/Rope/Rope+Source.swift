@@ -46,14 +46,14 @@ struct RopeSource<Element> {
         unsafeAddress { UnsafePointer(base.unsafelyUnwrapped + k) }
     }
 
-    /// Puts `n` elements from `k` on into the uninitialized memory at `target`.
+    /// Puts all the elements into the uninitialized memory at `target`.
     @inline(__always)
-    func put(_ k: Int, count n: Int = 1, into target: UnsafeMutablePointer<Element>) {
-        guard n > 0 else { return }
+    func putAll(into target: UnsafeMutablePointer<Element>) {
+        guard count > 0 else { return }
         if isTakenOver {
-            target.moveInitialize(from: base.unsafelyUnwrapped + k, count: n)
+            target.moveInitialize(from: base.unsafelyUnwrapped, count: count)
         } else {
-            target.initialize(from: base.unsafelyUnwrapped + k, count: n)
+            target.initialize(from: base.unsafelyUnwrapped, count: count)
         }
     }
 

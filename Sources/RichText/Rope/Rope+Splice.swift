@@ -100,7 +100,7 @@ extension Rope {
                 (base + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
             }
             for k in 0..<new.count { sum.add(new[k].summary) }
-            new.put(0, count: new.count, into: base + range.lowerBound)
+            new.putAll(into: base + range.lowerBound)
             node.width = newWidth
             node.count = newWidth
             node.summary = sum
@@ -110,7 +110,7 @@ extension Rope {
             let all = buffer.baseAddress!
             all.moveInitialize(from: base, count: range.lowerBound)
             (base + range.lowerBound).deinitialize(count: range.count)
-            new.put(0, count: new.count, into: all + range.lowerBound)
+            new.putAll(into: all + range.lowerBound)
             (all + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
             node.width = 0
             let groups = (newWidth + maxFanout - 1) / maxFanout

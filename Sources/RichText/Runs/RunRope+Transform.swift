@@ -104,58 +104,42 @@ extension RunRope {
             highSlot = lastSlot + 1
         }
         let leafStart = firstIndex - slot
-        let capacity = lastSlot - slot + 5
-        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: capacity) { buffer in
-            let base = buffer.baseAddress!
-            var n = 0
-            if lowSlot < slot {
-                (base + n).initialize(to: elements[lowSlot])
-                n += 1
-            }
+        RunPieces.building(capacity: lastSlot - slot + 5) { pieces in
+            if lowSlot < slot { pieces.append(elements[lowSlot]) }
             var position = firstStart
             for k in slot...lastSlot {
                 let run = elements[k]
                 let runEnd = position + run.utf8Count
                 let clipped = Swift.max(position, range.lowerBound)..<Swift.min(runEnd, range.upperBound)
                 if position < clipped.lowerBound {
-                    (base + n).initialize(to: AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
-                    n += 1
+                    pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
                 }
                 let after = outcome.tally(run.attributes, transform)
                 if recordingRuns {
                     outcome.old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
                     outcome.new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
                 }
-                (base + n).initialize(to: AttributeRun(utf8Count: clipped.count, attributes: after))
-                n += 1
+                pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
                 if runEnd > clipped.upperBound {
-                    (base + n).initialize(to: AttributeRun(utf8Count: runEnd - clipped.upperBound, attributes: run.attributes))
-                    n += 1
+                    pieces.append(AttributeRun(utf8Count: runEnd - clipped.upperBound, attributes: run.attributes))
                 }
                 position = runEnd
             }
-            if highSlot > lastSlot {
-                (base + n).initialize(to: elements[highSlot])
-                n += 1
-            }
+            if highSlot > lastSlot { pieces.append(elements[highSlot]) }
             if outcome.mayNeedEnforcement && !recordingRuns {
                 outcome.old = runs(in: range)
                 outcome.new = outcome.old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
             }
-            guard outcome.changed else {
-                base.deinitialize(count: n)
-                return
-            }
-            let kept = Self.coalesce(base, count: n)
-            // The leaf is read no more: the splice may copy it (when shared) or move its runs. The pieces are
-            // handed over, so the buffer holds nothing afterwards.
+            guard outcome.changed else { return }
+            // The leaf is read no more: the splice may copy it (when shared) or move its runs.
             let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
-            let pieces = RopeSource(takingOver: UnsafeMutableBufferPointer(start: base, count: kept))
+            let kept = pieces.handOverCoalesced()
+            let source = RopeSource(takingOver: kept)
             // A leaf that overflows or falls under the minimum needs reshaping: no use trying the in-place splice.
-            let newWidth = width - window.count + kept
+            let newWidth = width - window.count + kept.count
             let keepsShape = newWidth <= Rope<AttributeRun>.maxFanout
                 && (newWidth >= Rope<AttributeRun>.minFanout || (newWidth >= 1 && rope.height == 1))
-            if !keepsShape || !rope.spliceKeepingShape(window, pieces) { rope.spliceInOneLeaf(window, pieces) }
+            if !keepsShape || !rope.spliceKeepingShape(window, source) { rope.spliceInOneLeaf(window, source) }
         }
         return true
     }
@@ -191,20 +175,11 @@ extension RunRope {
             return
         }
         // At most three pieces, spliced from the stack.
-        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: 3) { buffer in
-            let base = buffer.baseAddress!
-            var n = 0
-            if headLength > 0 {
-                (base + n).initialize(to: AttributeRun(utf8Count: headLength, attributes: run.attributes))
-                n += 1
-            }
-            (base + n).initialize(to: middle)
-            n += 1
-            if tailLength > 0 {
-                (base + n).initialize(to: AttributeRun(utf8Count: tailLength, attributes: run.attributes))
-                n += 1
-            }
-            rope.replaceSubrange(low..<(high + 1), takingOver: UnsafeMutableBufferPointer(start: base, count: n))
+        RunPieces.building(capacity: 3) { pieces in
+            if headLength > 0 { pieces.append(AttributeRun(utf8Count: headLength, attributes: run.attributes)) }
+            pieces.append(middle)
+            if tailLength > 0 { pieces.append(AttributeRun(utf8Count: tailLength, attributes: run.attributes)) }
+            rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced())
         }
     }
 
@@ -232,8 +207,8 @@ extension RunRope {
         // The window: one neighbour on each side (so the pieces can merge with them) and the runs in between.
         let low = firstIndex > 0 ? firstIndex - 1 : firstIndex
         var high = firstIndex
-        var pieces: [AttributeRun] = []
-        pieces.reserveCapacity(8)
+        // Each run of the window gives one piece, and the runs at the range's ends one more each.
+        let lastIndex = rope.find(RunUTF8Metric.self, range.upperBound - 1, prefer: .next).index
         var position = firstStart
         var tally = RunTransformOutcome()
         var old: [AttributeRun] = []
@@ -242,42 +217,42 @@ extension RunRope {
             old.reserveCapacity(4)
             new.reserveCapacity(4)
         }
-        rope.forEach(from: low) { i, run in
-            high = i
-            if i < firstIndex || position >= range.upperBound {
-                pieces.append(run)
-                return i < firstIndex
+        RunPieces.building(capacity: lastIndex - low + 4) { pieces in
+            rope.forEach(from: low) { i, run in
+                high = i
+                if i < firstIndex || position >= range.upperBound {
+                    pieces.append(run)
+                    return i < firstIndex
+                }
+                let end = position + run.utf8Count
+                let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
+                if position < clipped.lowerBound {
+                    pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
+                }
+                let after = tally.tally(run.attributes, transform)
+                if recordingRuns {
+                    old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
+                    new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+                }
+                pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+                if end > clipped.upperBound {
+                    pieces.append(AttributeRun(utf8Count: end - clipped.upperBound, attributes: run.attributes))
+                }
+                position = end
+                return true
             }
-            let end = position + run.utf8Count
-            let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
-            if position < clipped.lowerBound {
-                pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
+            // The runs are read again before the splice changes them.
+            if tally.mayNeedEnforcement && !recordingRuns {
+                old = runs(in: range)
+                new = old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
             }
-            let after = tally.tally(run.attributes, transform)
-            if recordingRuns {
-                old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
-                new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
-            }
-            pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
-            if end > clipped.upperBound {
-                pieces.append(AttributeRun(utf8Count: end - clipped.upperBound, attributes: run.attributes))
-            }
-            position = end
-            return true
-        }
-        if tally.mayNeedEnforcement && !recordingRuns {
-            old = runs(in: range)
-            new = old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
+            if tally.changed { rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced()) }
         }
         outcome.changed = tally.changed
         outcome.involvesBehaviors = tally.involvesBehaviors
         outcome.mayNeedEnforcement = tally.mayNeedEnforcement
         outcome.old = old
         outcome.new = new
-        if tally.changed {
-            RunRope.coalesce(&pieces)
-            rope.replaceSubrange(low..<(high + 1), with: pieces)
-        }
     }
 
     /// Applies `transform` the straightforward way — clip the runs, map them, splice them back — and returns

@@ -121,21 +121,13 @@ struct RunRope: Sendable {
             if i == high && last + 1 < rope.count { ends.high = run }
             return i < high
         }
-        // The pieces, built on the stack and handed over to the rope.
-        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: newRuns.count + 4) { buffer in
-            let base = buffer.baseAddress!
-            var n = 0
-            func put(_ run: AttributeRun) {
-                (base + n).initialize(to: run)
-                n += 1
-            }
-            if let run = ends.low { put(run) }
-            put(AttributeRun(utf8Count: firstOffset, attributes: ends.first!.attributes))
-            for run in newRuns { put(run) }
-            put(AttributeRun(utf8Count: ends.last!.utf8Count - lastOffset, attributes: ends.last!.attributes))
-            if let run = ends.high { put(run) }
-            let kept = RunRope.coalesce(base, count: n)
-            rope.replaceSubrange(low..<(high + 1), takingOver: UnsafeMutableBufferPointer(start: base, count: kept))
+        RunPieces.building(capacity: newRuns.count + 4) { pieces in
+            if let run = ends.low { pieces.append(run) }
+            pieces.append(AttributeRun(utf8Count: firstOffset, attributes: ends.first!.attributes))
+            for run in newRuns { pieces.append(run) }
+            pieces.append(AttributeRun(utf8Count: ends.last!.utf8Count - lastOffset, attributes: ends.last!.attributes))
+            if let run = ends.high { pieces.append(run) }
+            rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced())
         }
     }
 
@@ -163,20 +155,6 @@ struct RunRope: Sendable {
         return true
     }
 
-    /// Drops empty runs and merges neighbours with equal attributes, in place.
-    static func coalesce(_ runs: inout [AttributeRun]) {
-        var kept = 0
-        for k in runs.indices where runs[k].utf8Count > 0 {
-            if kept > 0, runs[kept - 1].attributes == runs[k].attributes {
-                runs[kept - 1].utf8Count += runs[k].utf8Count
-            } else {
-                if kept != k { runs[kept] = runs[k] }
-                kept += 1
-            }
-        }
-        runs.removeSubrange(kept...)
-    }
-
     /// Drops empty runs and merges neighbours with equal attributes among the `count` runs at `runs`, in place;
     /// returns how many are kept. The kept runs are at the front, moved there; every other slot is left
     /// uninitialized, so the caller owns exactly the kept runs.
@@ -192,20 +170,6 @@ struct RunRope: Sendable {
             }
         }
         return kept
-    }
-
-    /// Drops empty runs and merges neighbours with equal attributes.
-    static func coalesce(_ runs: [AttributeRun]) -> [AttributeRun] {
-        var result: [AttributeRun] = []
-        result.reserveCapacity(runs.count)
-        for run in runs where run.utf8Count > 0 {
-            if let last = result.last, last.attributes == run.attributes {
-                result[result.count - 1].utf8Count += run.utf8Count
-            } else {
-                result.append(run)
-            }
-        }
-        return result
     }
 
     /// Whether no run is empty and no two neighbours are equal.
