@@ -270,10 +270,9 @@ extension RichString {
         var hasParagraphKeys = false
         var hasCharacterKeys = false
         runStore.rope.forEach { _, run in
-            for entry in run.attributes.entries {
-                if entry.behavior.runBoundaries == .paragraph { hasParagraphKeys = true }
-                if case .character = entry.behavior.runBoundaries { hasCharacterKeys = true }
-            }
+            let attributes = run.attributes
+            if attributes.hasParagraphKeys { hasParagraphKeys = true }
+            if attributes.hasCharacterKeys { hasCharacterKeys = true }
             return !(hasParagraphKeys && hasCharacterKeys)
         }
         if hasParagraphKeys {
