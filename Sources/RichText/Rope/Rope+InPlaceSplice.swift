@@ -43,6 +43,7 @@ extension Rope {
             let base = (node + Self.itemsOffset).assumingMemoryBound(to: Element.self)
             var delta = Element.Summary.zero
             for k in local { delta.subtract(base[k].summary) }
+            Element.ropeWillDrop(base + local.lowerBound, count: local.count)
             (base + local.lowerBound).deinitialize(count: local.count)
             if new.count != local.count {
                 (base + local.lowerBound + new.count).moveInitialize(from: base + local.upperBound, count: width - local.upperBound)

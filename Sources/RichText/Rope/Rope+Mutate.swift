@@ -40,7 +40,8 @@ extension Rope {
         withUnsafePointer(to: element) { spliceInOneLeaf(index..<index, RopeSource(copying: UnsafeBufferPointer(start: $0, count: 1))) }
     }
 
-    /// Removes and returns the element at `index`, rebalancing on the way up. O(log n).
+    /// Removes and returns the element at `index`, rebalancing on the way up. O(log n). (An element whose
+    /// references the tree counts by hand, `ropeWillDrop`, comes back as a view that no longer owns them.)
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
         let removed = self[index]
@@ -80,7 +81,10 @@ extension Rope {
         if range.isEmpty && newElements.isEmpty { return }
         guard root != nil else {
             self = Rope(newElements)
-            newElements.baseAddress?.deinitialize(count: newElements.count)
+            if let base = newElements.baseAddress {
+                Element.ropeWillDrop(base, count: newElements.count)
+                base.deinitialize(count: newElements.count)
+            }
             return
         }
         replaceSubrange(range, from: RopeSource(takingOver: newElements))

@@ -91,6 +91,7 @@ extension Rope {
             let w = other.width
             if other.height == 0 {
                 node.elementBase.initialize(from: other.elementBase, count: w)
+                Element.ropeDidCopy(node.elementBase, count: w)
             } else {
                 node.summaryBase.initialize(from: other.summaryBase, count: w)
                 node.countBase.initialize(from: other.countBase, count: w)
@@ -103,6 +104,7 @@ extension Rope {
         deinit {
             let w = width
             if height == 0 {
+                Element.ropeWillDrop(elementBase, count: w)
                 elementBase.deinitialize(count: w)
             } else {
                 summaryBase.deinitialize(count: w)
@@ -173,10 +175,11 @@ extension Rope {
 
         // MARK: Changes
 
-        /// Appends an element to a leaf that has room.
+        /// Appends a copy of an element to a leaf that has room.
         func appendElement(_ element: Element) {
             let w = width
             (elementBase + w).initialize(to: element)
+            Element.ropeDidCopy(elementBase + w, count: 1)
             width = w + 1
             count = w + 1
             summary.add(element.summary)

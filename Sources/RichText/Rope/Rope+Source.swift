@@ -4,7 +4,7 @@
 /// the source uninitialized. A caller that builds its new elements in a buffer of its own (the run rope builds
 /// its pieces on the stack) hands them over, so an element that references a counted object (an attribute set)
 /// costs no retain to go in and no release for the buffer's copy: one reference, moved.
-struct RopeSource<Element> {
+struct RopeSource<Element: RopeElement> {
     /// The first element (nil when there are none).
     let base: UnsafeMutablePointer<Element>?
     /// The number of elements.
@@ -54,16 +54,19 @@ struct RopeSource<Element> {
             target.moveInitialize(from: base.unsafelyUnwrapped, count: count)
         } else {
             target.initialize(from: base.unsafelyUnwrapped, count: count)
+            Element.ropeDidCopy(target, count: count)
         }
     }
 
     /// Puts element `k` over the initialized element at `target`, which is given back.
     @inline(__always)
     func assign(_ k: Int, over target: UnsafeMutablePointer<Element>) {
+        Element.ropeWillDrop(target, count: 1)
         if isTakenOver {
             target.pointee = (base.unsafelyUnwrapped + k).move()
         } else {
             target.pointee = base.unsafelyUnwrapped[k]
+            Element.ropeDidCopy(target, count: 1)
         }
     }
 }

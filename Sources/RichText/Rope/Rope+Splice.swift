@@ -95,6 +95,7 @@ extension Rope {
         if newWidth <= maxFanout {
             var sum = node.summary
             for k in range { sum.subtract(base[k].summary) }
+            Element.ropeWillDrop(base + range.lowerBound, count: range.count)
             (base + range.lowerBound).deinitialize(count: range.count)
             if new.count != range.count {
                 (base + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)
@@ -109,6 +110,7 @@ extension Rope {
         return withUnsafeTemporaryAllocation(of: Element.self, capacity: newWidth) { buffer in
             let all = buffer.baseAddress!
             all.moveInitialize(from: base, count: range.lowerBound)
+            Element.ropeWillDrop(base + range.lowerBound, count: range.count)
             (base + range.lowerBound).deinitialize(count: range.count)
             new.putAll(into: all + range.lowerBound)
             (all + range.lowerBound + new.count).moveInitialize(from: base + range.upperBound, count: tail)

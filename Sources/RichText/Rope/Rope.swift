@@ -17,6 +17,22 @@ public protocol RopeElement: Sendable {
     associatedtype Summary: RopeSummary
     /// The counts of this element.
     var summary: Summary { get }
+
+    /// Called after the rope made `count` elements at `elements` a second home (a copied leaf, elements copied
+    /// in): an element whose references the tree counts by hand takes one more reference for them here.
+    static func ropeDidCopy(_ elements: UnsafePointer<Self>, count: Int)
+    /// Called before the rope drops the `count` elements at `elements` (removed, or their leaf freed): an element
+    /// whose references the tree counts by hand gives them back here.
+    static func ropeWillDrop(_ elements: UnsafePointer<Self>, count: Int)
+}
+
+extension RopeElement {
+    /// Nothing to do: Swift counts an ordinary element's references as the rope copies and destroys it.
+    @inlinable @inline(__always)
+    public static func ropeDidCopy(_ elements: UnsafePointer<Self>, count: Int) {}
+    /// Nothing to do: Swift counts an ordinary element's references as the rope copies and destroys it.
+    @inlinable @inline(__always)
+    public static func ropeWillDrop(_ elements: UnsafePointer<Self>, count: Int) {}
 }
 
 /// One dimension along which a rope can be searched (UTF-8 bytes, characters, paragraphs, …).

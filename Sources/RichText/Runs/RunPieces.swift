@@ -1,32 +1,64 @@
 /// Runs an edit builds on the stack before they go into the run rope: appended in order, coalesced, then handed
-/// over to the rope, which moves them in (see `RopeSource`). Whatever is not handed over is given back when the
-/// building ends, so a path that changes nothing needs no clean-up of its own.
+/// over to the rope, which moves them in (see `RopeSource`). Each piece owns one reference to its set, the one
+/// the tree keeps for it; whatever is not handed over is given back when the building ends, so a path that
+/// changes nothing needs no clean-up of its own.
 struct RunPieces {
-    private let base: UnsafeMutablePointer<AttributeRun>
+    private let base: UnsafeMutablePointer<StoredRun>
     /// The pieces built and not yet handed over.
     private(set) var count = 0
 
-    private init(base: UnsafeMutablePointer<AttributeRun>) { self.base = base }
+    private init(base: UnsafeMutablePointer<StoredRun>) { self.base = base }
 
     /// Calls `body` with room for `capacity` pieces on the stack.
     static func building<R>(capacity: Int, _ body: (inout RunPieces) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: AttributeRun.self, capacity: capacity) { buffer in
+        withUnsafeTemporaryAllocation(of: StoredRun.self, capacity: capacity) { buffer in
             var pieces = RunPieces(base: buffer.baseAddress!)
-            defer { pieces.base.deinitialize(count: pieces.count) }
+            defer { StoredRun.ropeWillDrop(pieces.base, count: pieces.count) }
             return body(&pieces)
         }
     }
 
-    mutating func append(_ run: AttributeRun) {
+    /// Appends a piece of `utf8Count` bytes with `attributes`.
+    @inline(__always)
+    mutating func append(utf8Count: Int, _ attributes: AttributeSet) {
+        (base + count).initialize(to: .owning(utf8Count: utf8Count, attributes))
+        count += 1
+    }
+
+    /// Appends `run`.
+    @inline(__always)
+    mutating func append(_ run: AttributeRun) { append(utf8Count: run.utf8Count, run.attributes) }
+
+    /// Appends a copy of `run`, read from the tree.
+    @inline(__always)
+    mutating func append(_ run: StoredRun) {
         (base + count).initialize(to: run)
+        StoredRun.ropeDidCopy(base + count, count: 1)
         count += 1
     }
 
     /// The pieces, empty ones dropped and equal neighbours merged, for the rope to take over: they are no longer
     /// this builder's.
-    mutating func handOverCoalesced() -> UnsafeMutableBufferPointer<AttributeRun> {
-        let kept = RunRope.coalesce(base, count: count)
+    mutating func handOverCoalesced() -> UnsafeMutableBufferPointer<StoredRun> {
+        let kept = Self.coalesce(base, count: count)
         count = 0
         return UnsafeMutableBufferPointer(start: base, count: kept)
+    }
+
+    /// Drops empty pieces and merges neighbours with equal attributes among the `count` at `runs`, in place;
+    /// returns how many are kept. The kept pieces are at the front; the references of the dropped ones are given
+    /// back, so the caller owns exactly the kept ones.
+    private static func coalesce(_ runs: UnsafeMutablePointer<StoredRun>, count: Int) -> Int {
+        var kept = 0
+        for k in 0..<count {
+            if runs[k].utf8Count > 0 && (kept == 0 || !runs[kept - 1].hasAttributes(of: runs[k])) {
+                if kept != k { runs[kept] = runs[k] }
+                kept += 1
+            } else {
+                if runs[k].utf8Count > 0 { runs[kept - 1].utf8Count += runs[k].utf8Count }
+                StoredRun.ropeWillDrop(runs + k, count: 1)
+            }
+        }
+        return kept
     }
 }

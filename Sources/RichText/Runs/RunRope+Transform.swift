@@ -42,7 +42,7 @@ extension RunRope {
         guard !range.isEmpty else { return outcome }
         // One walk down the tree, by address: the leaf holding the range's start, and the run there.
         let found = rope.descendToLeaf(RunUTF8Metric.self, range.lowerBound, prefer: .next)
-        let (elements, width) = Rope<AttributeRun>.rawElements(found.leaf!)
+        let (elements, width) = Rope<StoredRun>.rawElements(found.leaf!)
         let index = found.index
         let start = found.prefix.utf8
         let slot = found.slot
@@ -84,7 +84,7 @@ extension RunRope {
     /// range's ends, transformed over it and coalesced.
     private mutating func transformInOneLeaf(
         _ range: Range<Int>, recordingRuns: Bool, _ transform: (AttributeSet) -> AttributeSet,
-        elements: UnsafePointer<AttributeRun>, width: Int, slot: Int, firstIndex: Int, firstStart: Int,
+        elements: UnsafePointer<StoredRun>, width: Int, slot: Int, firstIndex: Int, firstStart: Int,
         into outcome: inout RunTransformOutcome
     ) -> Bool {
         // The neighbour before must be in this leaf, unless there is none.
@@ -111,17 +111,19 @@ extension RunRope {
                 let run = elements[k]
                 let runEnd = position + run.utf8Count
                 let clipped = Swift.max(position, range.lowerBound)..<Swift.min(runEnd, range.upperBound)
-                if position < clipped.lowerBound {
-                    pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
-                }
-                let after = outcome.tally(run.attributes, transform)
-                if recordingRuns {
-                    outcome.old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
-                    outcome.new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
-                }
-                pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
-                if runEnd > clipped.upperBound {
-                    pieces.append(AttributeRun(utf8Count: runEnd - clipped.upperBound, attributes: run.attributes))
+                run.withAttributes { attributes in
+                    if position < clipped.lowerBound {
+                        pieces.append(utf8Count: clipped.lowerBound - position, attributes)
+                    }
+                    let after = outcome.tally(attributes, transform)
+                    if recordingRuns {
+                        outcome.old.append(AttributeRun(utf8Count: clipped.count, attributes: attributes))
+                        outcome.new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+                    }
+                    pieces.append(utf8Count: clipped.count, after)
+                    if runEnd > clipped.upperBound {
+                        pieces.append(utf8Count: runEnd - clipped.upperBound, attributes)
+                    }
                 }
                 position = runEnd
             }
@@ -137,8 +139,8 @@ extension RunRope {
             let source = RopeSource(takingOver: kept)
             // A leaf that overflows or falls under the minimum needs reshaping: no use trying the in-place splice.
             let newWidth = width - window.count + kept.count
-            let keepsShape = newWidth <= Rope<AttributeRun>.maxFanout
-                && (newWidth >= Rope<AttributeRun>.minFanout || (newWidth >= 1 && rope.height == 1))
+            let keepsShape = newWidth <= Rope<StoredRun>.maxFanout
+                && (newWidth >= Rope<StoredRun>.minFanout || (newWidth >= 1 && rope.height == 1))
             if !keepsShape || !rope.spliceKeepingShape(window, source) { rope.spliceInOneLeaf(window, source) }
         }
         return true
@@ -147,8 +149,8 @@ extension RunRope {
     /// Gives `range`, which lies inside the run at `index` (starting at `start`), the attributes `new`, which
     /// differ from the run's. `neighbours` are the runs beside it when they were at hand (else they are looked up).
     private mutating func setAttributes(
-        _ new: AttributeSet, in range: Range<Int>, insideRunAt index: Int, start: Int, run: AttributeRun,
-        neighbours: (previous: AttributeRun?, next: AttributeRun?)
+        _ new: AttributeSet, in range: Range<Int>, insideRunAt index: Int, start: Int, run: StoredRun,
+        neighbours: (previous: StoredRun?, next: StoredRun?)
     ) {
         let headLength = range.lowerBound - start
         let tailLength = start + run.utf8Count - range.upperBound
@@ -158,27 +160,27 @@ extension RunRope {
         // A piece that reaches the run's edge may merge with the neighbour there.
         if headLength == 0, index > 0 {
             let previous = neighbours.previous ?? rope[index - 1]
-            if previous.attributes == new {
+            if previous.hasAttributes(new) {
                 middle.utf8Count += previous.utf8Count
                 low = index - 1
             }
         }
         if tailLength == 0, index + 1 < rope.count {
             let next = neighbours.next ?? rope[index + 1]
-            if next.attributes == new {
+            if next.hasAttributes(new) {
                 middle.utf8Count += next.utf8Count
                 high = index + 1
             }
         }
         if headLength == 0, tailLength == 0, low == index, high == index {
-            rope.update(at: index) { $0.attributes = new }
+            rope.update(at: index) { $0.replaceAttributes(with: new) }
             return
         }
         // At most three pieces, spliced from the stack.
         RunPieces.building(capacity: 3) { pieces in
-            if headLength > 0 { pieces.append(AttributeRun(utf8Count: headLength, attributes: run.attributes)) }
+            if headLength > 0 { pieces.append(utf8Count: headLength, run.attributes) }
             pieces.append(middle)
-            if tailLength > 0 { pieces.append(AttributeRun(utf8Count: tailLength, attributes: run.attributes)) }
+            if tailLength > 0 { pieces.append(utf8Count: tailLength, run.attributes) }
             rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced())
         }
     }
@@ -227,16 +229,16 @@ extension RunRope {
                 let end = position + run.utf8Count
                 let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
                 if position < clipped.lowerBound {
-                    pieces.append(AttributeRun(utf8Count: clipped.lowerBound - position, attributes: run.attributes))
+                    pieces.append(utf8Count: clipped.lowerBound - position, run.attributes)
                 }
                 let after = tally.tally(run.attributes, transform)
                 if recordingRuns {
                     old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
                     new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
                 }
-                pieces.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+                pieces.append(utf8Count: clipped.count, after)
                 if end > clipped.upperBound {
-                    pieces.append(AttributeRun(utf8Count: end - clipped.upperBound, attributes: run.attributes))
+                    pieces.append(utf8Count: end - clipped.upperBound, run.attributes)
                 }
                 position = end
                 return true

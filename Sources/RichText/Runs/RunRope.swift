@@ -24,15 +24,16 @@ public struct RunSummary: RopeSummary, Hashable {
 }
 
 /// UTF-8 offsets in a run rope.
-public enum RunUTF8Metric: RopeMetric {
-    public typealias Element = AttributeRun
-    public static func measure(_ summary: RunSummary) -> Int { summary.utf8 }
+enum RunUTF8Metric: RopeMetric {
+    typealias Element = StoredRun
+    static func measure(_ summary: RunSummary) -> Int { summary.utf8 }
 }
 
 /// The attribute runs of a rich string, run-length encoded by UTF-8 length. Adjacent runs never have equal
 /// attribute sets: every splice coalesces with its neighbours.
 struct RunRope: Sendable {
-    var rope = Rope<AttributeRun>()
+    /// The runs, each holding its set by a reference the tree counts (see `StoredRun`).
+    var rope = Rope<StoredRun>()
 
     init() {}
 
@@ -46,7 +47,8 @@ struct RunRope: Sendable {
                 merged.append(run)
             }
         }
-        rope = Rope(merged)
+        // The tree takes its own reference to each set as it copies the runs in.
+        rope = Rope(merged.lazy.map(StoredRun.init(viewing:)))
     }
 
     var utf8Count: Int { rope.summary.utf8 }
@@ -58,10 +60,10 @@ struct RunRope: Sendable {
         guard !rope.isEmpty else { return nil }
         // One walk down the tree gives the run, its index and its start.
         let located = rope.locate(RunUTF8Metric.self, offset, prefer: .next)
-        if let run = located.element { return (located.index, located.prefix.utf8, run) }
+        if let run = located.element { return (located.index, located.prefix.utf8, run.run) }
         // At or past the end: the last run.
         let last = rope.locate(RunUTF8Metric.self, utf8Count, prefer: .previous)
-        return (last.index, last.prefix.utf8, last.element!)
+        return (last.index, last.prefix.utf8, last.element!.run)
     }
 
     /// The attributes at `offset` (those of the run that starts at or covers it).
@@ -113,7 +115,8 @@ struct RunRope: Sendable {
         let high = last + 1 < rope.count ? last + 1 : last
         // The runs the pieces are cut from, fetched in one walk: the first and last touched, and one neighbour on
         // each side.
-        var ends: (low: AttributeRun?, first: AttributeRun?, last: AttributeRun?, high: AttributeRun?) = (nil, nil, nil, nil)
+        // Views of the tree's runs, read before the splice changes it.
+        var ends: (low: StoredRun?, first: StoredRun?, last: StoredRun?, high: StoredRun?) = (nil, nil, nil, nil)
         rope.forEach(from: low) { i, run in
             if i == low && first > 0 { ends.low = run }
             if i == first { ends.first = run }
@@ -123,9 +126,9 @@ struct RunRope: Sendable {
         }
         RunPieces.building(capacity: newRuns.count + 4) { pieces in
             if let run = ends.low { pieces.append(run) }
-            pieces.append(AttributeRun(utf8Count: firstOffset, attributes: ends.first!.attributes))
+            pieces.append(utf8Count: firstOffset, ends.first!.attributes)
             for run in newRuns { pieces.append(run) }
-            pieces.append(AttributeRun(utf8Count: ends.last!.utf8Count - lastOffset, attributes: ends.last!.attributes))
+            pieces.append(utf8Count: ends.last!.utf8Count - lastOffset, ends.last!.attributes)
             if let run = ends.high { pieces.append(run) }
             rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced())
         }
@@ -140,7 +143,7 @@ struct RunRope: Sendable {
         var index = located.index
         var start = located.prefix.utf8
         var target = run
-        if range.lowerBound == start + run.utf8Count, !range.isEmpty || newRun?.attributes != run.attributes {
+        if range.lowerBound == start + run.utf8Count, !range.isEmpty || !(newRun.map { run.hasAttributes($0.attributes) } ?? false) {
             // On a boundary: the run that starts here is the candidate.
             guard index + 1 < rope.count else { return false }
             index += 1
@@ -148,28 +151,11 @@ struct RunRope: Sendable {
             target = rope[index]
         }
         guard range.upperBound <= start + target.utf8Count else { return false }
-        if let newRun, newLength > 0, newRun.attributes != target.attributes { return false }
+        if let newRun, newLength > 0, !target.hasAttributes(newRun.attributes) { return false }
         let remaining = target.utf8Count - range.count + newLength
         guard remaining > 0 else { return false }
         rope.update(at: index) { $0.utf8Count = remaining }
         return true
-    }
-
-    /// Drops empty runs and merges neighbours with equal attributes among the `count` runs at `runs`, in place;
-    /// returns how many are kept. The kept runs are at the front, moved there; every other slot is left
-    /// uninitialized, so the caller owns exactly the kept runs.
-    static func coalesce(_ runs: UnsafeMutablePointer<AttributeRun>, count: Int) -> Int {
-        var kept = 0
-        for k in 0..<count {
-            if runs[k].utf8Count > 0 && (kept == 0 || runs[kept - 1].attributes != runs[k].attributes) {
-                if kept != k { (runs + kept).moveInitialize(from: runs + k, count: 1) }
-                kept += 1
-            } else {
-                if runs[k].utf8Count > 0 { runs[kept - 1].utf8Count += runs[k].utf8Count }
-                (runs + k).deinitialize(count: 1)
-            }
-        }
-        return kept
     }
 
     /// Whether no run is empty and no two neighbours are equal.

@@ -1,0 +1,84 @@
+/// A run as the run rope keeps it: its length and its set's address, a plain value, so that the tree copies,
+/// moves and reads runs without any reference counting.
+///
+/// The tree counts the references by hand (`RopeElement.ropeDidCopy`, `ropeWillDrop`): it owns one reference to
+/// the set of each run it stores, taken when the run goes in or its leaf is copied, and given back when the run
+/// leaves or its leaf dies. A run read out of the tree is therefore a view, valid while the tree still holds it;
+/// what must outlive a change of the tree is taken out as an `AttributeRun` (`run`), which holds its own
+/// reference. `RunPieces` builds runs that own one reference each, for the tree to take over.
+struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Sendable {
+    /// The run's length in UTF-8 bytes.
+    var utf8Count: Int
+    /// The set's storage, not counted by this value (see above).
+    private(set) var storage: Unmanaged<SetStorage>
+
+    /// A run of `attributes` that does not count its reference: the tree takes one when it copies the run in.
+    @inline(__always)
+    init(utf8Count: Int, viewing attributes: AttributeSet) {
+        self.utf8Count = utf8Count
+        storage = Unmanaged.passUnretained(attributes.storage)
+    }
+
+    /// `run`, not counting its reference (the tree takes one when it copies the run in).
+    @inline(__always)
+    init(viewing run: AttributeRun) {
+        self.init(utf8Count: run.utf8Count, viewing: run.attributes)
+    }
+
+    /// A run that owns one reference to `attributes`, for a builder that hands it over to the tree.
+    @inline(__always)
+    static func owning(utf8Count: Int, _ attributes: AttributeSet) -> StoredRun {
+        var run = StoredRun(utf8Count: utf8Count, viewing: attributes)
+        run.storage = Unmanaged.passRetained(attributes.storage)
+        return run
+    }
+
+    /// The attributes over the run.
+    @inline(__always)
+    var attributes: AttributeSet { AttributeSet(storage: storage.takeUnretainedValue()) }
+
+    /// Calls `body` with the run's attributes, borrowed from the tree for the call: no reference is taken.
+    @inline(__always)
+    func withAttributes<R>(_ body: (AttributeSet) throws -> R) rethrows -> R {
+        try storage._withUnsafeGuaranteedRef { try body(AttributeSet(storage: $0)) }
+    }
+
+    /// The run as the public type, holding its own reference to the set.
+    var run: AttributeRun { AttributeRun(utf8Count: utf8Count, attributes: attributes) }
+
+    /// Whether the run's attributes are `other`'s (sets are interned: an identity compare).
+    @inline(__always)
+    func hasAttributes(of other: StoredRun) -> Bool { storage.toOpaque() == other.storage.toOpaque() }
+
+    /// Whether the run's attributes are `set`.
+    @inline(__always)
+    func hasAttributes(_ set: AttributeSet) -> Bool {
+        storage.toOpaque() == Unmanaged.passUnretained(set.storage).toOpaque()
+    }
+
+    /// Gives a run the tree holds the attributes `new`: the tree's reference moves from the old set to the new.
+    @inline(__always)
+    mutating func replaceAttributes(with new: AttributeSet) {
+        let old = storage
+        storage = Unmanaged.passRetained(new.storage)
+        old.release()
+    }
+
+    var summary: RunSummary { RunSummary(utf8: utf8Count) }
+
+    static func == (a: StoredRun, b: StoredRun) -> Bool { a.utf8Count == b.utf8Count && a.hasAttributes(of: b) }
+
+    var description: String { "StoredRun(utf8Count: \(utf8Count), attributes: \(attributes))" }
+
+    /// The tree took a second home for these runs: one more reference to each set.
+    @inline(__always)
+    static func ropeDidCopy(_ elements: UnsafePointer<StoredRun>, count: Int) {
+        for k in 0..<count { _ = elements[k].storage.retain() }
+    }
+
+    /// The tree drops these runs: their references are given back.
+    @inline(__always)
+    static func ropeWillDrop(_ elements: UnsafePointer<StoredRun>, count: Int) {
+        for k in 0..<count { elements[k].storage.release() }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import RichText
+
+/// The run rope counts its sets' references by hand (`StoredRun`): the tree owns one reference for each run it
+/// stores, taken as a run goes in or a shared leaf is copied, given back as a run leaves or a leaf dies. These
+/// tests drive every path that copies, moves and drops runs, with strings that share leaves (copies, slices,
+/// concatenations), sweep the registry often, and check each string's runs against a model: a reference given
+/// back too early frees a set a string still shows (its runs then read wrong, or crash under ASan); one taken
+/// too often keeps a set alive after every string let go of it.
+final class RunRopeReferenceCountingTests: XCTestCase {
+    private static let label = AttributeKeyDescriptor(name: "label", behavior: .plain)
+
+    /// One string and, per UTF-8 byte (the text is ASCII), the label over it.
+    private struct Modelled {
+        var text: RichString
+        var labels: [String?]
+    }
+
+    /// Where `item`'s runs differ from its model, if they do.
+    private static func mismatch(_ item: Modelled) -> String? {
+        var offset = 0
+        for run in item.text.runs {
+            let range = item.text.utf8.distance(from: item.text.startIndex, to: run.range.lowerBound)
+                ..< item.text.utf8.distance(from: item.text.startIndex, to: run.range.upperBound)
+            if range.lowerBound != offset { return "a run starts at \(range.lowerBound), not \(offset)" }
+            let value: String? = run.attributes[label.name].flatMap { if case .string(let s) = $0 { s } else { nil } }
+            for k in range where item.labels[k] != value {
+                return "byte \(k): label \(value ?? "none"), model \(item.labels[k] ?? "none")"
+            }
+            offset = range.upperBound
+        }
+        if offset != item.labels.count { return "the runs end at \(offset), the model at \(item.labels.count)" }
+        item.text.runStore._invariantCheck()
+        return nil
+    }
+
+    /// `rounds` random steps from `seed` over a pool of strings that share leaves; the first mismatch found.
+    private static func exercise(seed: UInt64, rounds: Int) -> String? {
+        var rng = SeededRandom(seed: seed)
+        var pool: [Modelled] = [Modelled(text: RichString(String(repeating: "abcdefgh", count: 300)),
+                                         labels: Array(repeating: nil, count: 2_400))]
+        var fresh = 0
+        func newLabel() -> String {
+            fresh += 1
+            return "refcount-\(seed)-\(fresh)"
+        }
+        for round in 0..<rounds {
+            let which = rng.int(0...(pool.count - 1))
+            let length = pool[which].labels.count
+            let lower = rng.int(0...length)
+            let upper = min(length, lower + (rng.int(0...9) == 0 ? rng.int(0...600) : rng.int(0...12)))
+            let text = pool[which].text
+            let range = text.utf8.index(text.startIndex, offsetBy: lower)..<text.utf8.index(text.startIndex, offsetBy: upper)
+            let step: String
+            switch rng.int(0...9) {
+            case 0...3:
+                // Attributes over a range: the transform paths (in one leaf, across runs and leaves).
+                let label = newLabel()
+                pool[which].text.setAttribute(Self.label, to: .string(label), in: range)
+                for k in lower..<upper { pool[which].labels[k] = label }
+                step = "set \(lower)..<\(upper)"
+            case 4:
+                // Text with its own set: the run rope's general replace.
+                let label = newLabel()
+                let count = rng.int(1...20)
+                let inserted = RichString(String(repeating: "x", count: count),
+                                          attributes: AttributeSet([AttributeEntry(name: Self.label.name, value: .string(label))]))
+                pool[which].text.replaceSubrange(range, with: inserted)
+                pool[which].labels.replaceSubrange(lower..<upper, with: Array(repeating: label, count: count))
+                step = "replace \(lower)..<\(upper) by \(count)"
+            case 5:
+                pool[which].text.removeSubrange(range)
+                pool[which].labels.removeSubrange(lower..<upper)
+                step = "remove \(lower)..<\(upper)"
+            case 6 where pool.count < 5:
+                // A copy shares every leaf until one side changes.
+                pool.append(pool[which])
+                step = "copy"
+            case 7 where pool.count < 5:
+                // A slice made a string, and a concatenation: new trees built from the shared one's runs.
+                let other = pool[rng.int(0...(pool.count - 1))]
+                pool.append(Modelled(text: RichString() + text[range] + other.text,
+                                     labels: Array(pool[which].labels[lower..<upper]) + other.labels))
+                step = "slice and concatenate"
+            case 8 where pool.count > 1:
+                pool.remove(at: which)
+                step = "drop"
+            default:
+                // Typing inside a run: the in-place resize.
+                pool[which].text.replaceSubrange(range.lowerBound..<range.lowerBound, with: "z")
+                let inherited = lower > 0 ? pool[which].labels[lower - 1] : pool[which].labels.first ?? nil
+                pool[which].labels.insert(inherited, at: lower)
+                step = "type at \(lower)"
+            }
+            if round % 50 == 0 { _ = AttributeRegistry.sweep() }
+            if round % 10 == 0 || round == rounds - 1 {
+                for (k, item) in pool.enumerated() {
+                    if let mismatch = mismatch(item) { return "round \(round) (\(step)), string \(k): \(mismatch)" }
+                }
+            }
+        }
+        _ = AttributeRegistry.sweep()
+        for (k, item) in pool.enumerated() {
+            if let mismatch = mismatch(item) { return "after the last sweep, string \(k): \(mismatch)" }
+        }
+        return nil
+    }
+
+    func testSharedLeavesCopiedEditedAndDroppedKeepEverySetTheyShowAndFreeItAfter() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 0x5EED_2026_1202
+        let rounds = ProcessInfo.processInfo.environment["FMTCHECK_LONG"] != nil ? 20_000 : 2_500
+        // The sets that live for the process (the empty set) are made before counting.
+        _ = RichString("warm", attributes: .empty)
+        let before = AttributeRegistry.sweep()
+        // On a thread of its own, whose caches (which keep a bounded few sets alive) go with it.
+        let failure = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let worker = Thread {
+            let found = Self.exercise(seed: seed, rounds: rounds)
+            failure.withLock { $0 = found }
+            done.signal()
+        }
+        worker.start()
+        done.wait()
+        if let found = failure.withLock({ $0 }) { XCTFail("seed \(seed): \(found)") }
+        // The worker's caches are dropped as its thread ends, just after it signals.
+        var after = AttributeRegistry.sweep()
+        for _ in 0..<200 where after.sets > before.sets {
+            Thread.sleep(forTimeInterval: 0.01)
+            after = AttributeRegistry.sweep()
+        }
+        XCTAssertLessThanOrEqual(after.sets, before.sets,
+                                 "every set the strings held is freed with them (seed \(seed)): \(before) -> \(after)")
+    }
+}
