@@ -41,9 +41,17 @@ public struct NativeJSONEncoder: Sendable {
     public func encode(_ document: RichString, images: ImageStore = ImageStore()) throws(DocumentError) -> [UInt8] {
         var writer = JSONWriter(options: JSONWriter.Options(sortedKeys: true))
         let runs = document.textRuns
+        // The distinct non-empty sets in order of first use (the attribute table), so that what is asked of a set
+        // is asked once, not once a run.
+        var table: [AttributeSet: Int] = [:]
+        var order: [AttributeSet] = []
+        for run in runs where !run.attributes.isEmpty && table[run.attributes] == nil {
+            table[run.attributes] = order.count
+            order.append(run.attributes)
+        }
         var glyphIDs: Set<String> = []
-        for run in runs {
-            for entry in run.attributes.entries {
+        for attributes in order {
+            for entry in attributes.entries {
                 if case .imageGlyph(let glyph) = entry.value { glyphIDs.insert(glyph.contentIdentifier) }
             }
         }
@@ -60,12 +68,6 @@ public struct NativeJSONEncoder: Sendable {
             }
             writer.endArray()
             return writer.bytes
-        }
-        var table: [AttributeSet: Int] = [:]
-        var order: [AttributeSet] = []
-        for run in runs where !run.attributes.isEmpty && table[run.attributes] == nil {
-            table[run.attributes] = order.count
-            order.append(run.attributes)
         }
         writer.beginObject()
         writer.appendKey("attributeTable")

@@ -18,13 +18,14 @@ struct NativeJSONFastReader {
     /// What the fast path read: the whole text, and its runs with their attributes resolved.
     struct Result {
         var text: String
-        var runs: [AttributeRun]
+        /// The runs, which the document takes over: `decoded()` is called once.
+        var runs: RunList
 
         /// The decoded document: the string, then the behaviour fix-up. There are no glyphs (the fast path
         /// gives up on them: without the `imageGlyphs` member it does not read, a glyph always warns), so
         /// no images and nothing for the glyph checks to say.
         func decoded() -> DecodedDocument {
-            guard var document = RichString(unenforcedText: text, runs: runs) else {
+            guard var document = RichString(unenforcedText: text, takingOver: runs) else {
                 preconditionFailure("the fast path's runs do not cover its text")
             }
             let adjustments = document.enforceBehaviors()
@@ -44,7 +45,7 @@ struct NativeJSONFastReader {
     /// The decoded text so far: `out[0..<o]`. It never outgrows `n`, as decoding never lengthens a string.
     private let out: UnsafeMutablePointer<UInt8>
     private var o = 0
-    private var runs: [AttributeRun] = []
+    private var runs = RunList()
     /// Runs whose attributes are a table index, resolved once the table is read: (run, index).
     private var indexedRuns: [(run: Int, index: Int)] = []
     private var cache = RawAttributeCache()
@@ -86,7 +87,7 @@ struct NativeJSONFastReader {
         switch p[i] {
         case 0x22: // a bare string: one run, even when empty
             let count = try string()
-            runs.append(AttributeRun(utf8Count: count, attributes: .empty))
+            runs.append(utf8Count: count, .empty)
         case 0x5B: // [
             i &+= 1
             try flatRuns()
@@ -103,7 +104,7 @@ struct NativeJSONFastReader {
             guard let table else { throw GiveUp() }
             for (run, index) in indexedRuns {
                 guard index < table.count else { throw GiveUp() }
-                runs[run].attributes = table[index]
+                runs.setAttributes(table[index], at: run)
             }
         }
         let text = String(decoding: UnsafeBufferPointer(start: out, count: o), as: UTF8.self)
@@ -121,7 +122,7 @@ struct NativeJSONFastReader {
             try expect(0x2C)
             guard i < n, p[i] == 0x7B else { throw GiveUp() }
             let set = try attributes(depth: 1)
-            if o > start { runs.append(AttributeRun(utf8Count: o - start, attributes: set)) }
+            if o > start { runs.append(utf8Count: o - start, set) }
             skipWhitespace()
             guard i < n else { throw GiveUp() }
             if p[i] == 0x5D { i &+= 1; return }
@@ -180,12 +181,12 @@ struct NativeJSONFastReader {
             guard i < n else { throw GiveUp() }
             if p[i] == 0x7B {
                 let set = try attributes(depth: 2)
-                if o > start { runs.append(AttributeRun(utf8Count: o - start, attributes: set)) }
+                if o > start { runs.append(utf8Count: o - start, set) }
             } else {
                 let index = try tableIndex()
                 if o > start {
                     indexedRuns.append((runs.count, index))
-                    runs.append(AttributeRun(utf8Count: o - start, attributes: .empty))
+                    runs.append(utf8Count: o - start, .empty)
                 }
             }
             skipWhitespace()

@@ -11,11 +11,15 @@ extension RichString {
     /// `enforceBehaviors()` reports every fix-up. Runs must add up to the text and fall on scalar boundaries
     /// (the decoder guarantees both; a violation is a bug here, not bad input). Text after the last run has none.
     static func assembling(_ text: String, runs: [DocumentRun]) -> RichString {
-        var attributeRuns = runs.map { AttributeRun(utf8Count: $0.utf8Count, attributes: $0.attributes) }
+        let list = RunList()
+        var covered = 0
+        for run in runs {
+            list.append(utf8Count: run.utf8Count, run.attributes)
+            covered += run.utf8Count
+        }
         // Text after the last run has no attributes.
-        let covered = runs.reduce(0) { $0 + $1.utf8Count }
-        if covered < text.utf8.count { attributeRuns.append(AttributeRun(utf8Count: text.utf8.count - covered, attributes: .empty)) }
-        guard let result = RichString(unenforcedText: text, runs: attributeRuns) else {
+        if covered < text.utf8.count { list.append(utf8Count: text.utf8.count - covered, .empty) }
+        guard let result = RichString(unenforcedText: text, takingOver: list) else {
             preconditionFailure("decoded runs do not cover the decoded text")
         }
         return result
@@ -28,15 +32,16 @@ extension RichString {
     var textRuns: [(text: Substring, attributes: AttributeSet)] {
         let whole = string
         let utf8 = whole.utf8
-        var result: [(Substring, AttributeSet)] = []
+        var result: [(text: Substring, attributes: AttributeSet)] = []
         var start = utf8.startIndex
         var position = 0
-        for run in runs {
-            let upper = offset(of: run.range.upperBound, in: .utf8)
-            let end = utf8.index(start, offsetBy: upper - position)
-            result.append((Substring(whole.unicodeScalars[start..<end]), run.attributes))
+        // One walk over the runs (not a search from the root for each).
+        forEachRun(inUTF8: 0..<utf8Count) { range, attributes in
+            let end = utf8.index(start, offsetBy: range.upperBound - position)
+            result.append((Substring(whole.unicodeScalars[start..<end]), attributes))
             start = end
-            position = upper
+            position = range.upperBound
+            return true
         }
         return result
     }

@@ -134,4 +134,53 @@ final class RunRopeReferenceCountingTests: XCTestCase {
         XCTAssertLessThanOrEqual(after.sets, before.sets,
                                  "every set the strings held is freed with them (seed \(seed)): \(before) -> \(after)")
     }
+
+    /// A reader's `RunList`: runs appended as read (empty ones and equal neighbours too), one re-pointed by index,
+    /// then taken over by the string, which coalesces them; a list dropped without being taken over gives its
+    /// references back.
+    func testARunListIsTakenOverCoalescedOrGivenBackWhole() {
+        @Sendable func set(_ k: Int) -> AttributeSet {
+            AttributeSet([AttributeEntry(name: Self.label.name, value: .string("runlist-\(k)"))])
+        }
+        _ = RichString("warm", attributes: .empty)
+        let before = AttributeRegistry.sweep()
+        let failure = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let worker = Thread {
+            defer { done.signal() }
+            let list = RunList()
+            list.append(utf8Count: 2, set(1))
+            list.append(utf8Count: 0, set(2))
+            list.append(utf8Count: 3, set(1))
+            list.append(utf8Count: 1, .empty)
+            list.setAttributes(set(3), at: 3)
+            list.append(utf8Count: 4, set(3))
+            _ = AttributeRegistry.sweep()
+            guard let text = RichString(unenforcedText: "abcdefghij", takingOver: list) else {
+                return failure.withLock { $0 = "the runs cover the text" }
+            }
+            let expected = RichString(unenforcedText: "abcdefghij", runs: [
+                AttributeRun(utf8Count: 5, attributes: set(1)), AttributeRun(utf8Count: 5, attributes: set(3)),
+            ])
+            if text.runStore.rope.elements != expected?.runStore.rope.elements {
+                failure.withLock { $0 = "taken over: \(text.runStore.rope.elements)" }
+            }
+            if list.count != 0 { failure.withLock { $0 = "the list is left empty" } }
+            // A list that does not cover its text is refused, and its runs given back when it dies.
+            let refused = RunList()
+            for k in 10..<20 { refused.append(utf8Count: 1, set(k)) }
+            if RichString(unenforcedText: "too short", takingOver: refused) != nil {
+                failure.withLock { $0 = "a list that does not cover the text is refused" }
+            }
+        }
+        worker.start()
+        done.wait()
+        if let found = failure.withLock({ $0 }) { XCTFail(found) }
+        var after = AttributeRegistry.sweep()
+        for _ in 0..<200 where after.sets > before.sets {
+            Thread.sleep(forTimeInterval: 0.01)
+            after = AttributeRegistry.sweep()
+        }
+        XCTAssertLessThanOrEqual(after.sets, before.sets, "the lists' sets are freed with them: \(before) -> \(after)")
+    }
 }

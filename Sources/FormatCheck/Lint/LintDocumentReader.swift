@@ -98,7 +98,8 @@ public struct LintDocumentReader: Sendable {
     /// reader's own behaviour fix-ups are reported along with the definition's.
     public func typed(_ decoded: DecodedDocument) -> Result {
         var findings: [Finding] = decoded.adjustments.map(Self.finding)
-        var runs: [AttributeRun] = []
+        // Equal neighbours are merged as the string takes the runs over.
+        let runs = RunList()
         // Sets are interned and a document holds few distinct ones: type each distinct set once.
         var cache: [AttributeSet: Typing] = [:]
         var changesAny = false
@@ -116,11 +117,7 @@ public struct LintDocumentReader: Sendable {
                 findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
                                         oldValue: wrong.value, newValue: nil))
             }
-            if let last = runs.last, last.attributes == typing.attributes {
-                runs[runs.count - 1].utf8Count += range.count
-            } else {
-                runs.append(AttributeRun(utf8Count: range.count, attributes: typing.attributes))
-            }
+            runs.append(utf8Count: range.count, typing.attributes)
             return true
         }
         // The text is the decoded one: share its rope, and take new runs only when some set changed.

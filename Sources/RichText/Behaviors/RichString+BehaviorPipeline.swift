@@ -270,9 +270,10 @@ extension RichString {
         var hasParagraphKeys = false
         var hasCharacterKeys = false
         runStore.rope.forEach { _, run in
-            let attributes = run.attributes
-            if attributes.hasParagraphKeys { hasParagraphKeys = true }
-            if attributes.hasCharacterKeys { hasCharacterKeys = true }
+            run.withAttributes { attributes in
+                if attributes.hasParagraphKeys { hasParagraphKeys = true }
+                if attributes.hasCharacterKeys { hasCharacterKeys = true }
+            }
             return !(hasParagraphKeys && hasCharacterKeys)
         }
         if hasParagraphKeys {

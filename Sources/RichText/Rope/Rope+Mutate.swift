@@ -80,11 +80,7 @@ extension Rope {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
         if range.isEmpty && newElements.isEmpty { return }
         guard root != nil else {
-            self = Rope(newElements)
-            if let base = newElements.baseAddress {
-                Element.ropeWillDrop(base, count: newElements.count)
-                base.deinitialize(count: newElements.count)
-            }
+            self = Rope(takingOver: newElements)
             return
         }
         replaceSubrange(range, from: RopeSource(takingOver: newElements))

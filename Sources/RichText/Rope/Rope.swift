@@ -95,6 +95,25 @@ public struct Rope<Element: RopeElement>: @unchecked Sendable {
         root = Self.buildUpward(level)
     }
 
+    /// A rope of the elements in `elements`, which it takes over: each is moved into a leaf (so an element whose
+    /// references the tree counts by hand brings its own), and `elements` is left uninitialized. The same tree as
+    /// `init(_:)` builds.
+    init(takingOver elements: UnsafeMutableBufferPointer<Element>) {
+        var level: [Node] = []
+        level.reserveCapacity((elements.count + Self.maxFanout - 1) / Self.maxFanout)
+        var k = 0
+        while k < elements.count {
+            let size = Swift.min(Self.maxFanout, elements.count - k)
+            let leaf = Node.make(height: 0)
+            leaf.elementBase.moveInitialize(from: elements.baseAddress.unsafelyUnwrapped + k, count: size)
+            leaf.width = size
+            leaf.recompute()
+            level.append(leaf)
+            k += size
+        }
+        root = Self.buildUpward(level)
+    }
+
     /// Stacks a level of nodes of one height into a tree, keeping every node but the root at least half full.
     static func buildUpward(_ nodes: [Node]) -> Node? {
         var level = nodes

@@ -40,25 +40,8 @@ struct RunPieces {
     /// The pieces, empty ones dropped and equal neighbours merged, for the rope to take over: they are no longer
     /// this builder's.
     mutating func handOverCoalesced() -> UnsafeMutableBufferPointer<StoredRun> {
-        let kept = Self.coalesce(base, count: count)
+        let kept = StoredRun.coalesce(base, count: count)
         count = 0
         return UnsafeMutableBufferPointer(start: base, count: kept)
-    }
-
-    /// Drops empty pieces and merges neighbours with equal attributes among the `count` at `runs`, in place;
-    /// returns how many are kept. The kept pieces are at the front; the references of the dropped ones are given
-    /// back, so the caller owns exactly the kept ones.
-    private static func coalesce(_ runs: UnsafeMutablePointer<StoredRun>, count: Int) -> Int {
-        var kept = 0
-        for k in 0..<count {
-            if runs[k].utf8Count > 0 && (kept == 0 || !runs[kept - 1].hasAttributes(of: runs[k])) {
-                if kept != k { runs[kept] = runs[k] }
-                kept += 1
-            } else {
-                if runs[k].utf8Count > 0 { runs[kept - 1].utf8Count += runs[k].utf8Count }
-                StoredRun.ropeWillDrop(runs + k, count: 1)
-            }
-        }
-        return kept
     }
 }

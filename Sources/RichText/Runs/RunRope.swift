@@ -38,17 +38,12 @@ struct RunRope: Sendable {
     init() {}
 
     init(runs: [AttributeRun]) {
-        var merged: [AttributeRun] = []
-        merged.reserveCapacity(runs.count)
-        for run in runs where run.utf8Count > 0 {
-            if let last = merged.last, last.attributes == run.attributes {
-                merged[merged.count - 1].utf8Count += run.utf8Count
-            } else {
-                merged.append(run)
-            }
-        }
-        // The tree takes its own reference to each set as it copies the runs in.
-        rope = Rope(merged.lazy.map(StoredRun.init(viewing:)))
+        self.init(takingOver: RunList(runs))
+    }
+
+    /// The runs of `list`, coalesced, which the tree takes over with their references; `list` is left empty.
+    init(takingOver list: RunList) {
+        rope = list.handOverCoalesced { Rope(takingOver: $0) }
     }
 
     var utf8Count: Int { rope.summary.utf8 }
@@ -79,7 +74,7 @@ struct RunRope: Sendable {
         rope.forEach(from: range.lowerBound, along: RunUTF8Metric.self) { _, start, run in
             let end = start + run.utf8Count
             let clipped = max(start, range.lowerBound)..<min(end, range.upperBound)
-            if !clipped.isEmpty, !body(clipped, run.attributes) { return false }
+            if !clipped.isEmpty, !run.withAttributes({ body(clipped, $0) }) { return false }
             return end < range.upperBound
         }
     }

@@ -82,3 +82,22 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
         for k in 0..<count { elements[k].storage.release() }
     }
 }
+
+extension StoredRun {
+    /// Drops empty runs and merges neighbours with equal attributes among the `count` at `runs`, each owning its
+    /// reference, in place; returns how many are kept. The kept runs are at the front; the references of the
+    /// dropped ones are given back, so the caller owns exactly the kept ones.
+    static func coalesce(_ runs: UnsafeMutablePointer<StoredRun>, count: Int) -> Int {
+        var kept = 0
+        for k in 0..<count {
+            if runs[k].utf8Count > 0 && (kept == 0 || !runs[kept - 1].hasAttributes(of: runs[k])) {
+                if kept != k { runs[kept] = runs[k] }
+                kept += 1
+            } else {
+                if runs[k].utf8Count > 0 { runs[kept - 1].utf8Count += runs[k].utf8Count }
+                StoredRun.ropeWillDrop(runs + k, count: 1)
+            }
+        }
+        return kept
+    }
+}

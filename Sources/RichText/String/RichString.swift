@@ -48,8 +48,17 @@ public struct RichString: Sendable {
     /// A string built from text and runs. The runs' lengths must add up to the text's UTF-8 length and fall
     /// on scalar boundaries.
     init(text: TextRope, runs: [AttributeRun]) {
+        self.init(text: text, runStore: RunRope(runs: runs))
+    }
+
+    /// A string built from text and the runs of `list`, which it takes over (see `init(text:runs:)`).
+    init(text: TextRope, takingOver list: RunList) {
+        self.init(text: text, runStore: RunRope(takingOver: list))
+    }
+
+    private init(text: TextRope, runStore: RunRope) {
         self.text = text
-        runStore = RunRope(runs: runs)
+        self.runStore = runStore
         version = RichString.nextVersion()
         precondition(runStore.utf8Count == text.utf8Count, "Runs do not cover the text")
     }
@@ -151,19 +160,25 @@ extension RichString {
     ///
     /// Returns nil when the runs do not add up to the text's UTF-8 length or a run boundary cuts a scalar.
     public init?(unenforcedText string: String, runs: [AttributeRun]) {
+        self.init(unenforcedText: string, takingOver: RunList(runs))
+    }
+
+    /// `init(unenforcedText:runs:)` with the runs of `list`, which the string takes over (the list is left
+    /// empty), so that a reader's runs go into the tree without their references being counted again.
+    package init?(unenforcedText string: String, takingOver list: RunList) {
         // The string's own UTF-8 storage, not a copy of it (a native string is contiguous already).
         var storage = string
         let covers = storage.withUTF8 { bytes -> Bool in
             var total = 0
-            for run in runs {
-                guard run.utf8Count >= 0 else { return false }
-                total += run.utf8Count
+            for length in list.utf8Counts {
+                guard length >= 0 else { return false }
+                total += length
                 guard total <= bytes.count else { return false }
                 if total < bytes.count && bytes[total] & 0xC0 == 0x80 { return false }
             }
             return total == bytes.count
         }
         guard covers else { return nil }
-        self.init(text: TextRope(storage), runs: runs)
+        self.init(text: TextRope(storage), takingOver: list)
     }
 }

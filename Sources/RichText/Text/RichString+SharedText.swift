@@ -5,13 +5,19 @@ extension RichString {
     ///
     /// Returns nil when the runs do not add up to the text's UTF-8 length or a run boundary cuts a scalar.
     package init?(unenforcedRuns runs: [AttributeRun], sharingTextOf other: RichString) {
+        self.init(unenforcedRuns: RunList(runs), sharingTextOf: other)
+    }
+
+    /// `init(unenforcedRuns:sharingTextOf:)` with the runs of `list`, which the string takes over (the list is
+    /// left empty).
+    package init?(unenforcedRuns list: RunList, sharingTextOf other: RichString) {
         let text = other.text
         var boundaries: [Int] = []
-        boundaries.reserveCapacity(runs.count)
+        boundaries.reserveCapacity(list.count)
         var total = 0
-        for run in runs {
-            guard run.utf8Count >= 0 else { return nil }
-            total += run.utf8Count
+        for length in list.utf8Counts {
+            guard length >= 0 else { return nil }
+            total += length
             if total < text.utf8Count { boundaries.append(total) }
         }
         guard total == text.utf8Count else { return nil }
@@ -34,6 +40,6 @@ extension RichString {
             return !cutsScalar && next < boundaries.count
         }
         guard !cutsScalar else { return nil }
-        self.init(text: text, runs: runs)
+        self.init(text: text, takingOver: list)
     }
 }

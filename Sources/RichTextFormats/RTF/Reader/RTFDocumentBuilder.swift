@@ -104,7 +104,8 @@ struct RTFDocumentBuilder {
         let characterSets = characterStyles.map(characterEntries)
         let paragraphSets = paragraphStylesList.map(paragraphEntries)
         var combined: [Int: AttributeSet] = [:]
-        var runs: [AttributeRun] = []
+        // Equal neighbours are merged as the string takes the runs over.
+        let runs = RunList()
         var runIndex = 0
         var paragraphIndex = 0
         var position = 0
@@ -126,15 +127,11 @@ struct RTFDocumentBuilder {
                 set = entries.isEmpty ? .empty : AttributeSet(entries)
                 combined[key] = set
             }
-            if let last = runs.last, last.attributes == set {
-                runs[runs.count - 1].utf8Count += end - position
-            } else {
-                runs.append(AttributeRun(utf8Count: end - position, attributes: set))
-            }
+            runs.append(utf8Count: end - position, set)
             position = end
         }
         let text = String(decoding: utf8, as: UTF8.self)
-        guard let result = RichString(unenforcedText: text, runs: runs) else {
+        guard let result = RichString(unenforcedText: text, takingOver: runs) else {
             preconditionFailure("RTF runs do not cover the decoded text")
         }
         return result
