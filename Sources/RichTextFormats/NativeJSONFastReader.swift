@@ -522,9 +522,10 @@ struct RawAttributeCache {
         while true {
             let index = Int(slots[slot])
             if index < 0 { return nil }
-            let entry = entries[index]
-            if entry.hash == hash && entry.count == count && memcmp(p + entry.start, p + start, count) == 0 {
-                return entry.set
+            // Field by field: a miss copies no entry (and retains no set).
+            if entries[index].hash == hash && entries[index].count == count
+                && memcmp(p + entries[index].start, p + start, count) == 0 {
+                return entries[index].set
             }
             slot = (slot &+ 1) & mask
         }

@@ -100,24 +100,31 @@ public struct LintDocumentReader: Sendable {
         var findings: [Finding] = decoded.adjustments.map(Self.finding)
         // Equal neighbours are merged as the string takes the runs over.
         let runs = RunList()
-        // Sets are interned and a document holds few distinct ones: type each distinct set once.
-        var cache: [AttributeSet: Typing] = [:]
+        // Sets are interned and a document holds few distinct ones: type each distinct set once, found by the set's
+        // serial number (a plain word: a run's lookup counts no reference to a set other threads share) and kept
+        // by index (a run copies nothing out of the cache).
+        var typingIndex: [UInt: Int] = [:]
+        var typings: [Typing] = []
         var changesAny = false
         let source = decoded.document
         source.forEachRun(inUTF8: 0..<source.utf8Count) { range, original in
-            let typing: Typing
-            if let known = cache[original] {
-                typing = known
+            let k: Int
+            if let known = typingIndex[original.internedIdentity] {
+                k = known
             } else {
-                typing = self.typing(of: original)
-                cache[original] = typing
+                let typing = self.typing(of: original)
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
+                k = typings.count
+                typingIndex[original.internedIdentity] = k
+                typings.append(typing)
             }
-            for wrong in typing.wrongTypes {
-                findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
-                                        oldValue: wrong.value, newValue: nil))
+            if !typings[k].wrongTypes.isEmpty {
+                for wrong in typings[k].wrongTypes {
+                    findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
+                                            oldValue: wrong.value, newValue: nil))
+                }
             }
-            runs.append(utf8Count: range.count, typing.attributes)
+            runs.append(utf8Count: range.count, typings[k].attributes)
             return true
         }
         // The text is the decoded one: share its rope, and take new runs only when some set changed.

@@ -32,9 +32,11 @@ package final class RunList {
     /// The UTF-8 length of each run, in order.
     package var utf8Counts: some Collection<Int> { runs.lazy.map(\.utf8Count) }
 
-    /// Appends a run of `utf8Count` bytes with `attributes`.
+    /// Appends a run of `utf8Count` bytes with `attributes`. The caller's reference is taken over (a reader
+    /// passing a set it made or looked up for this run hands that reference on: the retain here and the
+    /// release at the end of its life cancel out).
     @inline(__always)
-    package func append(utf8Count: Int, _ attributes: AttributeSet) {
+    package func append(utf8Count: Int, _ attributes: consuming AttributeSet) {
         runs.append(.owning(utf8Count: utf8Count, attributes))
     }
 
