@@ -87,7 +87,7 @@ struct NativeJSONFastReader {
         switch p[i] {
         case 0x22: // a bare string: one run, even when empty
             let count = try string()
-            runs.append(utf8Count: count, .empty)
+            runs.appendEmpty(utf8Count: count)
         case 0x5B: // [
             i &+= 1
             try flatRuns()
@@ -121,8 +121,7 @@ struct NativeJSONFastReader {
             _ = try string()
             try expect(0x2C)
             guard i < n, p[i] == 0x7B else { throw GiveUp() }
-            let set = try attributes(depth: 1)
-            if o > start { runs.append(utf8Count: o - start, set) }
+            try appendRun(from: start, depth: 1)
             skipWhitespace()
             guard i < n else { throw GiveUp() }
             if p[i] == 0x5D { i &+= 1; return }
@@ -180,13 +179,12 @@ struct NativeJSONFastReader {
             try expect(0x2C)
             guard i < n else { throw GiveUp() }
             if p[i] == 0x7B {
-                let set = try attributes(depth: 2)
-                if o > start { runs.append(utf8Count: o - start, set) }
+                try appendRun(from: start, depth: 2)
             } else {
                 let index = try tableIndex()
                 if o > start {
                     indexedRuns.append((runs.count, index))
-                    runs.append(utf8Count: o - start, .empty)
+                    runs.appendEmpty(utf8Count: o - start)
                 }
             }
             skipWhitespace()
@@ -239,19 +237,32 @@ struct NativeJSONFastReader {
     /// its own bytes. So the set decoded for one spelling serves every later copy of it; only the first copy
     /// is decoded, by the token reader's own attribute code, and kept only when it raised no warning.
     private mutating func attributes(depth: Int) throws(GiveUp) -> AttributeSet {
+        try withAttributes(depth: depth) { $0 }
+    }
+
+    /// Reads the attribute dictionary at `i` and appends the run of the text read since `start`, unless empty.
+    private mutating func appendRun(from start: Int, depth: Int) throws(GiveUp) {
+        let length = o - start
+        let runs = self.runs
+        try withAttributes(depth: depth) { if length > 0 { runs.append(utf8Count: length, $0) } }
+    }
+
+    /// `attributes(depth:)`, lent to `body`: a set the cache already holds is passed borrowed, with no reference
+    /// counted on it (the sets of a corpus are few and every thread's documents share them).
+    private mutating func withAttributes<R>(depth: Int, _ body: (AttributeSet) -> R) throws(GiveUp) -> R {
         // `{}` and `{ }` are the empty set.
         var j = i &+ 1
         while j < n, p[j] == 0x20 || p[j] == 0x0A || p[j] == 0x0D || p[j] == 0x09 { j &+= 1 }
         if j < n && p[j] == 0x7D {
             i = j &+ 1
-            return .empty
+            return AttributeSet.withEmpty(body)
         }
         let end = try skimObjectEnd()
         let count = end - i
         let hash = RawAttributeCache.hash(p + i, count)
-        if let set = cache.lookup(p, start: i, count: count, hash: hash) {
+        if let index = cache.index(p, start: i, count: count, hash: hash) {
             i = end
-            return set
+            return cache.withSet(at: index, body)
         }
         let remainingDepth = limits.maxDepth - depth
         guard remainingDepth >= 1 else { throw GiveUp() }
@@ -271,7 +282,7 @@ struct NativeJSONFastReader {
         }
         cache.insert(start: i, count: count, hash: hash, set: set)
         i = end
-        return set
+        return body(set)
     }
 
     /// The index just past the `}` that closes the object at `i`, found by tracking strings and brackets
@@ -514,9 +525,9 @@ struct RawAttributeCache {
         return h ^ (h >> 32)
     }
 
-    /// The set decoded for the same bytes as `p[start..<start+count]`.
+    /// The entry of the set decoded for the same bytes as `p[start..<start+count]`.
     @inline(__always)
-    func lookup(_ p: UnsafePointer<UInt8>, start: Int, count: Int, hash: UInt64) -> AttributeSet? {
+    func index(_ p: UnsafePointer<UInt8>, start: Int, count: Int, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -525,9 +536,18 @@ struct RawAttributeCache {
             // Field by field: a miss copies no entry (and retains no set).
             if entries[index].hash == hash && entries[index].count == count
                 && memcmp(p + entries[index].start, p + start, count) == 0 {
-                return entries[index].set
+                return index
             }
             slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Calls `body` with the set of entry `index`, borrowed from the cache (no reference counted).
+    @inline(__always)
+    func withSet<R>(at index: Int, _ body: (AttributeSet) -> R) -> R {
+        entries.withUnsafeBufferPointer { buffer in
+            let entry = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
+            return AttributeSet.withBorrowed(at: entry + MemoryLayout<Entry>.offset(of: \Entry.set).unsafelyUnwrapped, body)
         }
     }
 

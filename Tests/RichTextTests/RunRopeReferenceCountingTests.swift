@@ -183,4 +183,58 @@ final class RunRopeReferenceCountingTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(after.sets, before.sets, "the lists' sets are freed with them: \(before) -> \(after)")
     }
+
+    /// Trees over a few sets, filled and emptied by several threads at once, count through each thread's
+    /// credits (`TreeReferences`): many runs of one set overflow a slot's credits, and more sets than slots
+    /// evict each other; every string reads back what it was made of, and once the threads are gone every set
+    /// is freed.
+    func testThreadsFillingAndEmptyingTreesOverSharedSetsKeepExactCounts() {
+        _ = RichString("warm", attributes: .empty)
+        let before = AttributeRegistry.sweep()
+        let failure = Mutex<String?>(nil)
+        let group = DispatchGroup()
+        for worker in 0..<3 {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                // More shared sets than a pool has slots, and one used by most runs.
+                let sets = (0..<(ThreadCaches.creditSlotCount + 8)).map {
+                    AttributeSet([AttributeEntry(name: Self.label.name, value: .string("credits-\($0)"))])
+                }
+                for round in 0..<40 {
+                    let list = RunList()
+                    var expected: [Int] = []
+                    for k in 0..<2_000 {
+                        let which = k % 3 == 0 ? (k * 7 + round + worker) % sets.count : 0
+                        list.append(utf8Count: 1, sets[which])
+                        expected.append(which)
+                    }
+                    guard let text = RichString(unenforcedText: String(repeating: "x", count: 2_000), takingOver: list) else {
+                        return failure.withLock { $0 = "worker \(worker): the runs cover the text" }
+                    }
+                    var copy = text
+                    copy.replaceSubrange(copy.startIndex..<copy.utf8.index(copy.startIndex, offsetBy: 10), with: "yy")
+                    if round % 8 == 0 { _ = AttributeRegistry.sweep() }
+                    var offset = 0
+                    for run in text.runs {
+                        let count = text.utf8.distance(from: run.range.lowerBound, to: run.range.upperBound)
+                        for k in offset..<(offset + count) where run.attributes != sets[expected[k]] {
+                            return failure.withLock { $0 = "worker \(worker), round \(round): byte \(k) lost its set" }
+                        }
+                        offset += count
+                    }
+                    _ = copy
+                }
+            }
+            thread.start()
+        }
+        group.wait()
+        if let found = failure.withLock({ $0 }) { XCTFail(found) }
+        var after = AttributeRegistry.sweep()
+        for _ in 0..<200 where after.sets > before.sets {
+            Thread.sleep(forTimeInterval: 0.01)
+            after = AttributeRegistry.sweep()
+        }
+        XCTAssertLessThanOrEqual(after.sets, before.sets, "the threads' credits are given back as they end: \(before) -> \(after)")
+    }
 }

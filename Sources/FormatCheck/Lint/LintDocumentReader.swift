@@ -101,22 +101,25 @@ public struct LintDocumentReader: Sendable {
         // Equal neighbours are merged as the string takes the runs over.
         let runs = RunList()
         // Sets are interned and a document holds few distinct ones: type each distinct set once, found by the set's
-        // serial number (a plain word: a run's lookup counts no reference to a set other threads share) and kept
-        // by index (a run copies nothing out of the cache).
-        var typingIndex: [UInt: Int] = [:]
+        // address (the source document holds every set for the walk; a lookup reads nothing of a set other threads
+        // share) and kept by index (a run copies nothing out of the cache).
+        var typingIndex: [ObjectIdentifier: Int] = [:]
         var typings: [Typing] = []
+        // The typed sets again, to lend each run's without counting a reference (see `AttributeSet.withBorrowed`).
+        var typedSets: [AttributeSet] = []
         var changesAny = false
         let source = decoded.document
         source.forEachRun(inUTF8: 0..<source.utf8Count) { range, original in
             let k: Int
-            if let known = typingIndex[original.internedIdentity] {
+            if let known = typingIndex[original.identityWhileHeld] {
                 k = known
             } else {
                 let typing = self.typing(of: original)
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
                 k = typings.count
-                typingIndex[original.internedIdentity] = k
+                typingIndex[original.identityWhileHeld] = k
                 typings.append(typing)
+                typedSets.append(typing.attributes)
             }
             if !typings[k].wrongTypes.isEmpty {
                 for wrong in typings[k].wrongTypes {
@@ -124,7 +127,11 @@ public struct LintDocumentReader: Sendable {
                                             oldValue: wrong.value, newValue: nil))
                 }
             }
-            runs.append(utf8Count: range.count, typings[k].attributes)
+            typedSets.withUnsafeBufferPointer { sets in
+                AttributeSet.withBorrowed(at: UnsafeRawPointer(sets.baseAddress.unsafelyUnwrapped + k)) {
+                    runs.append(utf8Count: range.count, $0)
+                }
+            }
             return true
         }
         // The text is the decoded one: share its rope, and take new runs only when some set changed.

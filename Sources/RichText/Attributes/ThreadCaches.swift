@@ -20,12 +20,18 @@ final class ThreadCaches {
     let settings: UnsafeMutablePointer<AttributeSet?>
     /// Recently boxed values, by their seed.
     let values: UnsafeMutablePointer<ValueBox?>
+    /// Slots of the run trees' reference credits; a power of two.
+    static let creditSlotCount = 64
+    /// References to sets this thread holds for the run trees it fills and empties (see `TreeReferences`).
+    let credits: UnsafeMutablePointer<TreeReferences.Credit>
 
     private init() {
         settings = .allocate(capacity: Self.settingSlotCount)
         settings.initialize(repeating: nil, count: Self.settingSlotCount)
         values = .allocate(capacity: Self.valueSlotCount)
         values.initialize(repeating: nil, count: Self.valueSlotCount)
+        credits = .allocate(capacity: Self.creditSlotCount)
+        credits.initialize(repeating: TreeReferences.Credit(), count: Self.creditSlotCount)
     }
 
     deinit {
@@ -33,6 +39,8 @@ final class ThreadCaches {
         settings.deallocate()
         values.deinitialize(count: Self.valueSlotCount)
         values.deallocate()
+        for k in 0..<Self.creditSlotCount { TreeReferences.giveBack(credits + k) }
+        credits.deallocate()
     }
 
     /// The thread-specific key under which each thread's caches live; its destructor drops them.

@@ -32,12 +32,17 @@ package final class RunList {
     /// The UTF-8 length of each run, in order.
     package var utf8Counts: some Collection<Int> { runs.lazy.map(\.utf8Count) }
 
-    /// Appends a run of `utf8Count` bytes with `attributes`. The caller's reference is taken over (a reader
-    /// passing a set it made or looked up for this run hands that reference on: the retain here and the
-    /// release at the end of its life cancel out).
+    /// Appends a run of `utf8Count` bytes with `attributes` (its reference is taken from the thread's credits:
+    /// `TreeReferences`).
     @inline(__always)
-    package func append(utf8Count: Int, _ attributes: consuming AttributeSet) {
-        runs.append(.owning(utf8Count: utf8Count, attributes))
+    package func append(utf8Count: Int, _ attributes: AttributeSet) {
+        runs.append(StoredRun(utf8Count: utf8Count, owning: TreeReferences.take(attributes)))
+    }
+
+    /// Appends a run of `utf8Count` bytes with no attributes.
+    @inline(__always)
+    package func appendEmpty(utf8Count: Int) {
+        AttributeSet.withEmpty { append(utf8Count: utf8Count, $0) }
     }
 
     /// Gives run `index` the attributes `attributes`.

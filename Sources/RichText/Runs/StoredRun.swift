@@ -3,7 +3,8 @@
 ///
 /// The tree counts the references by hand (`RopeElement.ropeDidCopy`, `ropeWillDrop`): it owns one reference to
 /// the set of each run it stores, taken when the run goes in or its leaf is copied, and given back when the run
-/// leaves or its leaf dies. A run read out of the tree is therefore a view, valid while the tree still holds it;
+/// leaves or its leaf dies. Whole leaves and readers' runs count through the thread's credits (`TreeReferences`);
+/// an edit's few runs count directly. A run read out of the tree is therefore a view, valid while the tree still holds it;
 /// what must outlive a change of the tree is taken out as an `AttributeRun` (`run`), which holds its own
 /// reference. `RunPieces` builds runs that own one reference each, for the tree to take over.
 struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Sendable {
@@ -25,6 +26,13 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
         self.init(utf8Count: run.utf8Count, viewing: run.attributes)
     }
 
+    /// A run of the set at `storage`, whose reference the caller took for it.
+    @inline(__always)
+    init(utf8Count: Int, owning storage: Unmanaged<SetStorage>) {
+        self.utf8Count = utf8Count
+        self.storage = storage
+    }
+
     /// A run that owns one reference to `attributes`, for a builder that hands it over to the tree.
     @inline(__always)
     static func owning(utf8Count: Int, _ attributes: AttributeSet) -> StoredRun {
@@ -32,6 +40,10 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
         run.storage = Unmanaged.passRetained(attributes.storage)
         return run
     }
+
+    /// The address of the run's set.
+    @inline(__always)
+    var address: UInt { UInt(bitPattern: storage.toOpaque()) }
 
     /// The attributes over the run.
     @inline(__always)
@@ -73,13 +85,21 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
     /// The tree took a second home for these runs: one more reference to each set.
     @inline(__always)
     static func ropeDidCopy(_ elements: UnsafePointer<StoredRun>, count: Int) {
-        for k in 0..<count { _ = elements[k].storage.retain() }
+        if count >= TreeReferences.leastForCredits {
+            TreeReferences.take(forEachOf: elements, count: count)
+        } else {
+            for k in 0..<count { _ = elements[k].storage.retain() }
+        }
     }
 
     /// The tree drops these runs: their references are given back.
     @inline(__always)
     static func ropeWillDrop(_ elements: UnsafePointer<StoredRun>, count: Int) {
-        for k in 0..<count { elements[k].storage.release() }
+        if count >= TreeReferences.leastForCredits {
+            TreeReferences.give(forEachOf: elements, count: count)
+        } else {
+            for k in 0..<count { elements[k].storage.release() }
+        }
     }
 }
 
