@@ -18,6 +18,18 @@ final class RunRopeReferenceCountingTests: XCTestCase {
         var labels: [String?]
     }
 
+    /// Checks that sweeping gives the registry back the sets it had at `before` (no more): the threads that held
+    /// credits or caches end just after signalling, so their references go a moment later.
+    private func assertEverySetFreed(since before: (sets: Int, values: Int), _ message: String,
+                                     file: StaticString = #filePath, line: UInt = #line) {
+        var after = AttributeRegistry.sweep()
+        for _ in 0..<200 where after.sets > before.sets {
+            Thread.sleep(forTimeInterval: 0.01)
+            after = AttributeRegistry.sweep()
+        }
+        XCTAssertLessThanOrEqual(after.sets, before.sets, "\(message): \(before) -> \(after)", file: file, line: line)
+    }
+
     /// Where `item`'s runs differ from its model, if they do.
     private static func mismatch(_ item: Modelled) -> String? {
         var offset = 0
@@ -126,13 +138,7 @@ final class RunRopeReferenceCountingTests: XCTestCase {
         done.wait()
         if let found = failure.withLock({ $0 }) { XCTFail("seed \(seed): \(found)") }
         // The worker's caches are dropped as its thread ends, just after it signals.
-        var after = AttributeRegistry.sweep()
-        for _ in 0..<200 where after.sets > before.sets {
-            Thread.sleep(forTimeInterval: 0.01)
-            after = AttributeRegistry.sweep()
-        }
-        XCTAssertLessThanOrEqual(after.sets, before.sets,
-                                 "every set the strings held is freed with them (seed \(seed)): \(before) -> \(after)")
+        assertEverySetFreed(since: before, "every set the strings held is freed with them (seed \(seed))")
     }
 
     /// A reader's `RunList`: runs appended as read (empty ones and equal neighbours too), one re-pointed by index,
@@ -176,12 +182,7 @@ final class RunRopeReferenceCountingTests: XCTestCase {
         worker.start()
         done.wait()
         if let found = failure.withLock({ $0 }) { XCTFail(found) }
-        var after = AttributeRegistry.sweep()
-        for _ in 0..<200 where after.sets > before.sets {
-            Thread.sleep(forTimeInterval: 0.01)
-            after = AttributeRegistry.sweep()
-        }
-        XCTAssertLessThanOrEqual(after.sets, before.sets, "the lists' sets are freed with them: \(before) -> \(after)")
+        assertEverySetFreed(since: before, "the lists' sets are freed with them")
     }
 
     /// Trees over a few sets, filled and emptied by several threads at once, count through each thread's
@@ -230,11 +231,6 @@ final class RunRopeReferenceCountingTests: XCTestCase {
         }
         group.wait()
         if let found = failure.withLock({ $0 }) { XCTFail(found) }
-        var after = AttributeRegistry.sweep()
-        for _ in 0..<200 where after.sets > before.sets {
-            Thread.sleep(forTimeInterval: 0.01)
-            after = AttributeRegistry.sweep()
-        }
-        XCTAssertLessThanOrEqual(after.sets, before.sets, "the threads' credits are given back as they end: \(before) -> \(after)")
+        assertEverySetFreed(since: before, "the threads' credits are given back as they end")
     }
 }
