@@ -3,12 +3,13 @@
 /// do not pass those sets' reference counts from core to core on every run.
 ///
 /// A credit is an ordinary reference to a set, held by the thread's `ThreadCaches`. A tree taking a reference
-/// uses one of the thread's credits for that set when there is one, and otherwise retains the set `batch`
-/// times at once: one reference for the tree, the rest kept as credits. A tree giving a reference back puts it
+/// uses one of the thread's credits for that set when there is one; a set its slot already names but with no
+/// credit left is retained `batch` times at once (one reference for the tree, the rest kept as credits); any
+/// other set is retained once. A tree giving a reference back puts it
 /// among the credits instead of releasing it, and a set with `maxCredits` gives all but `batch` back at once. References are interchangeable, so the
 /// counts stay exact: a set is alive while any tree or pool holds it. A pool keeps one set a slot, at most
-/// `ThreadCaches.creditSlotCount` sets a thread; a slot taken by another set releases its credits, and a
-/// thread's credits are released when it ends.
+/// `ThreadCaches.creditSlotCount` sets a thread; a slot passes to another set only once its credits are used
+/// up, and a thread's credits are released when it ends.
 enum TreeReferences {
     /// One slot of a pool: the set's address and the references held for it.
     struct Credit {
@@ -44,21 +45,24 @@ enum TreeReferences {
         credit.pointee.count = 0
     }
 
-    /// One reference to the set at `address` for a tree, from `credits`.
+    /// One reference to the set at `address` for a tree, from `credits`. A set seen again in its slot is taken in
+    /// a batch; a set new to its slot is retained once and claims the slot when it is free, so that trees over
+    /// many distinct sets (more than the slots) count directly rather than trade batches back and forth.
     @inline(__always)
     private static func take(_ address: UInt, from credits: UnsafeMutablePointer<Credit>) {
         let credit = credits + slot(address)
-        if credit.pointee.address == address && credit.pointee.count > 0 {
-            credit.pointee.count -= 1
+        let set = storage(address)
+        if credit.pointee.address == address {
+            if credit.pointee.count > 0 {
+                credit.pointee.count -= 1
+                return
+            }
+            for _ in 0..<batch { _ = set.retain() }
+            credit.pointee.count = batch - 1
             return
         }
-        if credit.pointee.address != address {
-            giveBack(credit)
-            credit.pointee.address = address
-        }
-        let set = storage(address)
-        for _ in 0..<batch { _ = set.retain() }
-        credit.pointee.count += batch - 1
+        if credit.pointee.count == 0 { credit.pointee.address = address }
+        _ = set.retain()
     }
 
     /// A tree's reference to the set at `address`, given back into `credits`.
