@@ -33,6 +33,18 @@ final class RangeExpressionAndConcatenationTests: XCTestCase {
         XCTAssertEqual(text.runs.map { $0.attributes["color"] }, [nil, .integer(3)])
     }
 
+    func testAStringMadeFromASliceHasTheSlicesTextAndRunsCutAtItsBounds() {
+        // As `AttributedString(source[range])`: the runs the slice shows, the outer ones cut at its bounds.
+        let source = colored("milk", 1) + RichString(" and ") + colored("eggs", 2)
+        let slice = source[source.index(atOffset: 2, in: .characters)..<source.index(atOffset: 11, in: .characters)]
+        let text = RichString(slice)
+        XCTAssertEqual(text.string, "lk and eg")
+        XCTAssertEqual(text.runs.map { text[$0.range].string }, ["lk", " and ", "eg"])
+        XCTAssertEqual(text.runs.map { $0.attributes["color"] }, [.integer(1), nil, .integer(2)])
+        XCTAssertEqual(text, RichString() + slice)
+        XCTAssertEqual(RichString(source[source.startIndex..<source.startIndex]), RichString())
+    }
+
     func testPartialAndClosedRangesSliceAsTheirHalfOpenForms() {
         let text = RichString("Hello, world")
         let comma = text.index(atOffset: 5, in: .characters)

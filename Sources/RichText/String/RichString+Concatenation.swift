@@ -26,6 +26,13 @@ extension RichString {
         lhs.append(rhs)
     }
 
+    /// A string of a slice's text with its attributes, as `AttributedString(_: AttributedSubstring)`: the runs
+    /// the slice shows, cut at its bounds.
+    public init(_ substring: RichSubstring) {
+        self.init()
+        append(substring)
+    }
+
     /// Text made of `characters`, with no attributes, as `AttributedString(_: some Sequence<Character>)`.
     public init<S: Sequence>(_ characters: S) where S.Element == Character {
         self.init(String(characters))
