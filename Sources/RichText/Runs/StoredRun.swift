@@ -13,19 +13,6 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
     /// The set's storage, not counted by this value (see above).
     private(set) var storage: Unmanaged<SetStorage>
 
-    /// A run of `attributes` that does not count its reference: the tree takes one when it copies the run in.
-    @inline(__always)
-    init(utf8Count: Int, viewing attributes: AttributeSet) {
-        self.utf8Count = utf8Count
-        storage = Unmanaged.passUnretained(attributes.storage)
-    }
-
-    /// `run`, not counting its reference (the tree takes one when it copies the run in).
-    @inline(__always)
-    init(viewing run: AttributeRun) {
-        self.init(utf8Count: run.utf8Count, viewing: run.attributes)
-    }
-
     /// A run of the set at `storage`, whose reference the caller took for it.
     @inline(__always)
     init(utf8Count: Int, owning storage: Unmanaged<SetStorage>) {
@@ -36,9 +23,7 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
     /// A run that owns one reference to `attributes`, for a builder that hands it over to the tree.
     @inline(__always)
     static func owning(utf8Count: Int, _ attributes: AttributeSet) -> StoredRun {
-        var run = StoredRun(utf8Count: utf8Count, viewing: attributes)
-        run.storage = Unmanaged.passRetained(attributes.storage)
-        return run
+        StoredRun(utf8Count: utf8Count, owning: Unmanaged.passRetained(attributes.storage))
     }
 
     /// The address of the run's set.
