@@ -545,10 +545,7 @@ struct RawAttributeCache {
     /// Calls `body` with the set of entry `index`, borrowed from the cache (no reference counted).
     @inline(__always)
     func withSet<R>(at index: Int, _ body: (AttributeSet) -> R) -> R {
-        entries.withUnsafeBufferPointer { buffer in
-            let entry = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
-            return AttributeSet.withBorrowed(at: entry + MemoryLayout<Entry>.offset(of: \Entry.set).unsafelyUnwrapped, body)
-        }
+        AttributeSet.withBorrowed(\Entry.set, of: entries, at: index, body)
     }
 
     /// Remembers `set` for the bytes at `start` (which must stay in the same buffer).

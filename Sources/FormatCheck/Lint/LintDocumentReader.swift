@@ -100,38 +100,28 @@ public struct LintDocumentReader: Sendable {
         var findings: [Finding] = decoded.adjustments.map(Self.finding)
         // Equal neighbours are merged as the string takes the runs over.
         let runs = RunList()
-        // Sets are interned and a document holds few distinct ones: type each distinct set once, found by the set's
-        // address (the source document holds every set for the walk; a lookup reads nothing of a set other threads
-        // share) and kept by index (a run copies nothing out of the cache).
-        var typingIndex: [ObjectIdentifier: Int] = [:]
+        // Sets are interned and a document holds few distinct ones: type each distinct set once, and keep it by
+        // index, so that a run copies nothing out of the cache and lends its typed set to the list.
+        var typingIndex: [AttributeSet: Int] = [:]
         var typings: [Typing] = []
-        // The typed sets again, to lend each run's without counting a reference (see `AttributeSet.withBorrowed`).
-        var typedSets: [AttributeSet] = []
         var changesAny = false
         let source = decoded.document
         source.forEachRun(inUTF8: 0..<source.utf8Count) { range, original in
             let k: Int
-            if let known = typingIndex[original.identityWhileHeld] {
+            if let known = typingIndex[original] {
                 k = known
             } else {
                 let typing = self.typing(of: original)
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
                 k = typings.count
-                typingIndex[original.identityWhileHeld] = k
+                typingIndex[original] = k
                 typings.append(typing)
-                typedSets.append(typing.attributes)
             }
-            if !typings[k].wrongTypes.isEmpty {
-                for wrong in typings[k].wrongTypes {
-                    findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
-                                            oldValue: wrong.value, newValue: nil))
-                }
+            for wrong in typings[k].wrongTypes {
+                findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
+                                        oldValue: wrong.value, newValue: nil))
             }
-            typedSets.withUnsafeBufferPointer { sets in
-                AttributeSet.withBorrowed(at: UnsafeRawPointer(sets.baseAddress.unsafelyUnwrapped + k)) {
-                    runs.append(utf8Count: range.count, $0)
-                }
-            }
+            AttributeSet.withBorrowed(\Typing.attributes, of: typings, at: k) { runs.append(utf8Count: range.count, $0) }
             return true
         }
         // The text is the decoded one: share its rope, and take new runs only when some set changed.

@@ -7,19 +7,19 @@ extension AttributeSet {
 }
 
 extension AttributeSet {
-    /// The set's identity while it is alive (its storage's address): unlike `internedIdentity` it reads nothing
-    /// of the set, so a table keyed by it touches no memory other threads' reference counting writes to. Only
-    /// for a caller that holds the set (or a string that holds it) for as long as it uses the key: a reclaimed
-    /// set's address can be another set's later.
-    package var identityWhileHeld: ObjectIdentifier { ObjectIdentifier(storage) }
-}
-
-extension AttributeSet {
-    /// Calls `body` with the set stored at `address` (an `AttributeSet` in memory the caller keeps alive and
-    /// unchanged for the call), borrowed: no reference is counted, so reading a set out of a cache that other
-    /// threads' sets share costs no write to it.
-    package static func withBorrowed<R>(at address: UnsafeRawPointer, _ body: (AttributeSet) throws -> R) rethrows -> R {
-        try address.load(as: Unmanaged<SetStorage>.self)._withUnsafeGuaranteedRef { try body(AttributeSet(storage: $0)) }
+    /// Calls `body` with the set `field` holds in `elements[index]`, borrowed: no reference is counted, so reading
+    /// a set out of a table (a cache of sets every thread's documents share) costs no write to it. `elements` must
+    /// not change during the call.
+    package static func withBorrowed<T, R>(
+        _ field: KeyPath<T, AttributeSet>, of elements: [T], at index: Int, _ body: (AttributeSet) throws -> R
+    ) rethrows -> R {
+        guard let offset = MemoryLayout<T>.offset(of: field) else { preconditionFailure("not a stored field") }
+        return try elements.withUnsafeBufferPointer { buffer in
+            let address = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index) + offset
+            return try address.load(as: Unmanaged<SetStorage>.self)._withUnsafeGuaranteedRef {
+                try body(AttributeSet(storage: $0))
+            }
+        }
     }
 }
 

@@ -2,20 +2,13 @@ extension Rope {
     /// The element at `index`. O(log n).
     public subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
-        // By address (see `Rope+RawDescent.swift`): no node is retained on the way down.
-        var node = rawRoot.unsafelyUnwrapped
+        unowned(unsafe) var node = root!
         var i = index
-        while Self.rawHeader(node).pointee.height > 0 {
-            let counts = (node + Self.itemsOffset + Self.innerCountsOffset).assumingMemoryBound(to: Int.self)
-            let last = Self.rawHeader(node).pointee.width - 1
-            var slot = 0
-            while slot < last && i >= counts[slot] {
-                i -= counts[slot]
-                slot += 1
-            }
-            node = Self.rawChild(node, slot)
+        while node.height > 0 {
+            let slot = Self.slot(in: node, for: &i)
+            node = node.children[slot]
         }
-        return Self.rawElements(node).base[i]
+        return node.elements[i]
     }
 
     /// The child of an inner node that holds element `i` of the node; `i` becomes the index inside that child.

@@ -25,6 +25,29 @@ struct RunTransformOutcome {
         }
         return after
     }
+
+    /// Appends to `pieces` what `run` (starting at `position`) becomes under a change over `range`: its part
+    /// before the range, its part inside transformed (tallied, and recorded when `recordingRuns`), and its part
+    /// after. Returns where the run ends.
+    @inline(__always)
+    mutating func addPieces(
+        of run: StoredRun, at position: Int, over range: Range<Int>, recordingRuns: Bool,
+        _ transform: (AttributeSet) -> AttributeSet, to pieces: inout RunPieces
+    ) -> Int {
+        let end = position + run.utf8Count
+        let clipped = Swift.max(position, range.lowerBound)..<Swift.min(end, range.upperBound)
+        run.withAttributes { attributes in
+            if position < clipped.lowerBound { pieces.append(utf8Count: clipped.lowerBound - position, attributes) }
+            let after = tally(attributes, transform)
+            if recordingRuns {
+                old.append(AttributeRun(utf8Count: clipped.count, attributes: attributes))
+                new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
+            }
+            pieces.append(utf8Count: clipped.count, after)
+            if end > clipped.upperBound { pieces.append(utf8Count: end - clipped.upperBound, attributes) }
+        }
+        return end
+    }
 }
 
 extension RunRope {
@@ -108,30 +131,11 @@ extension RunRope {
             if lowSlot < slot { pieces.append(elements[lowSlot]) }
             var position = firstStart
             for k in slot...lastSlot {
-                let run = elements[k]
-                let runEnd = position + run.utf8Count
-                let clipped = Swift.max(position, range.lowerBound)..<Swift.min(runEnd, range.upperBound)
-                run.withAttributes { attributes in
-                    if position < clipped.lowerBound {
-                        pieces.append(utf8Count: clipped.lowerBound - position, attributes)
-                    }
-                    let after = outcome.tally(attributes, transform)
-                    if recordingRuns {
-                        outcome.old.append(AttributeRun(utf8Count: clipped.count, attributes: attributes))
-                        outcome.new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
-                    }
-                    pieces.append(utf8Count: clipped.count, after)
-                    if runEnd > clipped.upperBound {
-                        pieces.append(utf8Count: runEnd - clipped.upperBound, attributes)
-                    }
-                }
-                position = runEnd
+                position = outcome.addPieces(of: elements[k], at: position, over: range, recordingRuns: recordingRuns,
+                                             transform, to: &pieces)
             }
             if highSlot > lastSlot { pieces.append(elements[highSlot]) }
-            if outcome.mayNeedEnforcement && !recordingRuns {
-                outcome.old = runs(in: range)
-                outcome.new = outcome.old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
-            }
+            recordRunsForEnforcement(over: range, transform, recordingRuns: recordingRuns, into: &outcome)
             guard outcome.changed else { return }
             // The leaf is read no more: the splice may copy it (when shared) or move its runs.
             let window = (leafStart + lowSlot)..<(leafStart + highSlot + 1)
@@ -197,6 +201,17 @@ extension RunRope {
         return before.paragraphBound != after.paragraphBound
     }
 
+    /// When the walk found that the pipeline may need the runs after all (a behaviour key is involved, which is
+    /// rare) but did not record them, reads them again; the runs are not changed until the splice that follows.
+    private func recordRunsForEnforcement(
+        over range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet, recordingRuns: Bool,
+        into outcome: inout RunTransformOutcome
+    ) {
+        guard outcome.mayNeedEnforcement && !recordingRuns else { return }
+        outcome.old = runs(in: range)
+        outcome.new = outcome.old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
+    }
+
     /// The general case: `range` covers parts of several runs, the first of which is at `firstIndex`.
     ///
     /// The runs before and after are only collected when `recordingRuns` is set; when the walk finds that the
@@ -212,13 +227,6 @@ extension RunRope {
         // Each run of the window gives one piece, and the runs at the range's ends one more each.
         let lastIndex = rope.find(RunUTF8Metric.self, range.upperBound - 1, prefer: .next).index
         var position = firstStart
-        var tally = RunTransformOutcome()
-        var old: [AttributeRun] = []
-        var new: [AttributeRun] = []
-        if recordingRuns {
-            old.reserveCapacity(4)
-            new.reserveCapacity(4)
-        }
         RunPieces.building(capacity: lastIndex - low + 4) { pieces in
             rope.forEach(from: low) { i, run in
                 high = i
@@ -226,35 +234,14 @@ extension RunRope {
                     pieces.append(run)
                     return i < firstIndex
                 }
-                let end = position + run.utf8Count
-                let clipped = max(position, range.lowerBound)..<min(end, range.upperBound)
-                if position < clipped.lowerBound {
-                    pieces.append(utf8Count: clipped.lowerBound - position, run.attributes)
-                }
-                let after = tally.tally(run.attributes, transform)
-                if recordingRuns {
-                    old.append(AttributeRun(utf8Count: clipped.count, attributes: run.attributes))
-                    new.append(AttributeRun(utf8Count: clipped.count, attributes: after))
-                }
-                pieces.append(utf8Count: clipped.count, after)
-                if end > clipped.upperBound {
-                    pieces.append(utf8Count: end - clipped.upperBound, run.attributes)
-                }
-                position = end
+                position = outcome.addPieces(of: run, at: position, over: range, recordingRuns: recordingRuns,
+                                             transform, to: &pieces)
                 return true
             }
             // The runs are read again before the splice changes them.
-            if tally.mayNeedEnforcement && !recordingRuns {
-                old = runs(in: range)
-                new = old.map { AttributeRun(utf8Count: $0.utf8Count, attributes: transform($0.attributes)) }
-            }
-            if tally.changed { rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced()) }
+            recordRunsForEnforcement(over: range, transform, recordingRuns: recordingRuns, into: &outcome)
+            if outcome.changed { rope.replaceSubrange(low..<(high + 1), takingOver: pieces.handOverCoalesced()) }
         }
-        outcome.changed = tally.changed
-        outcome.involvesBehaviors = tally.involvesBehaviors
-        outcome.mayNeedEnforcement = tally.mayNeedEnforcement
-        outcome.old = old
-        outcome.new = new
     }
 
     /// Applies `transform` the straightforward way — clip the runs, map them, splice them back — and returns
