@@ -8,9 +8,11 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
     public let ranges: RangeSet<RichString.Index>
     var accessIdentity: UInt64 = 0
 
+    /// A slice of `base` over `ranges`, each bound inside a Unicode scalar rounded down to the scalar's start, as
+    /// Foundation's `DiscontiguousAttributedSubstring` rounds them.
     init(base: RichString, ranges: RangeSet<RichString.Index>) {
         self.base = base
-        self.ranges = ranges
+        self.ranges = RangeSet(ranges.ranges.map { base.roundedDownToScalar($0.lowerBound)..<base.roundedDownToScalar($0.upperBound) })
     }
 
     /// The slices, in order.
@@ -22,13 +24,34 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
     /// The selected text as one string of its own.
     public var richString: RichString { RichString(concatenating: slices.map(\.richString)) }
 
-    public var description: String { richString.description }
+    /// Each run's text and attributes, range by range, as Foundation prints a discontiguous slice.
+    public var description: String { runs.description }
 
-    /// The characters of all slices, concatenated.
-    public var characters: [Character] { slices.flatMap { Array($0.characters) } }
+    /// The characters of every range, in order, indexed by the base string's indices.
+    public var characters: DiscontiguousSlice<RichCharacterView> { base.characters[ranges] }
 
-    /// The runs of every slice, in order.
-    public var runs: [RichRunsView.Run] { slices.flatMap { Array($0.runs) } }
+    /// The Unicode scalars of every range, in order, indexed by the base string's indices.
+    public var unicodeScalars: DiscontiguousSlice<RichUnicodeScalarView> { base.unicodeScalars[ranges] }
+
+    /// The runs of every range, in order; no run spans the gap between two ranges.
+    public var runs: RichRunsView { RichRunsView(base: base, ranges: ranges) }
+
+    /// The part of this slice inside `bounds` (which must lie within the slice's first and last range), as
+    /// Foundation reslices a `DiscontiguousAttributedSubstring`.
+    public subscript(bounds: RangeSet<RichString.Index>) -> DiscontiguousRichSubstring {
+        if let first = bounds.ranges.first, let last = bounds.ranges.last {
+            precondition(
+                ranges.ranges.first.map { $0.lowerBound <= first.lowerBound } == true
+                    && ranges.ranges.last.map { $0.upperBound >= last.upperBound } == true,
+                "Range set \(bounds) is out of the slice's bounds")
+        }
+        return DiscontiguousRichSubstring(base: base, ranges: ranges.intersection(bounds))
+    }
+
+    /// The part of this slice inside `bounds` (see `subscript(_: RangeSet)`).
+    public subscript<R: RangeExpression>(bounds: R) -> DiscontiguousRichSubstring where R.Bound == RichString.Index {
+        self[RangeSet(bounds.relative(to: base.characters))]
+    }
 
     /// The value of `K` when uniform over every range; setting it is one mutation over all of them.
     public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
@@ -46,35 +69,44 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
     public subscript(name: String) -> AttributeValue? { uniformValue(named: name) }
 
     /// Sets a key known by name over every range; nil removes it.
-    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) {
+    @discardableResult
+    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) -> [AttributeAdjustment] {
         base.setAttribute(key, to: value, in: base.offsets(of: ranges))
     }
 
     /// Adds `attributes` over every range, as one mutation; `mergePolicy` decides keys already there.
-    public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) {
+    @discardableResult
+    public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) -> [AttributeAdjustment] {
         base.transformAttributes(in: base.offsets(of: ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// Replaces all attributes over every range, as one mutation.
-    public mutating func setAttributes(_ attributes: AttributeSet) {
+    @discardableResult
+    public mutating func setAttributes(_ attributes: AttributeSet) -> [AttributeAdjustment] {
         base.transformAttributes(in: base.offsets(of: ranges)) { _ in attributes }
     }
 
     /// Over every range, every run holding all of `match` loses those keys and takes `replacement`.
-    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) {
+    @discardableResult
+    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) -> [AttributeAdjustment] {
         base.transformAttributes(in: base.offsets(of: ranges)) { $0.replacing(match, with: replacement) }
     }
 
+    /// The value of the key `name` when it is the same over every range.
     func uniformValue(named name: String) -> AttributeValue? {
-        var value: AttributeValue? = nil
-        var first = true
-        for slice in slices {
-            guard !slice.bounds.isEmpty else { continue }
-            let v = slice.uniformValue(named: name)
-            if v == nil { return nil }
-            if first { value = v; first = false } else if v != value { return nil }
-        }
-        return value
+        base.uniformValue(named: name, in: base.offsets(of: ranges))
+    }
+}
+
+/// Equality as Foundation's: the same number of runs and, run by run, equal attributes over canonically
+/// equivalent text, wherever the ranges stand.
+extension DiscontiguousRichSubstring: Equatable, Hashable {
+    public static func == (lhs: DiscontiguousRichSubstring, rhs: DiscontiguousRichSubstring) -> Bool {
+        RichRunsView.haveEqualContent(lhs.runs, rhs.runs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        runs.hashContent(into: &hasher)
     }
 }
 

@@ -4,6 +4,7 @@ import Synchronization
 ///
 /// Value semantics with copy-on-write. Every conversion between units, lines and paragraphs is O(log n).
 /// Equality and hashing look at the text and the runs, never at the tree's shape.
+@dynamicMemberLookup
 public struct RichString: Sendable {
     var text: TextRope
     var runStore: RunRope
@@ -110,43 +111,19 @@ extension RichString: Equatable, Hashable {
         if left == right, lhs.text.summary == rhs.text.summary, lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
             return true
         }
-        var l = 0, r = 0
-        for k in left.indices {
-            guard left[k].attributes == right[k].attributes else { return false }
-            let nextL = l + left[k].utf8Count, nextR = r + right[k].utf8Count
-            guard lhs.text.string(in: l..<nextL) == rhs.text.string(in: r..<nextR) else { return false }
-            l = nextL
-            r = nextR
-        }
-        return true
+        return RichRunsView.haveEqualContent(lhs.runs, rhs.runs)
     }
 
     /// Hashes what `==` compares: the run count, and each run's attributes and text (whose hash is the same
     /// for canonically equivalent text).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(runStore.count)
-        var start = 0
-        runStore.rope.forEach { _, run in
-            hasher.combine(run.attributes)
-            hasher.combine(text.string(in: start..<(start + run.utf8Count)))
-            start += run.utf8Count
-            return true
-        }
+        runs.hashContent(into: &hasher)
     }
 }
 
 extension RichString: CustomStringConvertible {
     /// Each run's text followed by its attributes in braces, the way Foundation's `AttributedString` prints.
-    public var description: String {
-        var parts: [String] = []
-        var position = 0
-        runStore.rope.forEach { _, run in
-            parts.append(text.string(in: position..<(position + run.utf8Count)) + " " + run.attributes.description)
-            position += run.utf8Count
-            return true
-        }
-        return parts.joined(separator: "\n")
-    }
+    public var description: String { runs.description }
 }
 
 extension RichString: ExpressibleByStringLiteral {

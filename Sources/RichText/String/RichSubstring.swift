@@ -26,7 +26,8 @@ public struct RichSubstring: Sendable, CustomStringConvertible {
         return RichString(text: TextRope(base.text.string(in: r)), runs: base.runStore.runs(in: r))
     }
 
-    public var description: String { richString.description }
+    /// Each run's text followed by its attributes in braces, as the string prints.
+    public var description: String { runs.description }
 
     /// The characters of the slice.
     public var characters: RichCharacterView { RichCharacterView(base: base, bounds: bounds) }
@@ -58,37 +59,33 @@ public struct RichSubstring: Sendable, CustomStringConvertible {
     }
 
     /// Sets a key known by name over the slice; nil removes it.
-    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) {
+    @discardableResult
+    public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) -> [AttributeAdjustment] {
         base.setAttribute(key, to: value, in: [base.offsets(of: bounds)])
     }
 
     /// Adds `attributes` over the slice; a key already there keeps its value or takes the new one, as
     /// `mergePolicy` says.
-    public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) {
+    @discardableResult
+    public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) -> [AttributeAdjustment] {
         base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// Over the slice, every run holding all of `match` loses those keys and takes `replacement`.
-    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) {
+    @discardableResult
+    public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) -> [AttributeAdjustment] {
         base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.replacing(match, with: replacement) }
     }
 
     /// Replaces all attributes over the slice.
-    public mutating func setAttributes(_ attributes: AttributeSet) {
+    @discardableResult
+    public mutating func setAttributes(_ attributes: AttributeSet) -> [AttributeAdjustment] {
         base.transformAttributes(in: [base.offsets(of: bounds)]) { _ in attributes }
     }
 
+    /// The value of the key `name` when it is the same over the whole slice.
     func uniformValue(named name: String) -> AttributeValue? {
-        let r = base.offsets(of: bounds)
-        var value: AttributeValue? = nil
-        var first = true
-        var uniform = true
-        base.runStore.forEachRun(in: r) { _, attributes in
-            let v = attributes[name]
-            if first { value = v; first = false } else if v != value { uniform = false; return false }
-            return true
-        }
-        return uniform ? value : nil
+        base.uniformValue(named: name, in: [base.offsets(of: bounds)])
     }
 }
 

@@ -33,9 +33,12 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
     public typealias Element = Kind.Element
 
     /// The string viewed.
-    public let base: RichString
+    public internal(set) var base: RichString
     /// The viewed bounds.
-    public let bounds: Range<Index>
+    public internal(set) var bounds: Range<Index>
+    /// Identifies the in-place access that made this view (`text.characters.append(…)`), to refuse replacing it
+    /// by a view from elsewhere, as Foundation does.
+    var accessIdentity: UInt64 = 0
 
     init(base: RichString, bounds: Range<Index>) {
         self.base = base
@@ -174,10 +177,42 @@ public typealias RichUTF8View = TextUnitView<UTF8Unit>
 public typealias RichUTF16View = TextUnitView<UTF16Unit>
 
 extension RichString {
-    /// The text as grapheme clusters.
-    public var characters: RichCharacterView { RichCharacterView(base: self, bounds: startIndex..<endIndex) }
-    /// The text as Unicode scalars.
-    public var unicodeScalars: RichUnicodeScalarView { RichUnicodeScalarView(base: self, bounds: startIndex..<endIndex) }
+    /// The text as grapheme clusters. Writable, as Foundation's `characters`: text put in through it is plain
+    /// text and takes its attributes as typing does (`replaceSubrange(_:with:)` with a `String`).
+    public var characters: RichCharacterView {
+        get { RichCharacterView(base: self, bounds: startIndex..<endIndex) }
+        _modify {
+            let identity = RichString.nextVersion()
+            var view = RichCharacterView(base: self, bounds: startIndex..<endIndex)
+            view.accessIdentity = identity
+            // Leave an empty string behind so the view holds the only reference and mutates in place.
+            self = RichString()
+            defer {
+                precondition(view.accessIdentity == identity, "A character view was replaced by one from a different string")
+                self = view.base
+            }
+            yield &view
+        }
+        set { replaceSubrange(startIndex..<endIndex, with: String(newValue)) }
+    }
+
+    /// The text as Unicode scalars. Writable, as Foundation's `unicodeScalars` (see `characters`).
+    public var unicodeScalars: RichUnicodeScalarView {
+        get { RichUnicodeScalarView(base: self, bounds: startIndex..<endIndex) }
+        _modify {
+            let identity = RichString.nextVersion()
+            var view = RichUnicodeScalarView(base: self, bounds: startIndex..<endIndex)
+            view.accessIdentity = identity
+            self = RichString()
+            defer {
+                precondition(view.accessIdentity == identity, "A Unicode scalar view was replaced by one from a different string")
+                self = view.base
+            }
+            yield &view
+        }
+        set { replaceSubrange(startIndex..<endIndex, with: ScalarUnit.text(of: newValue)) }
+    }
+
     /// The text as UTF-8 code units.
     public var utf8: RichUTF8View { RichUTF8View(base: self, bounds: startIndex..<endIndex) }
     /// The text as UTF-16 code units.

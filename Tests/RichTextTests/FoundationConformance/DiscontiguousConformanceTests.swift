@@ -2,39 +2,39 @@
 // `Tests/FoundationEssentialsTests/AttributedString/AttributedStringDiscontiguousTests.swift`:
 // slicing by a `RangeSet` (`DiscontiguousRichSubstring`).
 //
-// Not ported (missing API, see PORTING.md):
-// - `unicodeScalars`: `DiscontiguousRichSubstring` has no `unicodeScalars` view.
-// - `reslicing`: a `DiscontiguousRichSubstring` cannot be sliced again (by a `RangeSet` or a `Range`).
-// - `coalescedRuns`: its `runs` is an array of runs, with no per-key runs (`runs[\.testInt]`).
-//
 // Differences in wording, with the same meaning:
-// - Comparing slices (`==`) compares their `richString`s: the slices are not `Equatable`.
 // - `AttributedString(slice)` is `slice.richString`.
 // - `a[ranges].mergeAttributes(c)` / `setAttributes(c)` are `a.mergeAttributes(c, in: ranges)` /
-//   `a.setAttributes(c, in: ranges)`: the slice has no such methods, the string takes a `RangeSet`.
-// - `a[ranges].test.testInt` (through the scope) is `a[ranges].testInt`: we have no attribute scopes.
+//   `a.setAttributes(c, in: ranges)` in the tests written before the slice had them; both forms exist.
+// - `a[ranges].test.testInt` (through the scope) is `a[ranges].testInt` in `attributes()`;
+//   `testScopedKeysOverRanges` checks the scope form.
 
 import Foundation
 import XCTest
 @testable import RichText
 
 final class FoundationConformanceDiscontiguousTests: XCTestCase {
-    /// Follows Apple's `emptySlice()`. Left out: the `unicodeScalars` checks (no such view on the slice).
+    /// Follows Apple's `emptySlice()`.
     func testEmptySlice() {
         let str = RichString()
         let slice = str[RangeSet()]
         XCTAssertTrue(slice.runs.isEmpty)
         XCTAssertTrue(slice.characters.isEmpty)
-        XCTAssertEqual(slice.richString, slice.richString)
+        XCTAssertTrue(slice.unicodeScalars.isEmpty)
+        XCTAssertEqual(slice, slice)
         XCTAssertEqual(slice.runs.startIndex, slice.runs.endIndex)
         XCTAssertEqual(slice.characters.startIndex, slice.characters.endIndex)
-        XCTAssertEqual(RichString("abc")[RangeSet()].richString, RichString("def")[RangeSet()].richString)
+        XCTAssertEqual(slice.unicodeScalars.startIndex, slice.unicodeScalars.endIndex)
+        XCTAssertEqual(RichString("abc")[RangeSet()], RichString("def")[RangeSet()])
 
         for run in slice.runs {
             XCTFail("Enumerating empty runs should not have produced \(run)")
         }
         for character in slice.characters {
             XCTFail("Enumerating empty characters should not have produced \(character)")
+        }
+        for scalar in slice.unicodeScalars {
+            XCTFail("Enumerating empty unicode scalars should not have produced \(scalar)")
         }
     }
 
@@ -48,7 +48,34 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
         let rangeA = str.startIndex..<str.index(atOffset: 3, in: .characters)
         let rangeB = str.index(str.endIndex, characters: -3)..<str.endIndex
         let slice = str[RangeSet([rangeA, rangeB])].characters
-        XCTAssertEqual(slice, ["a", "b", "c", "a", "b", "c"])
+        XCTAssertEqual(Array(slice), ["a", "b", "c", "a", "b", "c"])
+    }
+
+    /// Follows Apple's `unicodeScalars()`.
+    func testUnicodeScalars() {
+        let str = RichString("abcdefgabc")
+        let fullSlice = str[str.wholeRange].unicodeScalars
+        let fullDiscontiguousSlice = str[RangeSet(str.wholeRange)].unicodeScalars
+        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice))
+
+        let rangeA = str.startIndex..<str.index(atOffset: 3, in: .scalars)
+        let rangeB = str.index(atOffset: str.counts.scalars - 3, in: .scalars)..<str.endIndex
+        let slice = str[RangeSet([rangeA, rangeB])].unicodeScalars
+        XCTAssertEqual(Array(slice), ["a", "b", "c", "a", "b", "c"])
+    }
+
+    /// Follows Apple's `reslicing()`.
+    func testReslicing() {
+        var str = RichString("abcdefg")
+        let (ranges, rangeA) = aceRanges(str)
+        let rangeB = ranges.ranges[1]
+        str[ranges].testInt = 2
+
+        XCTAssertEqual(str[ranges], str[ranges][ranges])
+        XCTAssertEqual(str[ranges][RangeSet([rangeA, rangeB])].richString, RichString("ac", attributes: .testInt(2)))
+        XCTAssertEqual(str[ranges][rangeA.lowerBound..<rangeB.upperBound].richString, RichString("ac", attributes: .testInt(2)))
+
+        XCTAssertEqual(str[RangeSet()][RangeSet()], str[RangeSet()])
     }
 
     /// "abcdefg" and the ranges of "a", "c" and "e", as Apple's attribute tests build them.
@@ -180,6 +207,37 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
         XCTAssertEqual(runs.reversed().count, expected.reversed().count)
         XCTAssertEqual(runs.map(\.range), expected)
         XCTAssertEqual(runs.reversed().map(\.range), expected.reversed())
+    }
+
+    /// Follows Apple's `coalescedRuns()`: per-key runs of a discontiguous slice break at every gap between its
+    /// ranges, and inside a range only where the key's value changes.
+    func testCoalescedRuns() {
+        let str = fiveRuns()
+        func chars(_ from: Int, _ to: Int) -> Range<RichString.Index> {
+            str.index(atOffset: from, in: .characters)..<str.index(atOffset: to, in: .characters)
+        }
+        let rangeA = chars(1, 2)  // A
+        let rangeB = chars(4, 7)  // BBC (two runs)
+        let rangeC = chars(8, 9)  // D
+        let rangeD = chars(10, 11)  // E
+        let rangeE = chars(12, 13)  // E
+        let rangeSet = RangeSet([rangeA, rangeB, rangeC, rangeD, rangeE])
+        let rangeBFirst = chars(4, 6)
+        let rangeBSecond = chars(6, 7)
+
+        let runs = str[rangeSet].runs
+
+        struct Box<T: Equatable>: Equatable { let value: T?; let range: Range<RichString.Index> }
+        let testIntExpectation = [Box(value: 2, range: rangeA), Box(value: 3, range: rangeB), Box(value: 3, range: rangeC),
+                                  Box<Int>(value: nil, range: rangeD), Box<Int>(value: nil, range: rangeE)]
+        XCTAssertEqual(runs[\.testInt].map { Box(value: $0.0, range: $0.1) }, testIntExpectation)
+        XCTAssertEqual(runs[\.testInt].reversed().map { Box(value: $0.0, range: $0.1) }, testIntExpectation.reversed())
+
+        let testStringExpectation = [Box<String>(value: nil, range: rangeA), Box(value: "foo", range: rangeBFirst),
+                                     Box(value: "bar", range: rangeBSecond), Box(value: "baz", range: rangeC),
+                                     Box<String>(value: nil, range: rangeD), Box<String>(value: nil, range: rangeE)]
+        XCTAssertEqual(runs[\.testString].map { Box(value: $0.0, range: $0.1) }, testStringExpectation)
+        XCTAssertEqual(runs[\.testString].reversed().map { Box(value: $0.0, range: $0.1) }, testStringExpectation.reversed())
     }
 
     /// Follows Apple's `removeSubranges()`.

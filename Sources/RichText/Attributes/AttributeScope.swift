@@ -1,0 +1,91 @@
+/// A group of keys an app declares together, as Foundation's `AttributeScope`, reached by name through
+/// `AttributeScopes`:
+///
+/// ```swift
+/// struct RecipeAttributes: RichAttributeScope {
+///     let ingredient = Ingredient.self
+///     let step = Step.self
+/// }
+/// extension AttributeScopes {
+///     var recipe: RecipeAttributes.Type { RecipeAttributes.self }
+/// }
+/// text.recipe.ingredient = "milk"           // the whole string
+/// text[range].recipe.ingredient              // a slice: the value when uniform over it
+/// ```
+///
+/// Declare each key as a stored `let` holding the key type, so that `keys` can list them.
+public protocol RichAttributeScope: Sendable {
+    /// The scope value through which its key paths are resolved.
+    init()
+}
+
+extension RichAttributeScope {
+    /// The keys the scope declares (its stored properties holding key types), in declaration order, with their
+    /// behaviours: for example to build a definition from a scope.
+    public static var keys: [AttributeKeyDescriptor] {
+        Mirror(reflecting: Self()).children.compactMap { ($0.value as? any RichAttributeKey.Type)?.descriptor }
+    }
+}
+
+/// The namespace through which scopes are reached by dynamic member lookup (Foundation's `AttributeScopes`).
+///
+/// Register a scope by extending it: `extension AttributeScopes { var recipe: RecipeAttributes.Type { RecipeAttributes.self } }`.
+public struct AttributeScopes: Sendable {
+    /// The namespace value used to resolve key paths.
+    public init() {}
+}
+
+/// The keys of one scope over some text (Foundation's `ScopedAttributeContainer`): reading a key gives its
+/// value when the same over all of the text, and setting one sets it (nil removes it) over all of the text.
+@dynamicMemberLookup
+public struct ScopedAttributes<Scope: RichAttributeScope>: Sendable {
+    /// The attributes whose value is the same over all of the text, with the changes made through this value.
+    public private(set) var attributes: AttributeSet
+    /// The keys set (or removed, with nil) through this value, in order, to write back to the text.
+    private(set) var changes: [(key: AttributeKeyDescriptor, value: AttributeValue?)] = []
+
+    init(_ attributes: AttributeSet) {
+        self.attributes = attributes
+    }
+
+    /// A key of the scope: `text.recipe.ingredient`.
+    public subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<Scope, K.Type>) -> K.Value? {
+        get { attributes[K.self] }
+        set {
+            let key = K.descriptor
+            attributes = attributes.setting(key.name, to: newValue?.attributeValue, behavior: key.behavior)
+            changes.append((key, newValue?.attributeValue))
+        }
+    }
+}
+
+extension RichString {
+    /// Writes the changes made through a scope's keys over `ranges`, one key at a time, in the order made.
+    mutating func write<S>(_ scoped: ScopedAttributes<S>, in ranges: [Range<Int>]) {
+        for change in scoped.changes {
+            setAttribute(change.key, to: change.value, in: ranges)
+        }
+    }
+
+    /// The keys of a scope over the whole string: `text.recipe.ingredient`.
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> {
+        get { ScopedAttributes(uniformAttributes(in: wholeOffsets)) }
+        set { write(newValue, in: wholeOffsets) }
+    }
+}
+
+extension RichSubstring {
+    /// The keys of a scope over the slice: `text[range].recipe.ingredient`.
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> {
+        get { ScopedAttributes(base.uniformAttributes(in: [base.offsets(of: bounds)])) }
+        set { base.write(newValue, in: [base.offsets(of: bounds)]) }
+    }
+}
+
+extension DiscontiguousRichSubstring {
+    /// The keys of a scope over every range of the slice: `text[ranges].recipe.ingredient`.
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> {
+        get { ScopedAttributes(base.uniformAttributes(in: base.offsets(of: ranges))) }
+        set { base.write(newValue, in: base.offsets(of: ranges)) }
+    }
+}
