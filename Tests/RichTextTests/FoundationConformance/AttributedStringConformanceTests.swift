@@ -23,9 +23,10 @@
 // traps when a slice from another string replaces `text[range]` inside an in-place access. Ours traps there too
 // (the `_modify` guard in `RichSubstring.swift`); a trap is never executed in the test process.
 //
-// Not ported (missing API; PORTING.md names the API): `mutateMultipleAttributes`, `mutateAttributes`,
-// `replaceSubrange_rangeExpression`, `substringSearch`, `indexConversion`, `oobRangeConversion`,
-// `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
+// Ported in `TransformingAttributesConformanceTests.swift`: `mutateMultipleAttributes`, `mutateAttributes`.
+//
+// Not ported (missing API; PORTING.md names the API): `replaceSubrange_rangeExpression`, `substringSearch`,
+// `indexConversion`, `oobRangeConversion`, `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
 //
 // Differences in wording, with the same meaning:
 // - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes

@@ -14,8 +14,7 @@
 //   `replaceSubrange(_:with: String)`, `removeSubrange(_:)`.
 // - `replacingAttributes` and `sub.replaceAttributes` are `replaceAttributes(_:with:in:)` on a copy, over the
 //   whole string or the slice's range.
-// Parts left out for missing API (`transformingAttributes`) are
-// marked in place and listed in PORTING.md.
+// No part is left out: the `transformingAttributes` steps, once missing, run with Apple's expected results.
 
 import Foundation
 import XCTest
@@ -178,10 +177,14 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
         let range = str.characters.index(after: str.startIndex)..<str.index(atOffset: 3, in: .characters)
         str[range].testInt = 2
 
-        // Left out: the `transformingAttributes(\.testInt)` step that replaces TestInt 2 by paragraph value 3
-        // (no `transformingAttributes` in our API; see PORTING.md).
+        var result = str.transformingAttributes(\.testInt) {
+            if $0.value == 2 {
+                $0.replace(with: \.testParagraphConstrained, value: 3)
+            }
+        }
+        assertRuns(result, Para.self, Int_.self, [("Hello, world\n", 3, nil), ("Next Paragraph", nil, nil)])
 
-        var result = str
+        result = str
         result.replaceAttributes(.testInt(2), with: .testParagraphConstrained(3).testBool(true), in: result.wholeRange)
         assertRuns(result, Para.self, Int_.self, TestBoolKey.self, [
             ("H", 3, nil, nil), ("el", 3, nil, true), ("lo, world\n", 3, nil, nil), ("Next Paragraph", nil, nil, nil),
@@ -421,10 +424,17 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
         let range = str.characters.index(after: str.startIndex)..<str.index(atOffset: 4, in: .characters)
         str[range].testInt = 2
 
-        // Left out: the `transformingAttributes(\.testInt)` step that replaces TestInt 2 by the "*"-bound value 3
-        // (no `transformingAttributes` in our API; see PORTING.md).
+        var result = str.transformingAttributes(\.testInt) {
+            if $0.value == 2 {
+                $0.replace(with: \.testCharacterConstrained, value: 3)
+            }
+        }
+        assertRuns(result, Star.self, Int_.self, [
+            ("*", nil, nil), ("__", nil, nil), ("*", 3, nil), ("__", nil, nil), ("*", nil, nil), ("*", nil, nil),
+            ("__", nil, nil), ("*", nil, nil),
+        ])
 
-        var result = str
+        result = str
         result.replaceAttributes(.testInt(2), with: .testCharacterConstrained(3).testBool(true), in: result.wholeRange)
         assertRuns(result, Star.self, Int_.self, TestBoolKey.self, [
             ("*", nil, nil, nil), ("__", nil, nil, true), ("*", 3, nil, true), ("__", nil, nil, nil), ("*", nil, nil, nil),
@@ -524,8 +534,10 @@ final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
             ("H", 1, 2, nil), ("ello, worl", nil, nil, "Foundation"), ("d", 1, 2, nil),
         ])
 
-        // Left out: `transformingAttributes(\.testInt) { $0.value = ($0.value ?? 0) + 1 }`, expected to give
-        // ("Hello, world", 2, nil) (no `transformingAttributes` in our API; see PORTING.md).
+        result = str.transformingAttributes(\.testInt) {
+            $0.value = ($0.value ?? 0) + 1
+        }
+        assertRuns(result, Int_.self, Dependent.self, [("Hello, world", 2, nil)])
     }
 
     /// Follows Apple's `invalidationCharacterChange()`.
