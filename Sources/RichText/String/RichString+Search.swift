@@ -8,7 +8,9 @@ import Foundation
 /// exactly, by UTF-8 offset. As in `AttributedString`, whose search compares whole characters, a match that
 /// starts or ends inside a `Character` of the searched text (a lone combining mark, the "\r" of a "\r\n", half a
 /// flag) does not count unless the search is `.literal`, which compares Unicode scalars: the search goes on to
-/// the next match, or gives nil when the search is `.anchored`.
+/// the next match, or gives nil when the search is `.anchored`. Where Foundation's `String` search sees a
+/// character differently from Swift (it joins a combining mark to a line break before it, so "\r\n" is not
+/// found before "\u{301}"), its answer stands.
 ///
 /// The search reads the searched text out of the rope, O(n) in its length, as Foundation's does.
 extension RichString {
