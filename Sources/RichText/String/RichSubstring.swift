@@ -116,31 +116,4 @@ extension RichString {
         }
         set { replaceSubrange(bounds, with: newValue) }
     }
-
-    /// The first range of characters equal to `target`, searching from `start` (or the beginning).
-    public func range(of target: String, from start: Index? = nil) -> Range<Index>? {
-        guard !target.isEmpty else { return nil }
-        let haystack = string
-        let from = start.map { offset(of: $0) } ?? 0
-        let utf8 = haystack.utf8
-        let searchStart = utf8.index(utf8.startIndex, offsetBy: from)
-        guard let found = haystack[searchStart...].firstRange(of: target) else { return nil }
-        let lower = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
-        let upper = utf8.distance(from: utf8.startIndex, to: found.upperBound)
-        return index(utf8: lower)..<index(utf8: upper)
-    }
-
-    /// Every non-overlapping range of characters equal to `target`, as one range set.
-    public func ranges(of target: String) -> RangeSet<Index> {
-        guard !target.isEmpty else { return RangeSet() }
-        let haystack = string
-        let utf8 = haystack.utf8
-        var result: [Range<Index>] = []
-        for found in haystack.ranges(of: target) {
-            let lower = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
-            let upper = utf8.distance(from: utf8.startIndex, to: found.upperBound)
-            result.append(index(utf8: lower)..<index(utf8: upper))
-        }
-        return RangeSet(result)
-    }
 }

@@ -1421,8 +1421,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(abcLit, abc)
     }
 
-    /// Follows Apple's `search()`. Left out (missing API, see PORTING.md): searching a slice
-    /// (`substring.range(of:)`) and the `options:` forms (`.caseInsensitive`, `.backwards`, `.anchored`).
+    /// Follows Apple's `search()`.
     func testSearch() throws {
         let testString = RichString("abcdefghi")
         XCTAssertNil(testString.range(of: "baba"))
@@ -1440,6 +1439,32 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(String(testString[ghi].characters), "ghi")
 
         XCTAssertNil(testString.range(of: "ghij"))
+
+        let substring = testString[testString.characters.index(after: testString.startIndex)..<testString.endIndex]
+        XCTAssertNil(substring.range(of: "abc"))
+
+        let BcD = try XCTUnwrap(testString.range(of: "BcD", options: [.caseInsensitive]))
+        XCTAssertEqual(BcD.lowerBound, testString.index(atOffset: 1, in: .characters))
+        XCTAssertEqual(String(testString[BcD].characters), "bcd")
+
+        let ghi_backwards = try XCTUnwrap(testString.range(of: "ghi", options: [.backwards]))
+        XCTAssertEqual(ghi_backwards.lowerBound, testString.index(atOffset: 6, in: .characters))
+        XCTAssertEqual(String(testString[ghi_backwards].characters), "ghi")
+
+        let abc_backwards = try XCTUnwrap(testString.range(of: "abc", options: [.backwards]))
+        XCTAssertEqual(abc_backwards.lowerBound, testString.startIndex)
+        XCTAssertEqual(String(testString[abc_backwards].characters), "abc")
+
+        let abc_anchored = try XCTUnwrap(testString.range(of: "abc", options: [.anchored]))
+        XCTAssertEqual(abc_anchored.lowerBound, testString.startIndex)
+        XCTAssertEqual(String(testString[abc_anchored].characters), "abc")
+
+        let ghi_anchored = try XCTUnwrap(testString.range(of: "ghi", options: [.backwards, .anchored]))
+        XCTAssertEqual(ghi_anchored.lowerBound, testString.index(atOffset: 6, in: .characters))
+        XCTAssertEqual(String(testString[ghi_anchored].characters), "ghi")
+
+        XCTAssertNil(testString.range(of: "bcd", options: [.anchored]))
+        XCTAssertNil(testString.range(of: "abc", options: [.anchored, .backwards]))
     }
 
     /// Follows Apple's `assignDifferentSubstring()`.

@@ -14,8 +14,7 @@ import XCTest
 @testable import RichText
 
 final class FoundationConformanceIndexValidityTests: XCTestCase {
-    /// Follows Apple's `startEndRange()`. The parts that ask a substring (contiguous or discontiguous) are left
-    /// out: `isValid(within:)` takes only a `RichString`.
+    /// Follows Apple's `startEndRange()`.
     func testStartEndRange() throws {
         let str = RichString("Hello, world")
 
@@ -24,6 +23,69 @@ final class FoundationConformanceIndexValidityTests: XCTestCase {
         XCTAssertTrue((str.startIndex..<str.endIndex).isValid(within: str))
         XCTAssertTrue((str.startIndex..<str.startIndex).isValid(within: str))
         XCTAssertTrue((str.endIndex..<str.endIndex).isValid(within: str))
+
+        let subStart = str.characters.index(after: str.startIndex)
+        let subEnd = str.characters.index(before: str.endIndex)
+
+        do {
+            let substr = str[str.startIndex..<str.endIndex]
+            XCTAssertTrue(substr.startIndex.isValid(within: substr))
+            XCTAssertFalse(substr.endIndex.isValid(within: substr))
+            XCTAssertTrue((substr.startIndex..<substr.endIndex).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[subStart..<str.endIndex]
+            XCTAssertTrue(substr.startIndex.isValid(within: substr))
+            XCTAssertFalse(substr.endIndex.isValid(within: substr))
+            XCTAssertTrue((substr.startIndex..<substr.endIndex).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[str.startIndex..<subEnd]
+            XCTAssertTrue(substr.startIndex.isValid(within: substr))
+            XCTAssertFalse(substr.endIndex.isValid(within: substr))
+            XCTAssertTrue((substr.startIndex..<substr.endIndex).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[subStart..<subEnd]
+            XCTAssertTrue(substr.startIndex.isValid(within: substr))
+            XCTAssertFalse(substr.endIndex.isValid(within: substr))
+            XCTAssertTrue((substr.startIndex..<substr.endIndex).isValid(within: substr))
+            XCTAssertTrue((substr.startIndex..<substr.startIndex).isValid(within: substr))
+            XCTAssertTrue((substr.endIndex..<substr.endIndex).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[RangeSet(str.startIndex..<str.endIndex)]
+            XCTAssertTrue(str.startIndex.isValid(within: substr))
+            XCTAssertFalse(str.endIndex.isValid(within: substr))
+            XCTAssertTrue((str.startIndex..<str.endIndex).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[RangeSet(subStart..<str.endIndex)]
+            XCTAssertTrue(subStart.isValid(within: substr))
+            XCTAssertFalse(str.endIndex.isValid(within: substr))
+            XCTAssertTrue((subStart..<str.endIndex).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[RangeSet(str.startIndex..<subEnd)]
+            XCTAssertTrue(str.startIndex.isValid(within: substr))
+            XCTAssertFalse(subEnd.isValid(within: substr))
+            XCTAssertTrue((str.startIndex..<subEnd).isValid(within: substr))
+        }
+
+        do {
+            let substr = str[RangeSet(subStart..<subEnd)]
+            XCTAssertTrue(subStart.isValid(within: substr))
+            XCTAssertFalse(subEnd.isValid(within: substr))
+            XCTAssertTrue((subStart..<subEnd).isValid(within: substr))
+            XCTAssertTrue((subStart..<subStart).isValid(within: substr))
+            XCTAssertTrue((subEnd..<subEnd).isValid(within: substr))
+        }
     }
 
     /// Follows Apple's `exhaustiveIndices()`.
