@@ -1,12 +1,12 @@
 /// A group of keys an app declares together, as Foundation's `AttributeScope`, reached by name through
-/// `AttributeScopes`:
+/// `RichAttributeScopes`:
 ///
 /// ```swift
 /// struct RecipeAttributes: RichAttributeScope {
 ///     let ingredient = Ingredient.self
 ///     let step = Step.self
 /// }
-/// extension AttributeScopes {
+/// extension RichAttributeScopes {
 ///     var recipe: RecipeAttributes.Type { RecipeAttributes.self }
 /// }
 /// text.recipe.ingredient = "milk"           // the whole string
@@ -27,10 +27,10 @@ extension RichAttributeScope {
     }
 }
 
-/// The namespace through which scopes are reached by dynamic member lookup (Foundation's `AttributeScopes`).
+/// The namespace through which scopes are reached by dynamic member lookup (Foundation's `RichAttributeScopes`).
 ///
-/// Register a scope by extending it: `extension AttributeScopes { var recipe: RecipeAttributes.Type { RecipeAttributes.self } }`.
-public struct AttributeScopes: Sendable {
+/// Register a scope by extending it: `extension RichAttributeScopes { var recipe: RecipeAttributes.Type { RecipeAttributes.self } }`.
+public struct RichAttributeScopes: Sendable {
     /// The namespace value used to resolve key paths.
     public init() {}
 }
@@ -68,7 +68,7 @@ extension RichString {
     }
 
     /// The keys of a scope over the whole string: `text.recipe.ingredient`.
-    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> {
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> {
         get { ScopedAttributes(uniformAttributes(in: wholeOffsets)) }
         set { write(newValue, in: wholeOffsets) }
     }
@@ -76,7 +76,7 @@ extension RichString {
 
 extension RichSubstring {
     /// The keys of a scope over the slice: `text[range].recipe.ingredient`.
-    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> {
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> {
         get { ScopedAttributes(base.uniformAttributes(in: [base.offsets(of: bounds)])) }
         set { base.write(newValue, in: [base.offsets(of: bounds)]) }
     }
@@ -84,7 +84,7 @@ extension RichSubstring {
 
 extension DiscontiguousRichSubstring {
     /// The keys of a scope over every range of the slice: `text[ranges].recipe.ingredient`.
-    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> {
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> {
         get { ScopedAttributes(base.uniformAttributes(in: base.offsets(of: ranges))) }
         set { base.write(newValue, in: base.offsets(of: ranges)) }
     }

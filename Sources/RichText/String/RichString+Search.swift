@@ -83,11 +83,6 @@ extension RichString {
 }
 
 extension RichSubstring {
-    /// The first position of the slice.
-    public var startIndex: RichString.Index { bounds.lowerBound }
-    /// The position past the slice's end.
-    public var endIndex: RichString.Index { bounds.upperBound }
-
     /// The range of the first match of `target` (the last with `.backwards`) inside the slice, or inside `range`
     /// when given (which must lie in the slice), searched as a text of its own; nil when there is none.
     ///

@@ -30,7 +30,7 @@ public protocol RichStringProtocol: Hashable, CustomStringConvertible, Sendable 
     /// A registered key through dynamic member lookup: `text.ingredient`.
     subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<AttributeKeys, K.Type>) -> K.Value? { get set }
     /// The keys of a registered scope: `text.recipe.ingredient`.
-    subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<AttributeScopes, S.Type>) -> ScopedAttributes<S> { get set }
+    subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> { get set }
     /// A key known only by name: its value when the same over all of the text.
     subscript(name: String) -> AttributeValue? { get }
     /// The slice over `bounds`.

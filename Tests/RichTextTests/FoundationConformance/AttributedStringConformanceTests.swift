@@ -25,18 +25,19 @@
 //
 // Ported in `TransformingAttributesConformanceTests.swift`: `mutateMultipleAttributes`, `mutateAttributes`.
 //
-// Not ported (missing API; PORTING.md names the API): `replaceSubrange_rangeExpression`, `substringSearch`,
-// `indexConversion`, `oobRangeConversion`, `cowDuringCharactersMutation`, `cowDuringUnicodeScalarsMutation`.
+// Ported in `SearchAndConversionConformanceTests.swift`: `substringSearch`, `indexConversion`, `oobRangeConversion`.
 //
 // Differences in wording, with the same meaning:
-// - Attributes on the whole string (`str.testInt = 1`) go through `str[str.wholeRange]`; attribute scopes
-//   (`str.test.testInt`) are written without the scope; a run's `run.testInt` is `run.attributes[TestIntKey.self]`.
+// - Older ports write attributes on the whole string (`str.testInt = 1`) through `str[str.wholeRange]`, and
+//   without the scope (`str.test.testInt`); both forms exist now (`testScopedAttributeContainer` uses them). A
+//   run's `run.testInt` is `run.attributes[TestIntKey.self]`.
 // - `AttributeContainer` is `AttributeSet` (immutable: `container.testInt = nil` is `container.with(TestIntKey.self, nil)`).
 // - Some older ports write `a + b` and `a += b` as `RichString(concatenating:)` and `append(_:)`, which mean the
 //   same; `AttributedString(substring)` is `substring.richString`; `settingAttributes` / `mergingAttributes` / `replacingAttributes` mutate a copy.
-// - Slices are compared (`==`, hashing) through their `richString`: `RichSubstring` is not `Equatable`.
-// - Writes through `characters` / `unicodeScalars` are the plain-text edits `replaceSubrange(_:with: String)`,
-//   `append(_:)` and `insert(_:at:)`; `index(_:offsetByCharacters:)` is `index(_:offsetBy:in: .characters)`.
+// - Older ports compare slices through their `richString`; `RichSubstring` is `Equatable` as Foundation's now.
+// - Older ports write through `characters` / `unicodeScalars` as the plain-text edits `replaceSubrange(_:with:
+//   String)`, `append(_:)` and `insert(_:at:)`, which mean the same as the writable views;
+//   `index(_:offsetByCharacters:)` is `index(_:offsetBy:in: .characters)`.
 // - Half-open partial ranges (`..<i`, `i...`) are written out (`startIndex..<i`, `i..<endIndex`).
 
 import Foundation
@@ -751,11 +752,11 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         }
         """
 
-    /// Follows Apple's `description()`. Left out: `String(describing: string.runs)`, expected to print the same
-    /// (`RichRunsView` has no description of its own; see PORTING.md).
+    /// Follows Apple's `description()`.
     func testDescription() {
         let string = fiveLetters()
         XCTAssertEqual(String(describing: string), fiveLettersDescription)
+        XCTAssertEqual(String(describing: string.runs), fiveLettersDescription)
     }
 
     /// Follows Apple's `containerDescription()`.
@@ -771,14 +772,14 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertTrue(desc.contains("\tTestBool = false\n"))
     }
 
-    /// Follows Apple's `runAndSubstringDescription()`. Left out: each run's own description, expected to print
-    /// like the slice (`RichRunsView.Run` has no description of its own; see PORTING.md).
+    /// Follows Apple's `runAndSubstringDescription()`.
     func testRunAndSubstringDescription() {
         let string = fiveLetters()
         let expected = fiveLettersDescription.components(separatedBy: "\n}\n").enumerated().map { i, piece in
             i == 4 ? piece : piece + "\n}"
         }
         XCTAssertEqual(expected.count, 5)
+        XCTAssertEqual(string.runs.map { String(describing: $0) }, expected)
         let sliceDescriptions = string.runs.map { String(describing: string[$0.range]) }
         XCTAssertEqual(sliceDescriptions, expected)
     }
@@ -799,31 +800,40 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(result, expected)
     }
 
-    /// Follows Apple's `scopedAttributeContainer()`, without the scope: Apple checks `str.test.testInt` and
-    /// `str.testInt` alike; both are `str[…].testInt` here.
+    /// Follows Apple's `scopedAttributeContainer()`.
     func testScopedAttributeContainer() {
         var str = RichString("Hello, world")
 
-        XCTAssertNil(str[str.wholeRange].testInt)
-        str[str.wholeRange].testInt = 2
-        XCTAssertEqual(str[str.wholeRange].testInt, 2)
-        str[str.wholeRange].testInt = nil
-        XCTAssertNil(str[str.wholeRange].testInt)
+        XCTAssertNil(str.test.testInt)
+        XCTAssertNil(str.testInt)
+        str.test.testInt = 2
+        XCTAssertEqual(str.test.testInt, 2)
+        XCTAssertEqual(str.testInt, 2)
+        str.test.testInt = nil
+        XCTAssertNil(str.test.testInt)
+        XCTAssertNil(str.testInt)
 
         let range = str.startIndex..<str.index(atOffset: 5, in: .characters)
         let otherRange = range.upperBound..<str.endIndex
 
-        str[range].testBool = true
+        str[range].test.testBool = true
+        XCTAssertEqual(str[range].test.testBool, true)
         XCTAssertEqual(str[range].testBool, true)
-        XCTAssertNil(str[str.wholeRange].testBool)
-        str[range].testBool = nil
+        XCTAssertNil(str.test.testBool)
+        XCTAssertNil(str.testBool)
+        str[range].test.testBool = nil
+        XCTAssertNil(str[range].test.testBool)
         XCTAssertNil(str[range].testBool)
-        XCTAssertNil(str[str.wholeRange].testBool)
+        XCTAssertNil(str.test.testBool)
+        XCTAssertNil(str.testBool)
 
-        str[str.wholeRange].testBool = true
-        str[range].testBool = nil
+        str.test.testBool = true
+        str[range].test.testBool = nil
+        XCTAssertNil(str[range].test.testBool)
         XCTAssertNil(str[range].testBool)
-        XCTAssertNil(str[str.wholeRange].testBool)
+        XCTAssertNil(str.test.testBool)
+        XCTAssertNil(str.testBool)
+        XCTAssertEqual(str[otherRange].test.testBool, true)
         XCTAssertEqual(str[otherRange].testBool, true)
     }
 
@@ -1498,8 +1508,43 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         var attrStr1 = concat(RichString("ABC", attributes: .testInt(1)), RichString("DE", attributes: .testInt(3)))
         let attrStr2 = RichString("XYZ", attributes: .testInt(2))
 
-        attrStr1.replaceSubrange(attrStr1.wholeRange, with: String(attrStr2.characters))
+        attrStr1.characters = attrStr2.characters
         XCTAssertEqual(attrStr1, RichString("XYZ", attributes: .testInt(1)))
+    }
+
+    /// Follows Apple's `cowDuringCharactersMutation()`: a copy of the view, edited and assigned back inside the
+    /// in-place access, edits the string.
+    func testCOWDuringCharactersMutation() {
+        func frobnicate(_ chars: inout RichCharacterView) {
+            var new = chars
+            new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
+            chars = new
+        }
+        var attrStr = RichString("ABCDE", attributes: .testInt(1))
+        frobnicate(&attrStr.characters)
+
+        XCTAssertEqual(attrStr, RichString("XYZ", attributes: .testInt(1)))
+    }
+
+    /// Follows Apple's `cowDuringUnicodeScalarsMutation()`, whose body (as Apple's) mutates `characters`; the
+    /// scalar view is mutated the same way after it.
+    func testCOWDuringUnicodeScalarsMutation() {
+        func frobnicate(_ chars: inout RichCharacterView) {
+            var new = chars
+            new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
+            chars = new
+        }
+        var attrStr = RichString("ABCDE", attributes: .testInt(1))
+        frobnicate(&attrStr.characters)
+        XCTAssertEqual(attrStr, RichString("XYZ", attributes: .testInt(1)))
+
+        func frobnicateScalars(_ scalars: inout RichUnicodeScalarView) {
+            var new = scalars
+            new.replaceSubrange(scalars.startIndex..<scalars.endIndex, with: "UVW".unicodeScalars)
+            scalars = new
+        }
+        frobnicateScalars(&attrStr.unicodeScalars)
+        XCTAssertEqual(attrStr, RichString("UVW", attributes: .testInt(1)))
     }
 
     /// Follows Apple's `assignDifferentUnicodeScalarView()`: as above, through the scalars.

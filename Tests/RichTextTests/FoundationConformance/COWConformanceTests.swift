@@ -6,9 +6,6 @@
 // compares the identity of the root nodes of the text rope and the run rope, which a mutation keeps when it
 // changes a uniquely referenced rope in place.
 //
-// Not ported (missing API, see PORTING.md): `genericProtocol`, which mutates through a function generic over
-// `AttributedStringProtocol`; `RichString` and `RichSubstring` share no such protocol.
-//
 // Differences in wording, with the same meaning:
 // - Whole-string attribute writes (`str.testInt = 3`, `str[Key.self] = 3`, `str.test.testInt = 3`) go through
 //   `str[str.wholeRange]`; `setAttributes` / `mergeAttributes` / `replaceAttributes` on the whole string take
@@ -20,6 +17,13 @@
 import Foundation
 import XCTest
 @testable import RichText
+
+extension RichStringProtocol {
+    /// Apple's `genericSetAttribute()`: a write through the protocol both the string and its slices share.
+    fileprivate mutating func genericSetAttribute() {
+        self.testInt = 3
+    }
+}
 
 final class FoundationConformanceCOWTests: XCTestCase {
     // MARK: Utilities
@@ -144,6 +148,12 @@ final class FoundationConformanceCOWTests: XCTestCase {
     /// Apple's last two checks store a reference to the string inside the body and then require that the index
     /// updates after the body copy the storage rather than change it under that reference. Our tracked ranges
     /// live in the `RichString` value, not in shared storage, so nothing is written after the body; what can be
+    /// Follows Apple's `genericProtocol()`.
+    func testGenericProtocol() {
+        assertCOWBehavior { $0.genericSetAttribute() }
+        assertCOWBehavior { $0[self.makeSubrange($0)].genericSetAttribute() }
+    }
+
     /// checked is Apple's observable result: the stored reference holds the edited text, unchanged.
     func testIndexTracking() {
         assertCOWBehavior {

@@ -120,6 +120,25 @@ extension AttributeKeys {
     var writingDirection: TestWritingDirectionKey.Type { TestWritingDirectionKey.self }
 }
 
+/// Apple's `AttributeScopes.TestAttributes`, reached as `str.test.testInt`.
+struct TestAttributes: RichAttributeScope {
+    let testInt = TestIntKey.self
+    let testString = TestStringKey.self
+    let testDouble = TestDoubleKey.self
+    let testBool = TestBoolKey.self
+    let testNonExtended = TestNonExtendedKey.self
+    let testParagraphConstrained = TestParagraphConstrainedKey.self
+    let testSecondParagraphConstrained = TestSecondParagraphConstrainedKey.self
+    let testCharacterConstrained = TestCharacterConstrainedKey.self
+    let testUnicodeScalarConstrained = TestUnicodeScalarConstrainedKey.self
+    let testAttributeDependent = TestAttributeDependentKey.self
+    let testCharacterDependent = TestCharacterDependentKey.self
+}
+
+extension RichAttributeScopes {
+    var test: TestAttributes.Type { TestAttributes.self }
+}
+
 // MARK: - Attribute sets built like Apple's `AttributeContainer().testInt(1).testBool(true)`
 
 extension AttributeSet {

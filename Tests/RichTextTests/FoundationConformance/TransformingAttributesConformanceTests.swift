@@ -6,7 +6,7 @@
 //
 // Differences in wording, with the same meaning:
 // - `a + b` and `a += b` are written `a.append(b)` on a `var`, as in the other ports.
-// - `AttributeScopes.TestAttributes.TestDoubleAttribute.self` is `TestDoubleKey.self` (no attribute scopes).
+// - `AttributeScopes.TestAttributes.TestDoubleAttribute.self` is `TestDoubleKey.self`.
 // - `AttributeContainer().testInt(1)` is `.testInt(1)` (an `AttributeSet`).
 
 import Foundation
