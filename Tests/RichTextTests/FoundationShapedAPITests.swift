@@ -155,3 +155,36 @@ final class FoundationShapedAPITests: XCTestCase {
         }
     }
 }
+
+/// README's snippet for `AttributedString` users, as written there (keys and scope at file level, as an app
+/// declares them).
+enum ReadmeIngredient: RichAttributeKey {
+    typealias Value = String
+    static let name = "ingredient"
+    static let inheritedByAddedText = false
+    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
+}
+struct ReadmeRecipeAttributes: RichAttributeScope { let ingredient = ReadmeIngredient.self }
+extension RichAttributeScopes { var readmeRecipe: ReadmeRecipeAttributes.Type { ReadmeRecipeAttributes.self } }
+extension AttributeKeys { var readmeIngredient: ReadmeIngredient.Type { ReadmeIngredient.self } }
+
+final class ReadmeAttributedStringSnippetTests: XCTestCase {
+    func testTheSnippetForAttributedStringUsersRunsAsREADMESays() throws {
+        var text = RichString("Add milk and butter")
+        let milk = try XCTUnwrap(text.range(of: "milk"))
+        func markAll(_ text: inout some RichStringProtocol) { text.readmeIngredient = "salt" }
+        markAll(&text[milk])
+        XCTAssertEqual(text[milk].readmeIngredient, "salt")
+        XCTAssertNil(text.readmeRecipe.ingredient)
+        let found = try XCTUnwrap(text.range(of: "BUTTER", options: [.caseInsensitive, .backwards]))
+        XCTAssertEqual(text[found].string, "butter")
+        let index = try XCTUnwrap(String.Index(milk.lowerBound, within: text.string))
+        XCTAssertEqual(text.string[index...].prefix(4), "milk")
+        let marked = text.transformingAttributes(ReadmeIngredient.self) { $0.value = $0.value?.uppercased() }
+        XCTAssertEqual(marked[try XCTUnwrap(marked.range(of: "milk"))].readmeIngredient, "SALT")
+        let both = Array(text[text.ranges(of: "milk")].runs[\.readmeIngredient])
+        XCTAssertEqual(both.map(\.0), ["salt"])
+        text.characters.append(contentsOf: "!")
+        XCTAssertEqual(text.string, "Add milk and butter!")
+    }
+}

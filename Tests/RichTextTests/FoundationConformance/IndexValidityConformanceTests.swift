@@ -2,9 +2,8 @@
 // `Tests/FoundationEssentialsTests/AttributedString/AttributedStringIndexValidityTests.swift`:
 // `isValid(within:)` on indices, ranges and range sets.
 //
-// Not ported (missing API, see PORTING.md): `outOfBoundsContiguous` and `outOfBoundsDiscontiguous` ask
-// `isValid(within:)` of a substring (`RichSubstring`, `DiscontiguousRichSubstring`), which our indices do not
-// have; `startEndRange` is ported without those parts.
+// `outOfBoundsContiguous` and `outOfBoundsDiscontiguous` (validity within slices) are ported in
+// `IndexValidityConformanceTests+Slices.swift`.
 //
 // One deliberate difference: attribute-only mutations move no text, so our indices stay valid through them
 // (Foundation invalidates every index on any mutation). `testMutationInvalidation` asserts our behaviour there.
