@@ -13,16 +13,28 @@ import Foundation
 /// found before "\u{301}"), its answer stands.
 ///
 /// The search reads the searched text out of the rope, O(n) in its length, as Foundation's does.
-extension RichString {
-    /// The range of the first match of `target` (the last with `.backwards`), searching `range` (the whole string
-    /// when nil) as a text of its own; nil when there is none, or when `target` is empty.
+extension RichStringProtocol {
+    /// The range of the first match of `target` (the last with `.backwards`) in the text, or inside `range` when
+    /// given (which must lie in the text), searched as a text of its own; nil when there is none, or when `target`
+    /// is empty.
+    ///
+    /// On a slice, as Foundation's `AttributedSubstring.range(of:)`, the result is in the base string's indices,
+    /// so it subscripts `base` (and the slice's views) directly.
     public func range<T: StringProtocol>(
-        of target: T, options: String.CompareOptions = [], range: Range<Index>? = nil, locale: Locale? = nil
-    ) -> Range<Index>? {
-        let bounds = range.map { roundedDownToScalar($0.lowerBound)..<roundedDownToScalar($0.upperBound) } ?? startIndex..<endIndex
-        return firstMatch(of: target, options: options, in: offsets(of: bounds), locale: locale)
+        of target: T, options: String.CompareOptions = [], range: Range<RichString.Index>? = nil, locale: Locale? = nil
+    ) -> Range<RichString.Index>? {
+        let whole = self[startIndex..<endIndex]
+        var searched = whole.bounds
+        if let range {
+            precondition(range.lowerBound >= searched.lowerBound && range.upperBound <= searched.upperBound,
+                         "Search range \(range) lies outside the searched text \(searched)")
+            searched = whole.base.roundedDownToScalar(range.lowerBound)..<whole.base.roundedDownToScalar(range.upperBound)
+        }
+        return whole.base.firstMatch(of: target, options: options, in: whole.base.offsets(of: searched), locale: locale)
     }
+}
 
+extension RichString {
     /// The first range of characters equal to `target`, searching from `start` (or the beginning). Characters
     /// compare as `String` compares them, canonically equivalent and whole: "e" does not match the start of "é".
     public func range(of target: String, from start: Index? = nil) -> Range<Index>? {
@@ -79,25 +91,6 @@ extension RichString {
             }
         }
         return nil
-    }
-}
-
-extension RichSubstring {
-    /// The range of the first match of `target` (the last with `.backwards`) inside the slice, or inside `range`
-    /// when given (which must lie in the slice), searched as a text of its own; nil when there is none.
-    ///
-    /// As Foundation's `AttributedSubstring.range(of:)`, the result is in the base string's indices, so it
-    /// subscripts `base` (and the slice's views) directly.
-    public func range<T: StringProtocol>(
-        of target: T, options: String.CompareOptions = [], range: Range<RichString.Index>? = nil, locale: Locale? = nil
-    ) -> Range<RichString.Index>? {
-        var searched = bounds
-        if let range {
-            precondition(range.lowerBound >= bounds.lowerBound && range.upperBound <= bounds.upperBound,
-                         "Search range \(range) lies outside the slice \(bounds)")
-            searched = base.roundedDownToScalar(range.lowerBound)..<base.roundedDownToScalar(range.upperBound)
-        }
-        return base.firstMatch(of: target, options: options, in: base.offsets(of: searched), locale: locale)
     }
 }
 

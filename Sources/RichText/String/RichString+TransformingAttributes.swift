@@ -73,138 +73,48 @@ extension RichString {
         }
         return result
     }
-
-    /// The whole string as a slice, which the `transformingAttributes` forms of `RichString` go through.
-    private var wholeSlice: RichSubstring { RichSubstring(base: self, bounds: startIndex..<endIndex) }
 }
 
-// MARK: - RichString
+// MARK: - The string and its slices
 
-extension RichString {
+extension RichStringProtocol {
+    /// The shared apply step over this text's own bounds: the whole string, or the slice.
+    func transformingRuns(
+        of keys: [AttributeKeyDescriptor],
+        _ transformRun: (Range<RichString.Index>, [AttributeValue?]) -> [AttributeTransformation.Outcome]
+    ) -> RichString {
+        let whole = self[startIndex..<endIndex]
+        return whole.base.transformingAttributes(of: keys, within: whole.bounds, transformRun)
+    }
+
     /// A copy in which `transform` has changed the runs of `K`, as Foundation's `transformingAttributes(_:_:)`.
     ///
     /// `transform` sees each run of `K` (absent stretches too, with a nil value) and may change its value, move it
-    /// by changing its range, or put another key in its place. The runs are this string's, whatever earlier runs
+    /// by changing its range, or put another key in its place. The runs are this text's, whatever earlier runs
     /// changed in the copy. Key behaviours hold in the result: a paragraph-bound value set on part of a paragraph
     /// covers all of it, a dependent key is removed where its key really changed.
-    public func transformingAttributes<K: RichAttributeKey>(
-        _ key: K.Type,
-        _ transform: (inout SingleAttributeTransformer<K>) -> Void
-    ) -> RichString {
-        wholeSlice.transformingAttributes(key, transform)
-    }
-
-    /// A copy in which `transform` has changed the runs of two keys together; see `transformingAttributes(_:_:)`.
-    /// The runs break where either key changes.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey>(
-        _ key1: K1.Type, _ key2: K2.Type,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>) -> Void
-    ) -> RichString {
-        wholeSlice.transformingAttributes(key1, key2, transform)
-    }
-
-    /// A copy in which `transform` has changed the runs of three keys together; see `transformingAttributes(_:_:)`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey>(
-        _ key1: K1.Type, _ key2: K2.Type, _ key3: K3.Type,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>,
-                      inout SingleAttributeTransformer<K3>) -> Void
-    ) -> RichString {
-        wholeSlice.transformingAttributes(key1, key2, key3, transform)
-    }
-
-    /// A copy in which `transform` has changed the runs of four keys together; see `transformingAttributes(_:_:)`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey>(
-        _ key1: K1.Type, _ key2: K2.Type, _ key3: K3.Type, _ key4: K4.Type,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>,
-                      inout SingleAttributeTransformer<K3>, inout SingleAttributeTransformer<K4>) -> Void
-    ) -> RichString {
-        wholeSlice.transformingAttributes(key1, key2, key3, key4, transform)
-    }
-
-    /// A copy in which `transform` has changed the runs of five keys together; see `transformingAttributes(_:_:)`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey, K5: RichAttributeKey>(
-        _ key1: K1.Type, _ key2: K2.Type, _ key3: K3.Type, _ key4: K4.Type, _ key5: K5.Type,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>,
-                      inout SingleAttributeTransformer<K3>, inout SingleAttributeTransformer<K4>,
-                      inout SingleAttributeTransformer<K5>) -> Void
-    ) -> RichString {
-        wholeSlice.transformingAttributes(key1, key2, key3, key4, key5, transform)
-    }
-
-    /// `transformingAttributes(_:_:)` for a key registered on `AttributeKeys`: `text.transformingAttributes(\.weight) { … }`.
-    public func transformingAttributes<K: RichAttributeKey>(
-        _ key: KeyPath<AttributeKeys, K.Type>,
-        _ transform: (inout SingleAttributeTransformer<K>) -> Void
-    ) -> RichString {
-        transformingAttributes(K.self, transform)
-    }
-
-    /// The two-key `transformingAttributes` for keys registered on `AttributeKeys`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey>(
-        _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>) -> Void
-    ) -> RichString {
-        transformingAttributes(K1.self, K2.self, transform)
-    }
-
-    /// The three-key `transformingAttributes` for keys registered on `AttributeKeys`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey>(
-        _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
-        _ key3: KeyPath<AttributeKeys, K3.Type>,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>,
-                      inout SingleAttributeTransformer<K3>) -> Void
-    ) -> RichString {
-        transformingAttributes(K1.self, K2.self, K3.self, transform)
-    }
-
-    /// The four-key `transformingAttributes` for keys registered on `AttributeKeys`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey>(
-        _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
-        _ key3: KeyPath<AttributeKeys, K3.Type>, _ key4: KeyPath<AttributeKeys, K4.Type>,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>,
-                      inout SingleAttributeTransformer<K3>, inout SingleAttributeTransformer<K4>) -> Void
-    ) -> RichString {
-        transformingAttributes(K1.self, K2.self, K3.self, K4.self, transform)
-    }
-
-    /// The five-key `transformingAttributes` for keys registered on `AttributeKeys`.
-    public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey, K5: RichAttributeKey>(
-        _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
-        _ key3: KeyPath<AttributeKeys, K3.Type>, _ key4: KeyPath<AttributeKeys, K4.Type>,
-        _ key5: KeyPath<AttributeKeys, K5.Type>,
-        _ transform: (inout SingleAttributeTransformer<K1>, inout SingleAttributeTransformer<K2>,
-                      inout SingleAttributeTransformer<K3>, inout SingleAttributeTransformer<K4>,
-                      inout SingleAttributeTransformer<K5>) -> Void
-    ) -> RichString {
-        transformingAttributes(K1.self, K2.self, K3.self, K4.self, K5.self, transform)
-    }
-}
-
-// MARK: - RichSubstring
-
-extension RichSubstring {
-    /// A string of the slice's text in which `transform` has changed the runs of `K`; see
-    /// `RichString.transformingAttributes(_:_:)`.
     ///
-    /// The runs handed to `transform` are the slice's, with indices of the sliced string, as `runs` gives them; a
-    /// changed range must stay within the slice. The result is a string of its own, as `RichString(slice)`.
+    /// On a slice (Foundation has the method on `AttributedString` only), the runs handed to `transform` are the
+    /// slice's, with indices of the sliced string, as `runs` gives them; a changed range must stay within the
+    /// slice. The result is a string of the slice's text, as `RichString(slice)`.
     public func transformingAttributes<K: RichAttributeKey>(
         _ key: K.Type,
         _ transform: (inout RichString.SingleAttributeTransformer<K>) -> Void
     ) -> RichString {
-        base.transformingAttributes(of: [K.descriptor], within: bounds) { range, values in
+        transformingRuns(of: [K.descriptor]) { range, values in
             var first = RichString.SingleAttributeTransformer<K>(range: range, value: values[0])
             transform(&first)
             return [first.outcome]
         }
     }
 
-    /// The two-key `transformingAttributes` of the slice; see `transformingAttributes(_:_:)`.
+    /// A copy in which `transform` has changed the runs of two keys together (the runs break where either
+    /// changes); see `transformingAttributes(_:_:)`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey>(
         _ key1: K1.Type, _ key2: K2.Type,
         _ transform: (inout RichString.SingleAttributeTransformer<K1>, inout RichString.SingleAttributeTransformer<K2>) -> Void
     ) -> RichString {
-        base.transformingAttributes(of: [K1.descriptor, K2.descriptor], within: bounds) { range, values in
+        transformingRuns(of: [K1.descriptor, K2.descriptor]) { range, values in
             var first = RichString.SingleAttributeTransformer<K1>(range: range, value: values[0])
             var second = RichString.SingleAttributeTransformer<K2>(range: range, value: values[1])
             transform(&first, &second)
@@ -212,13 +122,13 @@ extension RichSubstring {
         }
     }
 
-    /// The three-key `transformingAttributes` of the slice; see `transformingAttributes(_:_:)`.
+    /// The three-key `transformingAttributes`; see `transformingAttributes(_:_:)`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey>(
         _ key1: K1.Type, _ key2: K2.Type, _ key3: K3.Type,
         _ transform: (inout RichString.SingleAttributeTransformer<K1>, inout RichString.SingleAttributeTransformer<K2>,
                       inout RichString.SingleAttributeTransformer<K3>) -> Void
     ) -> RichString {
-        base.transformingAttributes(of: [K1.descriptor, K2.descriptor, K3.descriptor], within: bounds) { range, values in
+        transformingRuns(of: [K1.descriptor, K2.descriptor, K3.descriptor]) { range, values in
             var first = RichString.SingleAttributeTransformer<K1>(range: range, value: values[0])
             var second = RichString.SingleAttributeTransformer<K2>(range: range, value: values[1])
             var third = RichString.SingleAttributeTransformer<K3>(range: range, value: values[2])
@@ -227,13 +137,13 @@ extension RichSubstring {
         }
     }
 
-    /// The four-key `transformingAttributes` of the slice; see `transformingAttributes(_:_:)`.
+    /// The four-key `transformingAttributes`; see `transformingAttributes(_:_:)`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey>(
         _ key1: K1.Type, _ key2: K2.Type, _ key3: K3.Type, _ key4: K4.Type,
         _ transform: (inout RichString.SingleAttributeTransformer<K1>, inout RichString.SingleAttributeTransformer<K2>,
                       inout RichString.SingleAttributeTransformer<K3>, inout RichString.SingleAttributeTransformer<K4>) -> Void
     ) -> RichString {
-        base.transformingAttributes(of: [K1.descriptor, K2.descriptor, K3.descriptor, K4.descriptor], within: bounds) { range, values in
+        transformingRuns(of: [K1.descriptor, K2.descriptor, K3.descriptor, K4.descriptor]) { range, values in
             var first = RichString.SingleAttributeTransformer<K1>(range: range, value: values[0])
             var second = RichString.SingleAttributeTransformer<K2>(range: range, value: values[1])
             var third = RichString.SingleAttributeTransformer<K3>(range: range, value: values[2])
@@ -243,7 +153,7 @@ extension RichSubstring {
         }
     }
 
-    /// The five-key `transformingAttributes` of the slice; see `transformingAttributes(_:_:)`.
+    /// The five-key `transformingAttributes`; see `transformingAttributes(_:_:)`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey, K5: RichAttributeKey>(
         _ key1: K1.Type, _ key2: K2.Type, _ key3: K3.Type, _ key4: K4.Type, _ key5: K5.Type,
         _ transform: (inout RichString.SingleAttributeTransformer<K1>, inout RichString.SingleAttributeTransformer<K2>,
@@ -251,7 +161,7 @@ extension RichSubstring {
                       inout RichString.SingleAttributeTransformer<K5>) -> Void
     ) -> RichString {
         let keys = [K1.descriptor, K2.descriptor, K3.descriptor, K4.descriptor, K5.descriptor]
-        return base.transformingAttributes(of: keys, within: bounds) { range, values in
+        return transformingRuns(of: keys) { range, values in
             var first = RichString.SingleAttributeTransformer<K1>(range: range, value: values[0])
             var second = RichString.SingleAttributeTransformer<K2>(range: range, value: values[1])
             var third = RichString.SingleAttributeTransformer<K3>(range: range, value: values[2])
@@ -262,7 +172,7 @@ extension RichSubstring {
         }
     }
 
-    /// `transformingAttributes(_:_:)` of the slice for a key registered on `AttributeKeys`.
+    /// `transformingAttributes(_:_:)` for a key registered on `AttributeKeys`.
     public func transformingAttributes<K: RichAttributeKey>(
         _ key: KeyPath<AttributeKeys, K.Type>,
         _ transform: (inout RichString.SingleAttributeTransformer<K>) -> Void
@@ -270,7 +180,7 @@ extension RichSubstring {
         transformingAttributes(K.self, transform)
     }
 
-    /// The two-key `transformingAttributes` of the slice for keys registered on `AttributeKeys`.
+    /// The two-key `transformingAttributes` for keys registered on `AttributeKeys`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey>(
         _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
         _ transform: (inout RichString.SingleAttributeTransformer<K1>, inout RichString.SingleAttributeTransformer<K2>) -> Void
@@ -278,7 +188,7 @@ extension RichSubstring {
         transformingAttributes(K1.self, K2.self, transform)
     }
 
-    /// The three-key `transformingAttributes` of the slice for keys registered on `AttributeKeys`.
+    /// The three-key `transformingAttributes` for keys registered on `AttributeKeys`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey>(
         _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
         _ key3: KeyPath<AttributeKeys, K3.Type>,
@@ -288,7 +198,7 @@ extension RichSubstring {
         transformingAttributes(K1.self, K2.self, K3.self, transform)
     }
 
-    /// The four-key `transformingAttributes` of the slice for keys registered on `AttributeKeys`.
+    /// The four-key `transformingAttributes` for keys registered on `AttributeKeys`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey>(
         _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
         _ key3: KeyPath<AttributeKeys, K3.Type>, _ key4: KeyPath<AttributeKeys, K4.Type>,
@@ -298,7 +208,7 @@ extension RichSubstring {
         transformingAttributes(K1.self, K2.self, K3.self, K4.self, transform)
     }
 
-    /// The five-key `transformingAttributes` of the slice for keys registered on `AttributeKeys`.
+    /// The five-key `transformingAttributes` for keys registered on `AttributeKeys`.
     public func transformingAttributes<K1: RichAttributeKey, K2: RichAttributeKey, K3: RichAttributeKey, K4: RichAttributeKey, K5: RichAttributeKey>(
         _ key1: KeyPath<AttributeKeys, K1.Type>, _ key2: KeyPath<AttributeKeys, K2.Type>,
         _ key3: KeyPath<AttributeKeys, K3.Type>, _ key4: KeyPath<AttributeKeys, K4.Type>,
