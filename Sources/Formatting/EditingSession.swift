@@ -24,14 +24,16 @@ public struct EditingSession: Sendable {
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
 
-    /// A session over `document` (normalised first) with the caret at its end.
+    /// A session over `document` with the caret at its end. The document is normalised first, and what that
+    /// changed is the session's `lastAdjustments` (it is not an undo step).
     public init(document: RichString, engine: FormattingEngine) {
         var normalized = document
-        engine.normalize(&normalized)
+        let adjustments = engine.normalize(&normalized)
         self.engine = engine
         self.document = normalized
         selection = .caret(normalized.endIndex)
         typingAttributes = engine.typingAttributes(at: normalized.endIndex, in: normalized)
+        lastAdjustments = adjustments
     }
 
     /// Whether there is something to undo.
@@ -46,19 +48,37 @@ public struct EditingSession: Sendable {
         typingAttributes = engine.typingAttributes(at: caret, in: document)
     }
 
-    /// Types `text` over the selection (or at the caret); the caret ends after it.
+    /// Types `text` over the selection (or at the caret); the caret ends after it. Over several ranges, as
+    /// SwiftUI's `replaceSelection(_:withCharacters:)`, the first range takes the text and the others are removed,
+    /// in one undo step. The typing attributes are then recomputed from the text, as a text editor does.
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
-        let target = selection.insertionPoint.map { $0..<$0 } ?? selection.ranges.ranges.first ?? document.endIndex..<document.endIndex
-        let inherited = engine.typingAttributes(at: target.lowerBound, in: document)
-        let edit: Edit = typingAttributes == inherited
-            ? .replaceText(target, with: text)
-            : .replaceAttributed(target, with: RichString(text, attributes: typingAttributes))
-        let adjustments = perform(edit)
-        if let caret = selection.insertionPoint ?? selection.ranges.ranges.last?.upperBound {
-            selection = .caret(caret)
+        recordingOneStep { session in
+            var adjustments = session.removeSelectedRangesAfterTheFirst()
+            let target = session.typingTarget
+            let inherited = session.engine.typingAttributes(at: target.lowerBound, in: session.document)
+            let edit: Edit = session.typingAttributes == inherited
+                ? .replaceText(target, with: text)
+                : .replaceAttributed(target, with: RichString(text, attributes: session.typingAttributes))
+            adjustments += session.applyKeepingSelection(edit)
+            if let caret = session.selection.insertionPoint ?? session.selection.ranges.ranges.last?.upperBound {
+                session.selection = .caret(caret)
+            }
+            return adjustments
         }
-        return adjustments
+    }
+
+    /// Where typed or pasted text goes: the caret, the first selected range, or the end of the text when nothing
+    /// is selected.
+    var typingTarget: Range<RichString.Index> {
+        selection.insertionPoint.map { $0..<$0 } ?? selection.ranges.ranges.first ?? document.endIndex..<document.endIndex
+    }
+
+    /// Removes every selected range but the first, keeping the selection on what remains.
+    private mutating func removeSelectedRangesAfterTheFirst() -> [Adjustment] {
+        let ranges = selection.ranges.ranges
+        guard selection.insertionPoint == nil, ranges.count > 1 else { return [] }
+        return applyKeepingSelection(.removeText(RangeSet(ranges.dropFirst())))
     }
 
     /// Deletes the selection, or the character before the caret.
@@ -83,17 +103,23 @@ public struct EditingSession: Sendable {
         return perform(.setAttribute(key, to: value, in: selection.ranges))
     }
 
-    /// Pastes attributed text over the selection; it keeps its attributes, then the definition applies.
+    /// Pastes attributed text over the selection; it keeps its attributes, then the definition applies. Over
+    /// several ranges, the first takes the text and the others are removed, as typing does.
     @discardableResult
     public mutating func paste(_ text: RichString) -> [Adjustment] {
-        let target = selection.insertionPoint.map { $0..<$0 } ?? selection.ranges.ranges.first ?? document.endIndex..<document.endIndex
-        return perform(.replaceAttributed(target, with: text))
+        recordingOneStep { session in
+            session.removeSelectedRangesAfterTheFirst() + session.applyKeepingSelection(.replaceAttributed(session.typingTarget, with: text))
+        }
     }
 
     /// Applies any edit through the engine, keeping the selection on the same text and recording undo.
     @discardableResult
     public mutating func perform(_ edit: Edit) -> [Adjustment] {
-        let before = Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: [])
+        recordingOneStep { $0.applyKeepingSelection(edit) }
+    }
+
+    /// Applies `edit` through the engine, keeping the selection on the same text; records no undo step.
+    private mutating func applyKeepingSelection(_ edit: Edit) -> [Adjustment] {
         var adjustments: [Adjustment] = []
         let engine = self.engine
         let shape = selection
@@ -101,10 +127,24 @@ public struct EditingSession: Sendable {
             adjustments = engine.apply(edit, to: &document)
         }
         if let tracked { selection = Selection(tracked: tracked, shape: shape) }
-        var entry = before
-        entry.adjustments = adjustments
-        undoStack.append(entry)
-        redoStack.removeAll()
+        return adjustments
+    }
+
+    /// Runs `body`'s edits as one undo step. An edit that left the document as it was (the engine reverted all of
+    /// it) records no step, but its adjustments are still reported. At a caret, the typing attributes are then
+    /// those the text gives there, as a text editor recomputes them after each edit.
+    private mutating func recordingOneStep(_ body: (inout EditingSession) -> [Adjustment]) -> [Adjustment] {
+        let before = Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: [])
+        let adjustments = body(&self)
+        if let caret = selection.insertionPoint {
+            typingAttributes = engine.typingAttributes(at: caret, in: document)
+        }
+        if document != before.document {
+            var entry = before
+            entry.adjustments = adjustments
+            undoStack.append(entry)
+            redoStack.removeAll()
+        }
         lastAdjustments = adjustments
         return adjustments
     }

@@ -22,9 +22,7 @@ extension FormattingEngine {
             return drySetAttributeResult(edit, key, to: value, in: [range], on: document)
         case let .replaceText(range, text):
             guard let (adjustments, _, start) = dryInsert(text, at: range, on: document) else { return nil }
-            let inserted = start..<(start + text.utf8.count)
-            let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
-            return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazyEdited(edit, on: document))
+            return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazyEdited(edit, on: document))
         case .replaceAttributed, .removeText, .removeTextInRange:
             return nil
         }

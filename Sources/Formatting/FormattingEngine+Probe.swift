@@ -8,7 +8,8 @@ public struct ProbeResult: Sendable {
     /// What the engine would change on its own.
     public let adjustments: [Adjustment]
     /// Whether the edit would stand as asked: for an attribute edit, whether every selected character would end
-    /// up with the requested value; for text edits, whether no adjustment would touch the new text.
+    /// up with the requested value; for a text edit, whether the new text keeps the attributes it brought itself
+    /// (plain typed text is always kept; what it only inherited may be adjusted).
     public let isKept: Bool
     /// The adjustments that undo (part of) what was asked, with the rule that made them.
     public let reverts: [Adjustment]
@@ -32,6 +33,29 @@ final class LazyDocument: Sendable {
         let document = make()
         made.withLock { $0 = document }
         return document
+    }
+}
+
+extension ProbeResult {
+    /// The verdict on a text edit, in one place for every probe path. The text typed or pasted is kept (the engine
+    /// never removes text). A revert is an adjustment, over the new text, of a key the new text asked for itself
+    /// (`askedKeys`: the attributes of a pasted attributed string); what the engine does to attributes plain text
+    /// only inherited from its neighbour is reported as an adjustment, not as a refusal.
+    static func ofTextEdit(adjustments: [Adjustment], inserted: Range<Int>, askedKeys: Set<String>, edited: LazyDocument) -> ProbeResult {
+        let reverts = askedKeys.isEmpty ? [] : adjustments.filter { askedKeys.contains($0.key) && $0.utf8Range.overlaps(inserted) }
+        return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: edited)
+    }
+}
+
+extension RichString {
+    /// The names of the keys set anywhere in the string.
+    var keyNames: Set<String> {
+        var names: Set<String> = []
+        forEachRun(inUTF8: 0..<utf8Count) { _, attributes in
+            for entry in attributes.entries { names.insert(entry.name) }
+            return true
+        }
+        return names
     }
 }
 
@@ -84,14 +108,10 @@ extension FormattingEngine {
             return attributeSetResult(key, value, [document.utf8Range(of: range)])
         case let .replaceText(range, text):
             let start = document.utf8Range(of: range).lowerBound
-            let inserted = start..<(start + text.utf8.count)
-            let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
-            return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazy)
+            return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazy)
         case let .replaceAttributed(range, piece):
             let start = document.utf8Range(of: range).lowerBound
-            let inserted = start..<(start + piece.counts.utf8)
-            let reverts = adjustments.filter { $0.utf8Range.overlaps(inserted) }
-            return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: lazy)
+            return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + piece.counts.utf8), askedKeys: piece.keyNames, edited: lazy)
         case .removeText, .removeTextInRange:
             return ProbeResult(adjustments: adjustments, isKept: true, reverts: [], edited: lazy)
         }

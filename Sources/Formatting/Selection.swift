@@ -7,11 +7,32 @@ public struct Selection: Hashable, Sendable {
     /// The caret, when nothing is selected.
     public var insertionPoint: RichString.Index?
 
+    /// A caret at `index` (SwiftUI's `AttributedTextSelection(insertionPoint:)`).
+    public init(insertionPoint index: RichString.Index) {
+        self.init(ranges: RangeSet(), insertionPoint: index)
+    }
+
+    /// A selection of `range`; an empty range is a caret at its position, as SwiftUI treats it.
+    public init(range: Range<RichString.Index>) {
+        if range.isEmpty {
+            self.init(insertionPoint: range.lowerBound)
+        } else {
+            self.init(ranges: RangeSet(range), insertionPoint: nil)
+        }
+    }
+
+    /// A selection of `ranges`. A `RangeSet` holds no empty range (`RangeSet(i..<i)` is empty), so it cannot say
+    /// where a caret would be: select an empty range with `init(range:)` or `init(insertionPoint:)`. A selection of
+    /// no ranges at all puts typing at the end of the text.
+    public init(ranges: RangeSet<RichString.Index>) {
+        self.init(ranges: ranges, insertionPoint: nil)
+    }
+
     /// A caret at `index`.
-    public static func caret(_ index: RichString.Index) -> Selection { Selection(ranges: RangeSet(), insertionPoint: index) }
+    public static func caret(_ index: RichString.Index) -> Selection { Selection(insertionPoint: index) }
 
     /// A selection of `ranges`.
-    public static func ranges(_ ranges: RangeSet<RichString.Index>) -> Selection { Selection(ranges: ranges, insertionPoint: nil) }
+    public static func ranges(_ ranges: RangeSet<RichString.Index>) -> Selection { Selection(ranges: ranges) }
 
     /// The ranges as a list, the insertion point as an empty range.
     var trackedRanges: [Range<RichString.Index>] {
