@@ -7,22 +7,24 @@ public struct EditingSession: Sendable {
     /// The engine every mutation goes through.
     public let engine: FormattingEngine
     /// The document.
-    public private(set) var document: RichString
+    public internal(set) var document: RichString
     /// The selection.
-    public private(set) var selection: Selection
+    public internal(set) var selection: Selection
     /// What typed text gets; reset from the document whenever the selection moves.
     public var typingAttributes: AttributeSet
     /// The adjustments of the last mutation.
-    public private(set) var lastAdjustments: [Adjustment] = []
+    public internal(set) var lastAdjustments: [Adjustment] = []
 
-    struct Snapshot: Sendable {
-        var document: RichString
-        var selection: Selection
-        var typingAttributes: AttributeSet
-        var adjustments: [Adjustment]
-    }
+    /// The states undo and redo go back to, each with the adjustments of the step that left it.
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
+    /// The typing or deleting step still open for more of the same edits (see `EditingSession+Undo.swift`).
+    var openStep: OpenStep?
+    /// The state before the outermost `groupingUndo` call, and how deep the calls are.
+    var groupStart: Snapshot?
+    var groupDepth = 0
+    /// Ranges a caller tracks through the session's edits with `transform(updating:_:)`, innermost call last.
+    var callerRanges: [Range<RichString.Index>] = []
 
     /// A session over `document` with the caret at its end. The document is normalised first, and what that
     /// changed is the session's `lastAdjustments` (it is not an undo step).
@@ -36,13 +38,10 @@ public struct EditingSession: Sendable {
         lastAdjustments = adjustments
     }
 
-    /// Whether there is something to undo.
-    public var canUndo: Bool { !undoStack.isEmpty }
-    /// Whether there is something to redo.
-    public var canRedo: Bool { !redoStack.isEmpty }
-
-    /// Moves the selection; typing attributes follow the new caret.
+    /// Moves the selection; typing attributes follow the new caret. Moving the selection ends the typing step
+    /// undo was gathering.
     public mutating func select(_ selection: Selection) {
+        openStep = nil
         self.selection = selection
         let caret = selection.insertionPoint ?? selection.ranges.ranges.first?.lowerBound ?? document.endIndex
         typingAttributes = engine.typingAttributes(at: caret, in: document)
@@ -53,7 +52,7 @@ public struct EditingSession: Sendable {
     /// in one undo step. The typing attributes are then recomputed from the text, as a text editor does.
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
-        recordingOneStep { session in
+        recordingOneStep(.typing) { session in
             var adjustments = session.removeSelectedRangesAfterTheFirst()
             let target = session.typingTarget
             let inherited = session.engine.typingAttributes(at: target.lowerBound, in: session.document)
@@ -75,7 +74,7 @@ public struct EditingSession: Sendable {
     }
 
     /// Removes every selected range but the first, keeping the selection on what remains.
-    private mutating func removeSelectedRangesAfterTheFirst() -> [Adjustment] {
+    mutating func removeSelectedRangesAfterTheFirst() -> [Adjustment] {
         let ranges = selection.ranges.ranges
         guard selection.insertionPoint == nil, ranges.count > 1 else { return [] }
         return applyKeepingSelection(.removeText(RangeSet(ranges.dropFirst())))
@@ -87,10 +86,9 @@ public struct EditingSession: Sendable {
         if let caret = selection.insertionPoint {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
-            return perform(.removeTextInRange(before..<caret))
+            return recordingOneStep(.deleting) { $0.applyKeepingSelection(.removeTextInRange(before..<caret)) }
         }
-        let adjustments = perform(.removeText(selection.ranges))
-        return adjustments
+        return perform(.removeText(selection.ranges))
     }
 
     /// Sets `key` to `value` over the selection (or, at a caret, in the typing attributes).
@@ -118,61 +116,20 @@ public struct EditingSession: Sendable {
         recordingOneStep { $0.applyKeepingSelection(edit) }
     }
 
-    /// Applies `edit` through the engine, keeping the selection on the same text; records no undo step.
-    private mutating func applyKeepingSelection(_ edit: Edit) -> [Adjustment] {
+    /// Applies `edit` through the engine, keeping the selection (and the ranges callers track) on the same text;
+    /// records no undo step.
+    mutating func applyKeepingSelection(_ edit: Edit) -> [Adjustment] {
         var adjustments: [Adjustment] = []
         let engine = self.engine
         let shape = selection
-        let tracked = document.transform(updating: selection.trackedRanges) { document in
+        let selected = selection.trackedRanges
+        let tracked = document.transform(updating: selected + callerRanges) { document in
             adjustments = engine.apply(edit, to: &document)
         }
-        if let tracked { selection = Selection(tracked: tracked, shape: shape) }
-        return adjustments
-    }
-
-    /// Runs `body`'s edits as one undo step. An edit that left the document as it was (the engine reverted all of
-    /// it) records no step, but its adjustments are still reported. At a caret, the typing attributes are then
-    /// those the text gives there, as a text editor recomputes them after each edit.
-    private mutating func recordingOneStep(_ body: (inout EditingSession) -> [Adjustment]) -> [Adjustment] {
-        let before = Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: [])
-        let adjustments = body(&self)
-        if let caret = selection.insertionPoint {
-            typingAttributes = engine.typingAttributes(at: caret, in: document)
+        if let tracked {
+            selection = Selection(tracked: Array(tracked[..<selected.count]), shape: shape)
+            callerRanges = Array(tracked[selected.count...])
         }
-        if document != before.document {
-            var entry = before
-            entry.adjustments = adjustments
-            undoStack.append(entry)
-            redoStack.removeAll()
-        }
-        lastAdjustments = adjustments
         return adjustments
-    }
-
-    /// Undoes the last whole edit, with the adjustments it caused.
-    @discardableResult
-    public mutating func undo() -> Bool {
-        guard let entry = undoStack.popLast() else { return false }
-        redoStack.append(restore(entry))
-        lastAdjustments = []
-        return true
-    }
-
-    /// Redoes the last undone edit.
-    @discardableResult
-    public mutating func redo() -> Bool {
-        guard let entry = redoStack.popLast() else { return false }
-        undoStack.append(restore(entry))
-        lastAdjustments = entry.adjustments
-        return true
-    }
-
-    /// Puts `entry`'s state back and returns the state it replaced, carrying the entry's adjustments.
-    private mutating func restore(_ entry: Snapshot) -> Snapshot {
-        let current = Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, adjustments: entry.adjustments)
-        document = entry.document
-        selection = entry.selection
-        typingAttributes = entry.typingAttributes
-        return current
     }
 }

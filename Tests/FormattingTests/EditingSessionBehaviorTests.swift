@@ -85,4 +85,100 @@ final class EditingSessionBehaviorTests: XCTestCase {
         XCTAssertFalse(session.canUndo, "nothing changed, so there is nothing to undo")
         XCTAssertEqual(session.lastAdjustments.map(\.key), ["foregroundColor"], "the revert is still reported")
     }
+
+    // MARK: Undo like a text editor
+
+    func testAWordTypedLetterByLetterIsOneUndoStep() throws {
+        var session = try session("a ")
+        for letter in ["s", "a", "l", "t"] { session.type(letter) }
+        XCTAssertEqual(session.document.string, "a salt")
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.document.string, "a ")
+        XCTAssertFalse(session.canUndo)
+        XCTAssertTrue(session.redo())
+        XCTAssertEqual(session.document.string, "a salt")
+    }
+
+    func testMovingTheSelectionEndsTheTypingStep() throws {
+        var session = try session("")
+        session.type("a")
+        session.type("b")
+        session.select(.caret(session.document.startIndex))
+        session.type("c")
+        XCTAssertEqual(session.document.string, "cab")
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.document.string, "ab")
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.document.string, "")
+    }
+
+    func testDeletingAfterTypingIsAStepOfItsOwnAndConsecutiveDeletesGather() throws {
+        var session = try session("")
+        session.type("pepper")
+        session.deleteBackward()
+        session.deleteBackward()
+        XCTAssertEqual(session.document.string, "pepp")
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.document.string, "pepper", "both deletes undo together")
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.document.string, "")
+    }
+
+    func testAttributeEditsAreStepsOfTheirOwnBetweenTyping() throws {
+        var session = try session("")
+        session.type("milk")
+        session.select(Selection(range: session.document.startIndex..<session.document.endIndex))
+        session.setAttribute(Keys.ingredient, to: .string("milk"))
+        XCTAssertTrue(session.undo())
+        XCTAssertNil(session.document.value(Keys.ingredient, atScalar: 0))
+        XCTAssertEqual(session.document.string, "milk")
+    }
+
+    func testGroupingUndoMakesSeveralEditsOneStep() throws {
+        var session = try session("milk and eggs")
+        session.groupingUndo { session in
+            for word in ["milk", "eggs"] {
+                session.perform(.setAttribute(Keys.ingredient, to: .string(word), in: session.document.ranges(of: word)))
+            }
+            session.groupingUndo { $0.perform(.insert("2 ", at: $0.document.startIndex)) }
+        }
+        XCTAssertEqual(session.document.string, "2 milk and eggs")
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.document, RichString("milk and eggs"))
+        XCTAssertFalse(session.canUndo)
+    }
+
+    func testAGroupThatChangesNothingLeavesNoStep() throws {
+        var session = try session("soup")
+        session.groupingUndo { session in
+            session.perform(.setAttribute(Keys.color, to: white, in: RangeSet(session.document.startIndex..<session.document.endIndex)))
+        }
+        XCTAssertFalse(session.canUndo)
+    }
+
+    // MARK: The caller's own ranges
+
+    func testABookmarkStaysOnItsTextThroughTheSessionsEdits() throws {
+        var session = try session("one two three")
+        var bookmark = [session.document.range(of: "three")!]
+        session.transform(updating: &bookmark) { session in
+            session.select(.caret(session.document.startIndex))
+            session.type(">> ")
+            session.select(Selection(range: session.document.range(of: "two ")!))
+            session.deleteBackward()
+        }
+        XCTAssertEqual(session.document.string, ">> one three")
+        XCTAssertEqual(session.document[bookmark[0]].string, "three")
+    }
+
+    func testABookmarkOfRemovedTextCollapsesWhereItStood() throws {
+        var session = try session("one two three")
+        var hit = session.document.range(of: "two")!
+        session.transform(updating: &hit) { session in
+            session.select(Selection(range: session.document.range(of: "two ")!))
+            session.deleteBackward()
+        }
+        XCTAssertTrue(hit.isEmpty)
+        XCTAssertEqual(session.document.offset(of: hit.lowerBound, in: .scalars), 4)
+    }
 }

@@ -1,0 +1,119 @@
+import RichText
+
+/// Undo as a text editor does it: each edit is one step, except that consecutive typing (or consecutive
+/// deleting) at the caret goes on in one step until the selection moves or the kind of edit changes, and a
+/// `groupingUndo` call makes everything in it one step. An edit that left the document as it was records no step.
+extension EditingSession {
+    /// A state undo or redo goes back to, with the adjustments of the step that left it.
+    struct Snapshot: Sendable {
+        var document: RichString
+        var selection: Selection
+        var typingAttributes: AttributeSet
+        var callerRanges: [Range<RichString.Index>]
+        var adjustments: [Adjustment]
+    }
+
+    /// The kinds of edit that gather into one undo step while they follow each other at the caret.
+    enum GatheringKind: Sendable {
+        case typing, deleting
+    }
+
+    /// The typing or deleting step on top of the undo stack that more of the same edit may join: it ends where
+    /// the caret stood after its last edit.
+    struct OpenStep: Sendable {
+        var kind: GatheringKind
+        var caret: RichString.Index
+    }
+
+    /// Whether there is something to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is something to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// The current state, for the undo stack.
+    func snapshot(adjustments: [Adjustment] = []) -> Snapshot {
+        Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, callerRanges: callerRanges, adjustments: adjustments)
+    }
+
+    /// Runs `body`'s edits as one undo step, or as part of the open typing/deleting step when `kind` continues it
+    /// at the same caret, or of the enclosing `groupingUndo`. An edit that left the document as it was (the engine
+    /// reverted all of it) records no step, but its adjustments are still reported. At a caret, the typing
+    /// attributes are then those the text gives there, as a text editor recomputes them after each edit.
+    mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession) -> [Adjustment]) -> [Adjustment] {
+        let before = snapshot()
+        let adjustments = body(&self)
+        if let caret = selection.insertionPoint {
+            typingAttributes = engine.typingAttributes(at: caret, in: document)
+        }
+        let changed = document != before.document
+        if changed {
+            redoStack.removeAll()
+            if groupDepth > 0 {
+                groupStart?.adjustments += adjustments
+            } else if let kind, let open = openStep, open.kind == kind, before.selection == .caret(open.caret), !undoStack.isEmpty {
+                undoStack[undoStack.count - 1].adjustments += adjustments
+            } else {
+                undoStack.append(Snapshot(document: before.document, selection: before.selection, typingAttributes: before.typingAttributes,
+                                          callerRanges: before.callerRanges, adjustments: adjustments))
+            }
+        }
+        if changed, groupDepth == 0, let kind, let caret = selection.insertionPoint {
+            openStep = OpenStep(kind: kind, caret: caret)
+        } else if changed || kind == nil {
+            openStep = nil
+        }
+        lastAdjustments = adjustments
+        return adjustments
+    }
+
+    /// Runs `body` as one undo step, whatever edits it makes (`NSUndoManager`'s grouping). Calls nest; the
+    /// outermost one records the step, and none when the document ends as it began.
+    @discardableResult
+    public mutating func groupingUndo<R>(_ body: (inout EditingSession) throws -> R) rethrows -> R {
+        if groupDepth == 0 {
+            groupStart = snapshot()
+            openStep = nil
+        }
+        groupDepth += 1
+        defer {
+            groupDepth -= 1
+            if groupDepth == 0, let start = groupStart {
+                if document != start.document { undoStack.append(start) }
+                groupStart = nil
+                openStep = nil
+            }
+        }
+        return try body(&self)
+    }
+
+    /// Undoes the last step, with the adjustments it caused.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        precondition(groupDepth == 0, "undo() inside groupingUndo: the group's step is not finished")
+        guard let entry = undoStack.popLast() else { return false }
+        redoStack.append(restore(entry))
+        lastAdjustments = []
+        return true
+    }
+
+    /// Redoes the last undone step.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        precondition(groupDepth == 0, "redo() inside groupingUndo: the group's step is not finished")
+        guard let entry = redoStack.popLast() else { return false }
+        undoStack.append(restore(entry))
+        lastAdjustments = entry.adjustments
+        return true
+    }
+
+    /// Puts `entry`'s state back and returns the state it replaced, carrying the entry's adjustments.
+    private mutating func restore(_ entry: Snapshot) -> Snapshot {
+        let current = snapshot(adjustments: entry.adjustments)
+        document = entry.document
+        selection = entry.selection
+        typingAttributes = entry.typingAttributes
+        callerRanges = entry.callerRanges
+        openStep = nil
+        return current
+    }
+}
