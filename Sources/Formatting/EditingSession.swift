@@ -53,16 +53,13 @@ public struct EditingSession: Sendable {
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
         recordingOneStep(.typing) { session in
-            var adjustments = session.removeSelectedRangesAfterTheFirst()
-            let target = session.typingTarget
-            let inherited = session.engine.typingAttributes(at: target.lowerBound, in: session.document)
-            let edit: Edit = session.typingAttributes == inherited
-                ? .replaceText(target, with: text)
-                : .replaceAttributed(target, with: RichString(text, attributes: session.typingAttributes))
-            adjustments += session.applyKeepingSelection(edit)
-            if let caret = session.selection.insertionPoint ?? session.selection.ranges.ranges.last?.upperBound {
-                session.selection = .caret(caret)
-            }
+            let inherited = session.engine.typingAttributes(at: session.typingTarget.lowerBound, in: session.document)
+            var selection = session.selection
+            selection.typingAttributes = session.typingAttributes == inherited ? nil : session.typingAttributes
+            let engine = session.engine
+            let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine) }
+            selection.typingAttributes = nil
+            session.selection = selection
             return adjustments
         }
     }
@@ -73,11 +70,13 @@ public struct EditingSession: Sendable {
         selection.insertionPoint.map { $0..<$0 } ?? selection.ranges.ranges.first ?? document.endIndex..<document.endIndex
     }
 
-    /// Removes every selected range but the first, keeping the selection on what remains.
-    mutating func removeSelectedRangesAfterTheFirst() -> [Adjustment] {
-        let ranges = selection.ranges.ranges
-        guard selection.insertionPoint == nil, ranges.count > 1 else { return [] }
-        return applyKeepingSelection(.removeText(RangeSet(ranges.dropFirst())))
+    /// Runs `body` on the document, keeping the ranges callers track (`transform(updating:_:)`) on their text.
+    mutating func editingDocument<R>(_ body: (inout RichString) -> R) -> R {
+        var result: R?
+        if let tracked = document.transform(updating: callerRanges, body: { result = body(&$0) }) {
+            callerRanges = tracked
+        }
+        return result!
     }
 
     /// Deletes the selection, or the character before the caret.
@@ -102,11 +101,16 @@ public struct EditingSession: Sendable {
     }
 
     /// Pastes attributed text over the selection; it keeps its attributes, then the definition applies. Over
-    /// several ranges, the first takes the text and the others are removed, as typing does.
+    /// several ranges, the first takes the text and the others are removed, as typing does; the caret ends after
+    /// the pasted text.
     @discardableResult
     public mutating func paste(_ text: RichString) -> [Adjustment] {
         recordingOneStep { session in
-            session.removeSelectedRangesAfterTheFirst() + session.applyKeepingSelection(.replaceAttributed(session.typingTarget, with: text))
+            var selection = session.selection
+            let engine = session.engine
+            let adjustments = session.editingDocument { $0.replaceSelection(&selection, with: text, engine: engine) }
+            session.selection = selection
+            return adjustments
         }
     }
 

@@ -6,6 +6,10 @@ public struct Selection: Hashable, Sendable {
     public var ranges: RangeSet<RichString.Index>
     /// The caret, when nothing is selected.
     public var insertionPoint: RichString.Index?
+    /// The attributes text typed at the caret gets when they were given to the caret itself
+    /// (`transformAttributes(in:)` at a caret, as SwiftUI's selection keeps them); nil when typed text takes its
+    /// attributes from the text around it. Moving the caret (a new selection) drops them.
+    public var typingAttributes: AttributeSet?
 
     /// A caret at `index` (SwiftUI's `AttributedTextSelection(insertionPoint:)`).
     public init(insertionPoint index: RichString.Index) {

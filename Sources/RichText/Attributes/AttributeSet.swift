@@ -21,6 +21,7 @@ public struct AttributeEntry: Hashable, Sendable {
 /// cheaply. A set is a reference to its storage: it lives while anything holds it, and the registry reclaims
 /// sets that nothing holds (see `AttributeRegistry`), so memory follows the sets alive, not every set ever made.
 /// The layout of a block is in `AttributeSet+Storage.swift`.
+@dynamicMemberLookup
 public struct AttributeSet: Hashable, @unchecked Sendable {
     /// The set's storage: immutable but for its atomic caches (projections, entries list).
     @usableFromInline let storage: SetStorage
@@ -139,9 +140,17 @@ public struct AttributeSet: Hashable, @unchecked Sendable {
         return low < list.count && list[low].key.pointee.name == name ? low : nil
     }
 
-    /// The typed value of `K`.
+    /// The typed value of `K`. Setting it makes this the set with `K` set to the value (nil removes it), with
+    /// `K`'s behaviour, as Foundation's `AttributeContainer` is written: `attributes[Ingredient.self] = "milk"`.
     public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
-        self[K.name].flatMap { K.Value(attributeValue: $0) }
+        get { self[K.name].flatMap { K.Value(attributeValue: $0) } }
+        set { self = setting(K.name, to: newValue?.attributeValue, behavior: K.descriptor.behavior) }
+    }
+
+    /// A registered key through dynamic member lookup: `attributes.ingredient`, `attributes.ingredient = "milk"`.
+    public subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<AttributeKeys, K.Type>) -> K.Value? {
+        get { self[AttributeKeys()[keyPath: keyPath]] }
+        set { self[AttributeKeys()[keyPath: keyPath]] = newValue }
     }
 
     /// This set with `entry` added or replacing the entry of the same name.

@@ -1,0 +1,190 @@
+import RichText
+
+/// Editing a string through a selection, in the shape of SwiftUI's `AttributedString` selection API
+/// (`replaceSelection(_:withCharacters:)`, `replaceSelection(_:with:)`, `transformAttributes(in:)`), on the
+/// string alone (its key behaviours) or through an engine (the definition too).
+///
+/// Over several ranges, the first range takes the new text and the others are removed, as SwiftUI does; the
+/// selection then becomes a caret after the new text.
+extension RichString {
+    /// One step of typing over a selection, for whichever writer applies it.
+    enum SelectionReplacementStep {
+        /// Remove the selected ranges after the first.
+        case removeOthers(RangeSet<Index>)
+        /// Put the new text in place of the first range (or at the caret).
+        case replace(Range<Index>)
+    }
+
+    /// The rule of typing over a selection, in one place: remove every range after the first, replace the first
+    /// (or insert at the caret, or at the end when nothing is selected), and leave a caret after the new text of
+    /// `newLength` UTF-8 bytes. `write` applies each step and returns what it reported.
+    mutating func replacingSelection<A>(
+        _ selection: inout Selection, newLength: Int, _ write: (inout RichString, SelectionReplacementStep) -> [A]
+    ) -> [A] {
+        let ranges = selection.ranges.ranges
+        var target = selection.insertionPoint.map { $0..<$0 } ?? ranges.first ?? endIndex..<endIndex
+        var reported: [A] = []
+        if selection.insertionPoint == nil, ranges.count > 1 {
+            let others = RangeSet(ranges.dropFirst())
+            // The other ranges lie after the first: its offsets hold, but its indices belong to the old text.
+            let start = offset(of: target.lowerBound, in: .utf8), end = offset(of: target.upperBound, in: .utf8)
+            reported += write(&self, .removeOthers(others))
+            target = index(atOffset: start, in: .utf8)..<index(atOffset: end, in: .utf8)
+        }
+        let start = offset(of: target.lowerBound, in: .utf8)
+        reported += write(&self, .replace(target))
+        selection = Selection(insertionPoint: index(atOffset: start + newLength, in: .utf8))
+        return reported
+    }
+
+    // MARK: The string alone
+
+    /// Types `characters` over `selection`, as SwiftUI's `replaceSelection(_:withCharacters:)`: the new text takes
+    /// the selection's typing attributes when the caret was given some, else it inherits as typing does.
+    @discardableResult
+    public mutating func replaceSelection(_ selection: inout Selection, withCharacters characters: some Collection<Character>) -> [AttributeAdjustment] {
+        let text = String(characters)
+        if let typing = selection.typingAttributes {
+            return replaceSelection(&selection, with: RichString(text, attributes: typing))
+        }
+        return replacingSelection(&selection, newLength: text.utf8.count) { string, step in
+            switch step {
+            case .removeOthers(let ranges): string.removeSubranges(ranges)
+            case .replace(let range): string.replaceSubrange(range, with: text)
+            }
+        }
+    }
+
+    /// Puts attributed text over `selection`, as SwiftUI's `replaceSelection(_:with:)`: the text keeps its own
+    /// attributes.
+    @discardableResult
+    public mutating func replaceSelection(_ selection: inout Selection, with text: RichString) -> [AttributeAdjustment] {
+        replacingSelection(&selection, newLength: text.counts.utf8) { string, step in
+            switch step {
+            case .removeOthers(let ranges): string.removeSubranges(ranges)
+            case .replace(let range): string.replaceSubrange(range, with: text)
+            }
+        }
+    }
+
+    /// Changes the attributes of the selected text, as SwiftUI's `transformAttributes(in:body:)`: `body` gets the
+    /// attributes every selected character has (at a caret, the typing attributes) and the keys it sets or
+    /// removes are set or removed over every selected range. At a caret, the selection keeps the new typing
+    /// attributes for the next `replaceSelection`.
+    @discardableResult
+    public mutating func transformAttributes(in selection: inout Selection, _ body: (inout AttributeSet) -> Void) -> [AttributeAdjustment] {
+        transformingSelectedAttributes(&selection, body) { string, key, value, ranges in
+            string.setAttribute(key, to: value, in: ranges)
+        }
+    }
+
+    /// The rule of `transformAttributes(in:)`, in one place: what `body` changed in the selection's attributes,
+    /// key by key, written over the selected ranges by `write`; at a caret, kept in the selection.
+    mutating func transformingSelectedAttributes<A>(
+        _ selection: inout Selection, _ body: (inout AttributeSet) -> Void,
+        _ write: (inout RichString, AttributeKeyDescriptor, AttributeValue?, RangeSet<Index>) -> [A]
+    ) -> [A] {
+        let before = selection.attributes(in: self)
+        var after = before
+        body(&after)
+        if selection.insertionPoint != nil {
+            selection.typingAttributes = after
+            return []
+        }
+        var reported: [A] = []
+        for change in before.changes(to: after) {
+            reported += write(&self, change.key, change.value, selection.ranges)
+        }
+        return reported
+    }
+
+    // MARK: Through an engine
+
+    /// `replaceSelection(_:withCharacters:)` through `engine`: the definition applies, and its adjustments are
+    /// returned.
+    @discardableResult
+    public mutating func replaceSelection(
+        _ selection: inout Selection, withCharacters characters: some Collection<Character>, engine: FormattingEngine
+    ) -> [Adjustment] {
+        let text = String(characters)
+        if let typing = selection.typingAttributes {
+            return replaceSelection(&selection, with: RichString(text, attributes: typing), engine: engine)
+        }
+        return replacingSelection(&selection, newLength: text.utf8.count) { string, step in
+            switch step {
+            case .removeOthers(let ranges): engine.apply(.removeText(ranges), to: &string)
+            case .replace(let range): engine.apply(.replaceText(range, with: text), to: &string)
+            }
+        }
+    }
+
+    /// `replaceSelection(_:with:)` through `engine`.
+    @discardableResult
+    public mutating func replaceSelection(_ selection: inout Selection, with text: RichString, engine: FormattingEngine) -> [Adjustment] {
+        replacingSelection(&selection, newLength: text.counts.utf8) { string, step in
+            switch step {
+            case .removeOthers(let ranges): engine.apply(.removeText(ranges), to: &string)
+            case .replace(let range): engine.apply(.replaceAttributed(range, with: text), to: &string)
+            }
+        }
+    }
+
+    /// `transformAttributes(in:_:)` through `engine`.
+    @discardableResult
+    public mutating func transformAttributes(in selection: inout Selection, engine: FormattingEngine, _ body: (inout AttributeSet) -> Void) -> [Adjustment] {
+        transformingSelectedAttributes(&selection, body) { string, key, value, ranges in
+            engine.apply(.setAttribute(key, to: value, in: ranges), to: &string)
+        }
+    }
+}
+
+extension Selection {
+    /// The attributes every selected character has (Foundation's uniform values over the selected ranges); at a
+    /// caret, what typing there would get from the text, or the caret's own typing attributes.
+    public func attributes(in text: RichString) -> AttributeSet {
+        if insertionPoint != nil { return typingAttributes(in: text) }
+        return text.uniformAttributes(in: ranges.ranges.map { text.utf8Range(of: $0) })
+    }
+
+    /// What text typed over this selection would get from the string's own behaviours (the caret's own typing
+    /// attributes when it has some): the attributes of the first replaced character, or at a caret of the
+    /// character before it, without the keys added text does not inherit.
+    public func typingAttributes(in text: RichString) -> AttributeSet {
+        if let typingAttributes { return typingAttributes }
+        var probe = text
+        var selection = self
+        let start = text.utf8Range(of: insertionPoint.map { $0..<$0 } ?? ranges.ranges.first ?? text.endIndex..<text.endIndex).lowerBound
+        probe.replaceSelection(&selection, withCharacters: "x")
+        var typed = AttributeSet.empty
+        probe.forEachRun(inUTF8: start..<(start + 1)) { _, attributes in typed = attributes; return false }
+        return typed
+    }
+
+    /// `typingAttributes(in:)` through `engine`: what the definition would leave on typed text.
+    public func typingAttributes(in text: RichString, engine: FormattingEngine) -> AttributeSet {
+        if let typingAttributes { return typingAttributes }
+        if let caret = insertionPoint { return engine.typingAttributes(at: caret, in: text) }
+        var probe = text
+        var selection = self
+        let start = text.utf8Range(of: ranges.ranges.first ?? text.endIndex..<text.endIndex).lowerBound
+        probe.replaceSelection(&selection, withCharacters: "x", engine: engine)
+        var typed = AttributeSet.empty
+        probe.forEachRun(inUTF8: start..<(start + 1)) { _, attributes in typed = attributes; return false }
+        return typed
+    }
+}
+
+extension AttributeSet {
+    /// The key-by-key changes that make this set into `other`: each key whose value differs (nil where `other`
+    /// lacks it), with the behaviour it has in `other` (or here, for a removal).
+    func changes(to other: AttributeSet) -> [(key: AttributeKeyDescriptor, value: AttributeValue?)] {
+        var changes: [(key: AttributeKeyDescriptor, value: AttributeValue?)] = []
+        for entry in other.entries where self[entry.name] != entry.value {
+            changes.append((AttributeKeyDescriptor(name: entry.name, behavior: entry.behavior), entry.value))
+        }
+        for entry in entries where other[entry.name] == nil {
+            changes.append((AttributeKeyDescriptor(name: entry.name, behavior: entry.behavior), nil))
+        }
+        return changes
+    }
+}
