@@ -21,11 +21,11 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The identifier, spelled the same (a behaviour's with the key it depends on, `attribute-changed(color)`).
         public var description: String {
             switch self {
             case .behavior(let cause): return cause.description
-            case .scope: return "scope"
-            case .constraint(let name): return name
+            case .scope, .constraint: return identifier
             }
         }
     }
@@ -88,6 +88,12 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
     public init(_ behavior: AttributeAdjustment) {
         self.init(rule: .behavior(behavior.cause), utf8Range: behavior.utf8Range, key: behavior.key,
                   oldValue: behavior.oldValue, newValue: behavior.newValue)
+    }
+
+    /// Where, as indices of `document` (the document right after the edit that made the adjustment), for an
+    /// editor to highlight.
+    public func range(in document: RichString) -> Range<RichString.Index> {
+        document.indexAtUTF8(utf8Range.lowerBound)..<document.indexAtUTF8(utf8Range.upperBound)
     }
 
     public static func == (a: Adjustment, b: Adjustment) -> Bool {

@@ -23,12 +23,12 @@ public struct AttributeAdjustment: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The identifier, with the key depended on for `attributeChanged` (`attribute-changed(color)`): one
+        /// spelling of each cause in reports, descriptions and `identifier`.
         public var description: String {
             switch self {
-            case .textChanged: return "textChanged"
-            case .attributeChanged(let key): return "attributeChanged(\(key))"
-            case .paragraphBoundary: return "runBoundaries(.paragraph)"
-            case .characterBoundary: return "runBoundaries(.character)"
+            case .attributeChanged(let key): return "\(identifier)(\(key))"
+            default: return identifier
             }
         }
     }
@@ -56,6 +56,11 @@ public struct AttributeAdjustment: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(cause) \(key) [\(utf8Range.lowerBound), \(utf8Range.upperBound)): \(oldValue.map { "\($0)" } ?? "nil") -> \(newValue.map { "\($0)" } ?? "nil")"
     }
+}
+
+extension AttributeAdjustment {
+    /// Where, as indices of `document` (the string right after the mutation that made the adjustment).
+    public func range(in document: RichString) -> Range<RichString.Index> { document.range(of: self) }
 }
 
 extension RichString {
