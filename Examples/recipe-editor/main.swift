@@ -13,6 +13,8 @@ enum ForegroundColor: RichAttributeKey {
 enum AdaptiveImageGlyph: RichAttributeKey {
     typealias Value = ImageGlyphReference
     static let name = "adaptiveImageGlyph"
+    // Not inherited: a U+FFFC typed after a Genmoji must not become a copy of it.
+    static let inheritedByAddedText = false
     static let runBoundaries: RunBoundary? = .character("\u{FFFC}")
 }
 
