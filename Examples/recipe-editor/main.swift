@@ -31,8 +31,8 @@ let white = AttributeValue.color(RichColor(hex: "#ffffff")!)
 struct RecipeFormattingDefinition: FormattingDefinitionProviding {
     var scope: [AttributeKeyDescriptor] { [ForegroundColor.descriptor, AdaptiveImageGlyph.descriptor, Ingredient.descriptor] }
     var body: [any ValueConstraint] {
-        Rules("IngredientsAreGreen", for: ForegroundColor.descriptor,
-              [Rule(when: .present(Ingredient.name), .set(green))], otherwise: .remove)
+        Rules("IngredientsAreGreen", for: ForegroundColor.self,
+              [Rule(when: .present(Ingredient.self), .set(green))], otherwise: .remove)
     }
 }
 
