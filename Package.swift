@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StreamingJSON", targets: ["StreamingJSON"]),
         .library(name: "RichTextFormats", targets: ["RichTextFormats"]),
         .library(name: "Formatting", targets: ["Formatting"]),
+        .library(name: "DefinitionFiles", targets: ["DefinitionFiles"]),
         .library(name: "FormatCheck", targets: ["FormatCheck"]),
         .library(name: "FormattingTesting", targets: ["FormattingTesting"]),
         .executable(name: "fmtcheck", targets: ["fmtcheck"]),
@@ -18,7 +19,8 @@ let package = Package(
         .target(name: "StreamingJSON"),
         .target(name: "Formatting", dependencies: ["RichText"]),
         .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"], exclude: ["FORMATS.md"]),
-        .target(name: "FormatCheck", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .target(name: "DefinitionFiles", dependencies: ["Formatting", "RichText", "StreamingJSON"]),
+        .target(name: "FormatCheck", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .target(name: "FormattingTesting", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText", "FormatCheck"]),
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting", "RichTextFormats", "FormatCheck"]),
@@ -30,7 +32,8 @@ let package = Package(
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
-        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText"]),
+        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,8 @@ enum ForegroundColor: RichAttributeKey {
 enum AdaptiveImageGlyph: RichAttributeKey {
     typealias Value = ImageGlyphReference
     static let name = "adaptiveImageGlyph"
+    // Not inherited: a U+FFFC typed after a Genmoji must not become a copy of it.
+    static let inheritedByAddedText = false
     static let runBoundaries: RunBoundary? = .character("\u{FFFC}")
 }
 
@@ -29,8 +31,8 @@ let white = AttributeValue.color(RichColor(hex: "#ffffff")!)
 struct RecipeFormattingDefinition: FormattingDefinitionProviding {
     var scope: [AttributeKeyDescriptor] { [ForegroundColor.descriptor, AdaptiveImageGlyph.descriptor, Ingredient.descriptor] }
     var body: [any ValueConstraint] {
-        Rules("IngredientsAreGreen", for: ForegroundColor.descriptor,
-              [Rule(when: .present(Ingredient.name), .set(green))], otherwise: .remove)
+        Rules("IngredientsAreGreen", for: ForegroundColor.self,
+              [Rule(when: .present(Ingredient.self), .set(green))], otherwise: .remove)
     }
 }
 

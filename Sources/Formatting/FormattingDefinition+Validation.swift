@@ -2,16 +2,27 @@ import RichText
 
 extension FormattingDefinition {
     /// Every problem with a scope and constraint list, in a stable order.
-    public static func problems(scope: [AttributeKeyDescriptor], constraints: [any ValueConstraint]) -> [DefinitionError] {
+    ///
+    /// - Parameter declaredKeys: every key the definition knows, in order, when that is more than the scope (a
+    ///   definition file declares attributes it may leave out of the scope). Nil means the scope's keys: a
+    ///   constraint that reads any other key is then an `unknownKey` error.
+    public static func problems(scope: [AttributeKeyDescriptor], constraints: [any ValueConstraint],
+                                declaredKeys: [String]? = nil) -> [DefinitionError] {
         var problems: [DefinitionError] = []
         var seen: Set<String> = []
         for key in scope where !seen.insert(key.name).inserted { problems.append(.duplicateScopeKey(key.name)) }
         let scopeNames = Set(scope.map { $0.name })
+        let orderedScopeNames = scope.map(\.name)
+        let known = declaredKeys ?? orderedScopeNames
         var owners: [String: [String]] = [:]
         for constraint in constraints {
             owners[constraint.key.name, default: []].append(constraint.name)
             if !scopeNames.contains(constraint.key.name) {
-                problems.append(.ownsKeyOutsideScope(rule: constraint.name, key: constraint.key.name))
+                problems.append(.ownsKeyOutsideScope(rule: constraint.name, key: constraint.key.name,
+                                                     suggestion: Suggestions.closest(to: constraint.key.name, in: orderedScopeNames)))
+            }
+            for key in constraint.reads.sorted() where key != constraint.key.name {
+                if let problem = unknownKeyProblem(key, readBy: constraint.name, known: known) { problems.append(problem) }
             }
         }
         for (key, rules) in owners.sorted(by: { $0.key < $1.key }) where rules.count > 1 {

@@ -20,11 +20,17 @@ public struct FormattingDefinition: Sendable {
     }
 
     /// Builds and validates a definition from data (what definition files load into).
-    public init(name: String, scope: [AttributeKeyDescriptor], constraintList: [any ValueConstraint]) throws(DefinitionError) {
+    ///
+    /// - Parameter declaredKeys: every key the definition knows, when that is more than the scope (see
+    ///   `problems(scope:constraints:declaredKeys:)`); nil means the scope's keys.
+    public init(name: String, scope: [AttributeKeyDescriptor], declaredKeys: [String]? = nil,
+                constraintList: [any ValueConstraint]) throws(DefinitionError) {
         self.name = name
         self.scope = scope
         self.constraints = constraintList
-        if let problem = FormattingDefinition.problems(scope: scope, constraints: constraintList).first { throw problem }
+        if let problem = FormattingDefinition.problems(scope: scope, constraints: constraintList, declaredKeys: declaredKeys).first {
+            throw problem
+        }
     }
 
     /// The scope's names.

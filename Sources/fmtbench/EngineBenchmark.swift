@@ -37,7 +37,7 @@ enum EngineDefinitions {
     // The recipe keys (Examples/recipe-editor), as run-time descriptors.
     static let foregroundColor = AttributeKeyDescriptor(name: "foregroundColor")
     static let adaptiveImageGlyph = AttributeKeyDescriptor(
-        name: "adaptiveImageGlyph", behavior: AttributeBehavior(runBoundaries: .character("\u{FFFC}")))
+        name: "adaptiveImageGlyph", behavior: AttributeBehavior(inheritedByAddedText: false, runBoundaries: .character("\u{FFFC}")))
     static let ingredient = AttributeKeyDescriptor(
         name: "ingredient", behavior: AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged]))
     static let green = AttributeValue.color(RichColor(hex: "#34c759")!)

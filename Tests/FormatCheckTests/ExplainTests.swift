@@ -8,7 +8,7 @@ final class ExplainTests: XCTestCase {
         let explanation = recipe.explanation
         XCTAssertTrue(explanation.hasPrefix("Definition 'recipe' ("))
         XCTAssertTrue(explanation.contains("  foregroundColor (color): plain; typed text takes it from the text before it.\n"))
-        XCTAssertTrue(explanation.contains("  adaptiveImageGlyph (imageGlyph): typed text takes it from the text before it; only on runs of U+FFFC.\n"))
+        XCTAssertTrue(explanation.contains("  adaptiveImageGlyph (imageGlyph): not inherited, only on runs of U+FFFC.\n"))
         XCTAssertTrue(explanation.contains("  ingredient (string): not inherited, invalidated by text changes.\n"))
         XCTAssertTrue(explanation.contains("  foregroundColor, adaptiveImageGlyph, ingredient. Every other attribute is removed.\n"))
         XCTAssertTrue(explanation.contains("  1. IngredientsAreGreen: foregroundColor is set to #34c759 when ingredient is present; otherwise it is removed.\n"))

@@ -1,4 +1,5 @@
 @testable import FormatCheck
+@testable import Formatting
 import XCTest
 
 /// "Did you mean …?" suggests typos' targets and stays quiet otherwise.

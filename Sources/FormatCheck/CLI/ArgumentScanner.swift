@@ -1,3 +1,4 @@
+import Formatting
 /// Walks command-line arguments for the commands' parsers: options with values (`--format json`,
 /// `--format=json`, `-o FILE`), flags, `--` ending options, and positional arguments.
 struct ArgumentScanner {

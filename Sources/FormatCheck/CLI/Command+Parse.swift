@@ -1,3 +1,4 @@
+import Formatting
 extension Command {
     /// The top-level commands, for did-you-mean hints.
     static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "help"]

@@ -1,3 +1,4 @@
+import Formatting
 extension Command {
     /// The options of `fmtcheck convert`.
     static let convertOptions = ["--from", "--to", "--definition", "--help"]

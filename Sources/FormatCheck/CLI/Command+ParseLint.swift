@@ -1,3 +1,4 @@
+import Formatting
 extension Command {
     /// The options of `fmtcheck lint`.
     static let lintOptions = ["--definition", "--select", "--ignore", "--format", "--output", "--max-warnings", "--exit-zero",

@@ -1,7 +1,7 @@
 /// "Did you mean …?" for names: the closest candidate by edit distance, when it is close enough to be a typo.
-enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `name`, or nil when none is plausibly what was meant.
-    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()
         var best: (String, Int)?
         for candidate in candidates where candidate != name {
@@ -18,12 +18,12 @@ enum Suggestions {
     }
 
     /// `did you mean 'x'?` for the closest candidate, or nil.
-    static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String? {
+    package static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String? {
         closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

@@ -14,7 +14,21 @@ import StreamingJSON
 public enum DefinitionFile {
     /// Reads and loads the file at `path`; throws every error found (with the warnings).
     public static func load(path: String) throws(DefinitionDiagnostics) -> LoadedDefinition {
-        try parse(bytes: try read(path: path), fileName: path).get()
+        try parse(bytes: try read(path: path, fileName: path), fileName: path).get()
+    }
+
+    /// Reads and loads the file at a file URL; diagnostics name it by its path as the URL was made (relative
+    /// paths stay relative, as `fmtcheck definition check` prints them). Throws every error found (with the
+    /// warnings).
+    public static func load(contentsOf url: URL) throws(DefinitionDiagnostics) -> LoadedDefinition {
+        let fileName = url.isFileURL ? url.relativePath : url.absoluteString
+        guard url.isFileURL else {
+            throw DefinitionDiagnostics(fileName: fileName, diagnostics: [
+                Diagnostic(severity: .error, check: .unreadable, message: "only file URLs are read", fileName: fileName,
+                           location: nil, jsonPath: nil, hint: "fetch the bytes yourself and load them with init(data:fileName:)"),
+            ])
+        }
+        return try parse(bytes: try read(path: url.path, fileName: fileName), fileName: fileName).get()
     }
 
     /// Loads a definition from UTF-8 bytes; `fileName` is only used in diagnostics.
@@ -45,7 +59,8 @@ public enum DefinitionFile {
         guard failure.errors.isEmpty, let name = reader.name else { return .failure(failure) }
         let definition: FormattingDefinition
         do {
-            definition = try FormattingDefinition(name: name, scope: reader.scopeDescriptors, constraintList: reader.builtConstraints)
+            definition = try FormattingDefinition(name: name, scope: reader.scopeDescriptors, declaredKeys: reader.attributeOrder,
+                                              constraintList: reader.builtConstraints)
         } catch {
             // The checks above run the same validation, so this is only a safety net.
             reader.report(error)
@@ -64,8 +79,8 @@ public enum DefinitionFile {
             severities: reader.severities, ruleLocations: ruleLocations, summaries: summaries, warnings: diagnostics))
     }
 
-    /// The bytes of a file, or an `unreadable` diagnostic.
-    static func read(path: String) throws(DefinitionDiagnostics) -> [UInt8] {
+    /// The bytes of a file, or an `unreadable` diagnostic naming it `fileName`.
+    static func read(path: String, fileName: String) throws(DefinitionDiagnostics) -> [UInt8] {
         var isDirectory: ObjCBool = false
         let problem: String
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -77,8 +92,8 @@ public enum DefinitionFile {
         } else {
             problem = "the file cannot be read (check its permissions)"
         }
-        throw DefinitionDiagnostics(fileName: path, diagnostics: [
-            Diagnostic(severity: .error, check: .unreadable, message: problem, fileName: path, location: nil, jsonPath: nil),
+        throw DefinitionDiagnostics(fileName: fileName, diagnostics: [
+            Diagnostic(severity: .error, check: .unreadable, message: problem, fileName: fileName, location: nil, jsonPath: nil),
         ])
     }
 

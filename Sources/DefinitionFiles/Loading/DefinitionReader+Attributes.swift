@@ -1,3 +1,4 @@
+import Formatting
 import RichText
 import StreamingJSON
 
@@ -15,6 +16,7 @@ extension DefinitionReader {
                 continue
             }
             if let declaration = readAttribute(member, at: memberPath) {
+                checkGlyphIsNotInherited(declaration, at: Site(location: member.keyLocation, path: memberPath))
                 attributes[member.key] = declaration
                 attributeOrder.append(member.key)
             } else {
@@ -22,6 +24,14 @@ extension DefinitionReader {
             }
         }
         checkInvalidationReferences()
+    }
+
+    /// Warns about an image-glyph attribute that typed text inherits: a glyph stands on its U+FFFC, so an
+    /// inherited glyph turns every U+FFFC typed after it into a copy of the same Genmoji.
+    private mutating func checkGlyphIsNotInherited(_ declaration: AttributeDeclaration, at site: Site) {
+        guard declaration.type == .imageGlyph, declaration.behavior.isInheritable else { return }
+        report(.inheritableGlyph, "'\(declaration.name)' holds image glyphs and is inherited by added text, so typing U+FFFC after a glyph duplicates it",
+               at: site, hint: "add \"inheritedByAddedText\": false to '\(declaration.name)'", severity: .warning)
     }
 
     /// Reads one declaration; nil when its type cannot be read.

@@ -13,7 +13,7 @@ extension DefinitionReader {
     /// reports each problem at the place in the file that causes it.
     mutating func checkConsistency() {
         checkOwners()
-        for problem in FormattingDefinition.problems(scope: scopeDescriptors, constraints: builtConstraints) {
+        for problem in FormattingDefinition.problems(scope: scopeDescriptors, constraints: builtConstraints, declaredKeys: attributeOrder) {
             switch problem {
             case .ownsKeyOutsideScope, .duplicateOwner, .duplicateScopeKey:
                 continue  // Checked on every constraint read, built or not, by `checkOwners` and `readScope`.
@@ -49,7 +49,13 @@ extension DefinitionReader {
     mutating func report(_ problem: DefinitionError) {
         func parsed(_ name: String) -> ParsedConstraint? { constraints.first { $0.name == name } }
         switch problem {
-        case let .ownsKeyOutsideScope(rule, key):
+        case let .unknownKey(rule, key, suggestion):
+            // Conditions are read through `attributeReference`, which reports this at the reference; kept for
+            // constraints that declare their reads another way.
+            let reader = parsed(rule)
+            report(.unknownAttribute, "constraint '\(rule)' reads '\(key)', which is not a declared attribute",
+                   at: reader?.readSites[key] ?? reader?.nameSite, hint: suggestion.map { "did you mean '\($0)'?" } ?? "declare it under \"attributes\"")
+        case let .ownsKeyOutsideScope(rule, key, _):
             report(.outsideScope, "constraint '\(rule)' writes '\(key)', which is not in the scope", at: parsed(rule).flatMap { $0.keySite ?? $0.nameSite },
                    hint: "add '\(key)' to \"scope\", or remove the constraint")
         case let .duplicateOwner(key, rules):

@@ -2,7 +2,7 @@ import RichText
 
 extension AttributeValue {
     /// The value as an explanation writes it: strings quoted, colours as hex, numbers without a needless ".0".
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .string(let s): return "\"\(s)\""
         case .number(let d): return Double.phrase(d)
@@ -13,14 +13,14 @@ extension AttributeValue {
 
 extension Double {
     /// A bound as people write it: 3 rather than 3.0.
-    static func phrase(_ value: Double) -> String {
+    package static func phrase(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
 extension Array where Element == String {
     /// "a", "a or b", "a, b or c".
-    func joinedInWords(_ conjunction: String) -> String {
+    package func joinedInWords(_ conjunction: String) -> String {
         switch count {
         case 0: return ""
         case 1: return self[0]

@@ -17,7 +17,7 @@ public enum TerminalText {
     }
 
     /// Appends `character`, escaped when it must be. The one place that decides how input text is shown.
-    static func append(_ character: Character, to out: inout String) {
+    package static func append(_ character: Character, to out: inout String) {
         guard character.unicodeScalars.contains(where: needsEscape) else {
             out.append(character)
             return
@@ -34,7 +34,7 @@ public enum TerminalText {
     }
 
     /// Whether `scalar` is shown as an escape.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFFFC: return true
         default: return false

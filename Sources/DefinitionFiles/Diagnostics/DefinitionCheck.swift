@@ -28,6 +28,8 @@ public enum DefinitionCheck: String, Hashable, Sendable, CaseIterable {
     case notIdempotent = "definition-not-idempotent"
     /// A rule (or `otherwise`) that can never apply.
     case unreachableRule = "definition-unreachable-rule"
+    /// An image-glyph attribute that typed text inherits: typing U+FFFC after a glyph would duplicate it.
+    case inheritableGlyph = "definition-inheritable-glyph"
     /// An attribute declared but left out of the scope.
     case unusedAttribute = "definition-unused-attribute"
     /// `severities` names a rule that does not exist.

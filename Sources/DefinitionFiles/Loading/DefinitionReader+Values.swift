@@ -1,3 +1,4 @@
+import Formatting
 import RichText
 import StreamingJSON
 

@@ -168,7 +168,9 @@ struct DefinitionReader {
         guard let name = string(node, at: path, what: what) else { return nil }
         if let declaration = attributes[name] { return declaration }
         if brokenAttributes.contains(name) { return nil }
-        let hint = Suggestions.didYouMean(name, in: attributeOrder)
+        // The same check, and the same suggestion, as a definition built in Swift gets.
+        let suggestion = FormattingDefinition.unknownKeyProblem(name, readBy: what, known: attributeOrder)?.suggestion
+        let hint = suggestion.map { "did you mean '\($0)'?" }
             ?? (attributeOrder.isEmpty ? "declare it under \"attributes\"" : "declare it under \"attributes\"; the file declares " + attributeOrder.map { "'\($0)'" }.joined(separator: ", "))
         report(.unknownAttribute, "\(what) names '\(name)', which is not a declared attribute", node: node, at: path, hint: hint)
         return nil
