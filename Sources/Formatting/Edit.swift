@@ -18,4 +18,9 @@ public enum Edit: Sendable {
 
     /// An insertion of plain text.
     public static func insert(_ text: String, at index: RichString.Index) -> Edit { .replaceText(index..<index, with: text) }
+
+    /// A typed key set (nil removes it) over every range: `.setAttribute(Ingredient.self, to: "milk", in: ranges)`.
+    public static func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in ranges: RangeSet<RichString.Index>) -> Edit {
+        .setAttribute(K.descriptor, to: value?.attributeValue, in: ranges)
+    }
 }

@@ -100,6 +100,12 @@ public struct EditingSession: Sendable {
         return perform(.setAttribute(key, to: value, in: selection.ranges))
     }
 
+    /// Sets the typed key `K` over the selection (or, at a caret, in the typing attributes); nil removes it.
+    @discardableResult
+    public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?) -> [Adjustment] {
+        setAttribute(K.descriptor, to: value?.attributeValue)
+    }
+
     /// Pastes attributed text over the selection; it keeps its attributes, then the definition applies. Over
     /// several ranges, the first takes the text and the others are removed, as typing does; the caret ends after
     /// the pasted text.

@@ -122,6 +122,11 @@ extension FormattingEngine {
         probe(.setAttribute(key, to: value, in: selection), on: document).isKept
     }
 
+    /// Whether the typed key `K` may take `value` on every range of `selection`: `canSet(Ingredient.self, to: "milk", …)`.
+    public func canSet<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, on selection: RangeSet<RichString.Index>, in document: RichString) -> Bool {
+        canSet(K.descriptor, to: value?.attributeValue, on: selection, in: document)
+    }
+
     /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition.
     /// Found dry or on an excerpt like a probe, or on a copy where neither can decide.
     public func typingAttributes(at index: RichString.Index, in document: RichString) -> AttributeSet {

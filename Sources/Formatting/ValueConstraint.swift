@@ -4,6 +4,7 @@ import RichText
 ///
 /// The engine runs a whole constraint chain over one working copy of the entries and interns the final set
 /// once, so the intermediate sets of a chain are never built.
+@dynamicMemberLookup
 public struct ConstrainedAttributes: Sendable {
     /// The entries, sorted by name with distinct names (the layout of `AttributeSet.entries`).
     var entries: [AttributeEntry]
@@ -28,6 +29,11 @@ public struct ConstrainedAttributes: Sendable {
 
     /// The typed value of any key.
     public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? { self[K.name].flatMap { K.Value(attributeValue: $0) } }
+
+    /// The typed value of a registered key through dynamic member lookup: `run.ingredient`.
+    public subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<AttributeKeys, K.Type>) -> K.Value? {
+        self[AttributeKeys()[keyPath: keyPath]]
+    }
 
     /// The owned key's value; setting it (nil removes) is the constraint's output.
     public var value: AttributeValue? {
