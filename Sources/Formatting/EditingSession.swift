@@ -12,6 +12,10 @@ public struct EditingSession: Sendable {
     public internal(set) var selection: Selection
     /// What typed text gets; reset from the document whenever the selection moves.
     public var typingAttributes: AttributeSet
+    /// The images of the document's glyphs (and attachments), which travel with it: a paste brings its images,
+    /// and saving writes them (`NativeJSONEncoder().write(session.document, images: session.images)`). Images
+    /// are only ever added: undoing a paste keeps its image, so redoing it finds the image again.
+    public internal(set) var images: ImageStore
     /// The adjustments of the last mutation.
     public internal(set) var lastAdjustments: [Adjustment] = []
 
@@ -26,12 +30,13 @@ public struct EditingSession: Sendable {
     /// Ranges a caller tracks through the session's edits with `transform(updating:_:)`, innermost call last.
     var callerRanges: [Range<RichString.Index>] = []
 
-    /// A session over `document` with the caret at its end. The document is normalised first, and what that
-    /// changed is the session's `lastAdjustments` (it is not an undo step).
-    public init(document: RichString, engine: FormattingEngine) {
+    /// A session over `document` and the images of its glyphs, with the caret at its end. The document is
+    /// normalised first, and what that changed is the session's `lastAdjustments` (it is not an undo step).
+    public init(document: RichString, images: ImageStore = ImageStore(), engine: FormattingEngine) {
         var normalized = document
         let adjustments = engine.normalize(&normalized)
         self.engine = engine
+        self.images = images
         self.document = normalized
         selection = .caret(normalized.endIndex)
         typingAttributes = engine.typingAttributes(at: normalized.endIndex, in: normalized)
@@ -106,12 +111,14 @@ public struct EditingSession: Sendable {
         setAttribute(K.descriptor, to: value?.attributeValue)
     }
 
-    /// Pastes attributed text over the selection; it keeps its attributes, then the definition applies. Over
+    /// Pastes attributed text, with the images of its glyphs (kept in `images`; an image already there for the
+    /// same identifier stays), over the selection; it keeps its attributes, then the definition applies. Over
     /// several ranges, the first takes the text and the others are removed, as typing does; the caret ends after
     /// the pasted text.
     @discardableResult
-    public mutating func paste(_ text: RichString) -> [Adjustment] {
-        recordingOneStep { session in
+    public mutating func paste(_ text: RichString, images pastedImages: ImageStore = ImageStore()) -> [Adjustment] {
+        images.merge(pastedImages)
+        return recordingOneStep { session in
             var selection = session.selection
             let engine = session.engine
             let adjustments = session.editingDocument { $0.replaceSelection(&selection, with: text, engine: engine) }

@@ -36,8 +36,23 @@ public struct NativeJSONEncoder: Sendable {
     /// An encoder.
     public init() {}
 
+    /// A document encoded, with what the encoding did not keep.
+    public struct Output: Sendable {
+        /// The native JSON.
+        public var bytes: [UInt8]
+        /// One warning for each glyph written without an image (`DocumentWarning.imageWithoutBytes`).
+        public var warnings: [DocumentWarning]
+    }
+
+    /// `encode(_:images:)`, saying which glyphs `images` has no image for (they are written without one), as
+    /// the RTF writer says it: what an editor saving a document, or `fmtcheck --fix`, must report.
+    public func write(_ document: RichString, images: ImageStore) throws(DocumentError) -> Output {
+        Output(bytes: try encode(document, images: images),
+               warnings: images.glyphsWithoutImage(in: document).map(DocumentWarning.imageWithoutBytes))
+    }
+
     /// The document as native JSON, with every image of `images` (used by a glyph or not); glyphs whose image
-    /// `images` lacks are written without one.
+    /// `images` lacks are written without one (`write(_:images:)` says which).
     public func encode(_ document: RichString, images: ImageStore = ImageStore()) throws(DocumentError) -> [UInt8] {
         var writer = JSONWriter(options: JSONWriter.Options(sortedKeys: true))
         let runs = document.textRuns

@@ -37,8 +37,8 @@ enum DocumentFileWriter {
                 return Encoded(input: LintInput(format: .rtf, bytes: output.rtf), notes: notes)
             }
         case .native, .plain, .text, .html:
-            let bytes = try NativeJSONEncoder().encode(document, images: images)
-            return Encoded(input: LintInput(format: .native, bytes: bytes), notes: lost)
+            let output = try NativeJSONEncoder().write(document, images: images)
+            return Encoded(input: LintInput(format: .native, bytes: output.bytes), notes: lost + output.warnings.map(\.message))
         }
     }
 

@@ -95,7 +95,7 @@ extension RTFWriting {
     }
 
     private mutating func reportMissingBytes(_ id: String) {
-        warnings.add(kind: "missing-bytes:" + id, "the image \"\(id.prefix(80))\" has no bytes in the image store; only its reference is written")
+        warnings.add(kind: "missing-bytes:" + id, DocumentWarning.imageWithoutBytes(id).message)
     }
 
     /// One glyph or attachment at a U+FFFC.

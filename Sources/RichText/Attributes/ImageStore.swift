@@ -82,3 +82,22 @@ public struct ImageStore: Sendable, Hashable {
         return result
     }
 }
+
+extension ImageStore {
+    /// The content identifiers of the glyphs in `document` that have no image in this store, sorted as the
+    /// writers sort them: what a writer must say it writes without an image.
+    public func glyphsWithoutImage(in document: RichString) -> [String] {
+        var missing: Set<String> = []
+        var seen: Set<AttributeSet> = []
+        document.runStore.forEachRun(in: 0..<document.text.utf8Count) { _, attributes in
+            guard seen.insert(attributes).inserted else { return true }
+            for entry in attributes.entries {
+                if case .imageGlyph(let glyph) = entry.value, images[glyph.contentIdentifier] == nil {
+                    missing.insert(glyph.contentIdentifier)
+                }
+            }
+            return true
+        }
+        return missing.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
