@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting", "RichTextFormats", "FormatCheck"]),
         .executableTarget(name: "fmtoracle"),
         .executableTarget(name: "string-tour", dependencies: ["RichText"], path: "Examples/string-tour"),
-        .executableTarget(name: "recipe-editor", dependencies: ["Formatting"], path: "Examples/recipe-editor"),
+        .executableTarget(name: "recipe-editor", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"], path: "Examples/recipe-editor"),
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], exclude: ["FoundationConformance/PORTING.md"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting"]),

@@ -1,10 +1,15 @@
-// The WWDC25 "Cook up a rich text experience" story, replayed on the FormatCheck engine. After every step it
-// prints the runs and what the engine adjusted on its own.
+// The WWDC25 "Cook up a rich text experience" story, replayed on the FormatCheck engine as an editor would
+// build it: the definition is Definitions/recipe.json, edits go through a SwiftUI-shaped selection with typed
+// keys, a toolbar button is enabled by a probe, a bookmark follows the text, a typed word undoes in one step,
+// and the document is saved and reloaded as JSON and as an RTFD package with its Genmoji and the image.
+// After every step it prints the runs and what the engine adjusted on its own.
+import DefinitionFiles
+import Foundation
 import Formatting
 import RichText
+import RichTextFormats
 
-// 1. The keys and RecipeFormattingDefinition: foregroundColor, adaptiveImageGlyph and ingredient in scope, and
-//    IngredientsAreGreen.
+// 1. The keys, typed. Their names and behaviours are the ones recipe.json declares.
 enum ForegroundColor: RichAttributeKey {
     typealias Value = RichColor
     static let name = "foregroundColor"
@@ -25,15 +30,18 @@ enum Ingredient: RichAttributeKey {
     static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
 }
 
-let green = AttributeValue.color(RichColor(hex: "#34c759")!)
-let white = AttributeValue.color(RichColor(hex: "#ffffff")!)
+extension AttributeKeys {
+    var ingredient: Ingredient.Type { Ingredient.self }
+    var foregroundColor: ForegroundColor.Type { ForegroundColor.self }
+}
 
-struct RecipeFormattingDefinition: FormattingDefinitionProviding {
-    var scope: [AttributeKeyDescriptor] { [ForegroundColor.descriptor, AdaptiveImageGlyph.descriptor, Ingredient.descriptor] }
-    var body: [any ValueConstraint] {
-        Rules("IngredientsAreGreen", for: ForegroundColor.self,
-              [Rule(when: .present(Ingredient.self), .set(green))], otherwise: .remove)
-    }
+/// Definitions/recipe.json, from the current folder (`swift run recipe-editor` at the package root) or beside
+/// this example's sources.
+func recipeDefinitionFile() -> URL {
+    let here = URL(fileURLWithPath: "Definitions/recipe.json")
+    if FileManager.default.fileExists(atPath: here.path) { return here }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Definitions/recipe.json")
 }
 
 func show(_ title: String, _ session: EditingSession, _ adjustments: [Adjustment]) {
@@ -49,58 +57,86 @@ func show(_ title: String, _ session: EditingSession, _ adjustments: [Adjustment
         print("   selection: " + session.selection.ranges.ranges.map { text[$0].string.debugDescription }.joined(separator: ", "))
     }
     for adjustment in adjustments {
-        let range = text.range(adjustment.utf8Range.lowerBound, adjustment.utf8Range.upperBound, in: .utf8)
-        print("   adjusted: \(adjustment.rule) \(adjustment.key) on \(text[range].string.debugDescription): \(adjustment.oldValue.map { "\($0)" } ?? "nil") -> \(adjustment.newValue.map { "\($0)" } ?? "nil")")
+        print("   adjusted: \(adjustment.rule) \(adjustment.key) on \(text[adjustment.range(in: text)].string.debugDescription): \(adjustment.oldValue.map { "\($0)" } ?? "nil") -> \(adjustment.newValue.map { "\($0)" } ?? "nil")")
     }
     if adjustments.isEmpty { print("   (no adjustments)") }
 }
 
 do {
-    let definition = try RecipeFormattingDefinition().definition()
+    let definition = try FormattingDefinition(contentsOf: recipeDefinitionFile())
     let engine = FormattingEngine(definition)
     var session = EditingSession(document: RichString("Melt the butter, add milk and more butter."), engine: engine)
-    show("1. RecipeFormattingDefinition with IngredientsAreGreen", session, [])
+    show("1. Definitions/recipe.json loaded in the app (\(definition.constraints.count) constraint)", session, session.lastAdjustments)
 
-    // 2. Select "butter" and mark every occurrence in one RangeSet mutation: the selection stays put.
-    let firstButter = session.document.range(of: "butter")!
-    session.select(.ranges(RangeSet(firstButter)))
-    let everyButter = session.document.ranges(of: "butter")
-    var adjustments = session.perform(.setAttribute(Ingredient.descriptor, to: .string("butter"), in: everyButter))
-    show("2. mark every \"butter\" (one mutation); the selection is still the first butter", session, adjustments)
+    // 2. Select every "butter" (a multi-range selection, as SwiftUI's AttributedTextSelection) and mark them in
+    //    one mutation.
+    session.select(Selection(ranges: session.document.ranges(of: "butter")))
+    var adjustments = session.setAttribute(Ingredient.self, to: "butter")
+    show("2. mark every \"butter\" with the typed key: one mutation, both turn green", session, adjustments)
 
-    // 3. Mark "milk" and type "y" right after it.
-    let milk = session.document.range(of: "milk")!
-    session.select(.ranges(RangeSet(milk)))
-    adjustments = session.setAttribute(Ingredient.descriptor, to: .string("milk"))
-    show("3a. mark \"milk\"", session, adjustments)
-    session.select(.caret(milk.upperBound))
-    adjustments = session.type("y")
-    show("3b. type \"y\" after it: \"milk\" stays marked, \"y\" is not", session, adjustments)
+    // 3. A bookmark on "milk" follows the text through the edits below.
+    var bookmark = [session.document.range(of: "milk")!]
+    session.transform(updating: &bookmark) { session in
+        // 3a. Mark "milk" through the selection, SwiftUI's way.
+        session.select(Selection(range: session.document.range(of: "milk")!))
+        adjustments = session.setAttribute(Ingredient.self, to: "milk")
+        show("3a. mark \"milk\"", session, adjustments)
+        // 3b. Type a word at the start, letter by letter.
+        session.select(Selection(insertionPoint: session.document.startIndex))
+        for letter in "First, " { adjustments = session.type(String(letter)) }
+        show("3b. type \"First, \" letter by letter", session, adjustments)
+    }
+    print("   the bookmark is still on \(session.document[bookmark[0]].string.debugDescription)")
 
-    // 4. Delete a letter of "milk": the mark leaves the whole word.
-    let l = session.document.range(of: "milky")!.lowerBound
-    let afterL = session.document.characters.index(l, offsetBy: 3)
-    session.select(.caret(afterL))
-    adjustments = session.deleteBackward()
-    show("4. delete the \"l\": the ingredient and its green leave the word", session, adjustments)
-
-    // 5. Try to colour an ingredient white: the probe says no, and why.
-    let butter = session.document.range(of: "butter")!
-    let probe = engine.probe(.setAttribute(ForegroundColor.descriptor, to: white, in: RangeSet(butter)), on: session.document)
-    print("== 5. probe: colour \"butter\" white?")
-    print("   kept: \(probe.isKept)" + probe.reverts.map { "; reverted by \($0.rule) to \($0.newValue.map { "\($0)" } ?? "nil")" }.joined())
-    print("   a colour control on this selection is \(engine.canSet(ForegroundColor.descriptor, to: white, on: RangeSet(butter), in: session.document) ? "enabled" : "disabled")")
-
-    // 6. Paste an ingredient: its attribute is kept and the constraint colours it.
-    session.select(.caret(session.document.endIndex))
-    adjustments = session.paste(RichString(" Sugar", attributes: AttributeSet([
-        AttributeEntry(name: Ingredient.name, value: .string("sugar"), behavior: Ingredient.descriptor.behavior),
-    ])))
-    show("6. paste \" Sugar\" marked as an ingredient: kept, and made green", session, adjustments)
-
-    // 7. Undo.
+    // 4. Undo: the typed words go in one step.
     session.undo()
-    show("7. undo the paste", session, session.lastAdjustments)
+    show("4. undo: the typed words go in one step", session, session.lastAdjustments)
+
+    // 5. A toolbar button: may "butter" be coloured white? The probe says no, and which rule says so.
+    let butter = RangeSet(session.document.range(of: "butter")!)
+    let white = RichColor(hex: "#ffffff")!
+    let probe = engine.probe(.setAttribute(ForegroundColor.self, to: white, in: butter), on: session.document)
+    print("== 5. toolbar: colour \"butter\" white?")
+    print("   kept: \(probe.isKept)" + probe.reverts.map { "; reverted by \($0.rule) to \($0.newValue.map { "\($0)" } ?? "nil")" }.joined())
+    print("   the colour button is \(engine.canSet(ForegroundColor.self, to: white, on: butter, in: session.document) ? "enabled" : "disabled")")
+
+    // 6. Delete a letter of "milk": the mark leaves the whole word.
+    let milk = session.document.range(of: "milk")!
+    session.select(Selection(insertionPoint: session.document.characters.index(milk.lowerBound, offsetBy: 3)))
+    adjustments = session.deleteBackward()
+    show("6. delete the \"l\": the ingredient and its green leave the word", session, adjustments)
+
+    // 7. Paste a Genmoji with its image: the image travels with the session.
+    var pastedImages = ImageStore()
+    let cat = ImageGlyphReference(contentIdentifier: "genmoji-cat", contentDescription: "a smiling cat chef", contentType: "public.heic")
+    pastedImages.insert(Data("stand-in HEIC bytes".utf8), for: cat)
+    var genmoji = RichString("\u{FFFC}")
+    genmoji[genmoji.startIndex..<genmoji.endIndex][AdaptiveImageGlyph.self] = cat
+    session.select(Selection(insertionPoint: session.document.endIndex))
+    adjustments = session.paste(genmoji, images: pastedImages)
+    show("7. paste a Genmoji with its image", session, adjustments)
+
+    // 8. Save and reload as native JSON and as an RTFD package: the Genmoji and its image come back.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-editor-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = try NativeJSONEncoder().write(session.document, images: session.images)
+    let jsonFile = folder.appendingPathComponent("recipe.json")
+    try Data(json.bytes).write(to: jsonFile)
+    let fromJSON = try NativeJSONDecoder().decode(Data(contentsOf: jsonFile))
+    let rtfd = RTFWriter().write(session.document, images: session.images, asPackage: true)
+    let package = folder.appendingPathComponent("recipe.rtfd")
+    try RTFDPackage(rtf: rtfd.rtf, files: rtfd.files).write(to: package)
+    let read = try RTFDPackage.read(directory: package)
+    let fromRTFD = try RTFReader().read(read.rtf, attachments: read.files)
+    print("== 8. saved and reloaded")
+    for (format, decoded, warnings) in [("JSON", fromJSON, json.warnings), ("RTFD", fromRTFD, rtfd.warnings)] {
+        let glyphs = decoded.document.runs.compactMap { $0.attributes[AdaptiveImageGlyph.self]?.contentIdentifier }
+        let image = glyphs.first.flatMap { decoded.images[$0] }
+        print("   \(format): same text \(decoded.document.string == session.document.string), glyph \(glyphs), image \(image.map { "\($0.data.count) bytes" } ?? "missing")"
+              + (warnings.isEmpty ? "" : "; writer notes: " + warnings.map(\.message).joined(separator: "; ")))
+    }
 } catch {
-    print("The definition was rejected: \(error)")
+    print("recipe-editor: \(error)")
 }
