@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "recipe-editor", dependencies: ["Formatting"], path: "Examples/recipe-editor"),
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], exclude: ["FoundationConformance/PORTING.md"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
-        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting", "RichTextFormats"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
