@@ -71,7 +71,9 @@ public struct FormattingEngine: Sendable {
     /// A document that does not carry the definition's behaviours yet (one read without the definition) gets
     /// them first (`stampBehaviors`), and what that changed comes first in the list, placed in the offsets
     /// after the edit. Whether it carries them is known in O(1) (`carriesDefinedBehaviors`), so a document
-    /// edited through the engine pays for that walk once.
+    /// edited through the engine pays for that walk once. Keys the edit itself brings in (a paste, a key set
+    /// with another descriptor's behaviour) take the definition's behaviours in the scope step, as part of the
+    /// edit, with no adjustment: their values stand as asked.
     @discardableResult
     public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
         let token = core.behaviorStamp
