@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "recipe-editor", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"], path: "Examples/recipe-editor"),
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], exclude: ["FoundationConformance/PORTING.md"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
-        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting", "RichTextFormats"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText"]),

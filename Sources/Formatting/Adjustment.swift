@@ -11,12 +11,17 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
         case scope
         /// A value constraint, by name.
         case constraint(String)
+        /// A key in the definition's scope took the behaviour the definition declares for it, given here; its
+        /// value is unchanged (`oldValue == newValue`). The definition owns behaviours, whatever a reader or an
+        /// earlier edit attached to the values (`FormattingEngine.stampBehaviors`).
+        case definedBehavior(AttributeBehavior)
 
-        /// A stable identifier: the constraint's name, `scope`, or the behaviour's identifier.
+        /// A stable identifier: the constraint's name, `scope` (also for a behaviour the scope gave a key), or
+        /// the behaviour's identifier.
         public var identifier: String {
             switch self {
             case .behavior(let cause): return cause.identifier
-            case .scope: return "scope"
+            case .scope, .definedBehavior: return "scope"
             case .constraint(let name): return name
             }
         }
@@ -26,6 +31,7 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .behavior(let cause): return cause.description
             case .scope, .constraint: return identifier
+            case .definedBehavior(let behavior): return "\(identifier)(behaviour: \(behavior))"
             }
         }
     }

@@ -32,10 +32,8 @@ extension FormattingEngine {
     /// cannot decide.
     private func drySetAttributeResult(_ edit: Edit, _ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<RichString.Index>], on document: RichString) -> ProbeResult? {
         drySetAttribute(key, to: value, in: ranges, on: document).map { adjustments, isKept, targets in
-            let reverts = adjustments.filter { adjustment in
-                adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
-            }
-            return ProbeResult(adjustments: adjustments, isKept: isKept, reverts: reverts, edited: lazyEdited(edit, on: document))
+            ProbeResult(adjustments: adjustments, isKept: isKept, reverts: ProbeResult.reverts(of: key, over: targets, in: adjustments),
+                        edited: lazyEdited(edit, on: document))
         }
     }
 

@@ -42,8 +42,27 @@ extension ProbeResult {
     /// (`askedKeys`: the attributes of a pasted attributed string); what the engine does to attributes plain text
     /// only inherited from its neighbour is reported as an adjustment, not as a refusal.
     static func ofTextEdit(adjustments: [Adjustment], inserted: Range<Int>, askedKeys: Set<String>, edited: LazyDocument) -> ProbeResult {
-        let reverts = askedKeys.isEmpty ? [] : adjustments.filter { askedKeys.contains($0.key) && $0.utf8Range.overlaps(inserted) }
+        let reverts = askedKeys.isEmpty ? [] : adjustments.filter {
+            askedKeys.contains($0.key) && $0.utf8Range.overlaps(inserted) && $0.changesValue
+        }
         return ProbeResult(adjustments: adjustments, isKept: reverts.isEmpty, reverts: reverts, edited: edited)
+    }
+
+    /// The reverts of an attribute set of `key` over `targets`, in one place for every probe path: the
+    /// adjustments that change `key`'s value over a target (giving the key the definition's behaviour changes no
+    /// value, and is not one).
+    static func reverts(of key: AttributeKeyDescriptor, over targets: [Range<Int>], in adjustments: [Adjustment]) -> [Adjustment] {
+        adjustments.filter { adjustment in
+            adjustment.key == key.name && adjustment.changesValue && targets.contains { $0.overlaps(adjustment.utf8Range) }
+        }
+    }
+}
+
+extension Adjustment {
+    /// Whether the adjustment changes a value (every one does but `.definedBehavior`, which changes a behaviour).
+    var changesValue: Bool {
+        if case .definedBehavior = rule { return false }
+        return true
     }
 }
 
@@ -65,6 +84,8 @@ extension FormattingEngine {
     /// (`applyOnExcerpt`), so a probe costs less than the edit; where an excerpt cannot decide, on a copy of
     /// the document.
     public func probe(_ edit: Edit, on document: RichString) -> ProbeResult {
+        // A document without the definition's behaviours is stamped first by `apply`: probe as it would run.
+        guard carriesDefinedBehaviors(document) else { return probeByCopy(edit, on: document) }
         if let result = dryProbe(edit, on: document) { return result }
         return probeOnExcerpt(edit, on: document)
     }
@@ -96,10 +117,7 @@ extension FormattingEngine {
                     return kept
                 }
             }
-            let reverts = adjustments.filter { adjustment in
-                adjustment.key == key.name && targets.contains { $0.overlaps(adjustment.utf8Range) }
-            }
-            return ProbeResult(adjustments: adjustments, isKept: kept, reverts: reverts, edited: lazy)
+            return ProbeResult(adjustments: adjustments, isKept: kept, reverts: ProbeResult.reverts(of: key, over: targets, in: adjustments), edited: lazy)
         }
         switch edit {
         case let .setAttribute(key, value, ranges):
@@ -130,6 +148,7 @@ extension FormattingEngine {
     /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition.
     /// Found dry or on an excerpt like a probe, or on a copy where neither can decide.
     public func typingAttributes(at index: RichString.Index, in document: RichString) -> AttributeSet {
+        guard carriesDefinedBehaviors(document) else { return typingAttributesByCopy(at: index, in: document) }
         if let typed = dryTypingAttributes(at: index, in: document) { return typed }
         let offset = document.utf8Range(of: index..<index).lowerBound
         guard let (_, excerpt, start) = applyOnExcerpt(.insert("x", at: index), on: document) else {

@@ -11,6 +11,9 @@ public struct FormattingEngine: Sendable {
         let scopeNames: Set<String>
         let descriptors: [String: AttributeKeyDescriptor]
         let hasParagraphOwnedKeys: Bool
+        /// The token a document carries once it has this definition's behaviours (`RichString.behaviorStamp`),
+        /// shared by every engine whose scope declares the same behaviours.
+        let behaviorStamp: UInt64
         let keepsOutsideScope: @Sendable (String) -> Bool
         let cache = ConstraintCache()
         let fixedPoints = FixedPointMemo()
@@ -25,6 +28,7 @@ public struct FormattingEngine: Sendable {
             self.definition = definition
             scopeNames = definition.scopeNames
             descriptors = Dictionary(definition.scope.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            behaviorStamp = BehaviorStamps.token(for: descriptors)
             steps = definition.constraints.map(ConstraintStep.init)
             hasParagraphOwnedKeys = definition.constraints.contains { $0.key.behavior.runBoundaries == .paragraph }
                 || definition.scope.contains { $0.behavior.runBoundaries == .paragraph }
@@ -63,10 +67,23 @@ public struct FormattingEngine: Sendable {
     }
 
     /// Applies `edit` to `document` and returns every adjustment, in the order made.
+    ///
+    /// A document that does not carry the definition's behaviours yet (one read without the definition) gets
+    /// them first (`stampBehaviors`), and what that changed comes first in the list, placed in the offsets
+    /// after the edit. Whether it carries them is known in O(1) (`carriesDefinedBehaviors`), so a document
+    /// edited through the engine pays for that walk once. Keys the edit itself brings in (a paste, a key set
+    /// with another descriptor's behaviour) take the definition's behaviours in the scope step, as part of the
+    /// edit, with no adjustment: their values stand as asked.
     @discardableResult
     public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
+        let token = core.behaviorStamp
+        guard document.behaviorStamp == token else { return applyStamping(edit, to: &document) }
         var processed = 0..<0
-        return apply(edit, to: &document, processed: &processed, learnsResults: true)
+        let adjustments = apply(edit, to: &document, processed: &processed, learnsResults: true)
+        // Every set the edit brought in or the steps rewrote lies in the region the definition was enforced
+        // over (the scope step gives keys their defined behaviours there), and the rest carried them before.
+        document.behaviorStamp = token
+        return adjustments
     }
 
     /// `apply`, also giving the stretch (UTF-8 offsets after the edit) the definition was enforced over: every
@@ -130,16 +147,22 @@ public struct FormattingEngine: Sendable {
         return adjustments
     }
 
-    /// Normalises a whole document: behaviours, scope, constraints and run boundaries, once each.
+    /// Normalises a whole document: the definition's behaviours (`stampBehaviors`, then the behaviour fix-up
+    /// under them), scope, constraints and run boundaries, once each.
     @discardableResult
     public func normalize(_ document: inout RichString) -> [Adjustment] {
-        var adjustments = document.enforceBehaviors().map(Adjustment.init)
+        var adjustments = carriesDefinedBehaviors(document)
+            ? document.enforceBehaviors().map(Adjustment.init)
+            : stampBehaviors(&document)
         var processed = 0..<0
         adjustments += enforceDefinition(on: &document, in: 0..<document.utf8Count, processed: &processed, learnsResults: true)
+        // The definition's writes are results of the scope step, which gives keys their defined behaviours.
+        document.behaviorStamp = core.behaviorStamp
         return adjustments
     }
 
-    /// What `normalize` would change, without changing anything: linting is normalisation run dry.
+    /// What `normalize` would change, without changing anything: linting is normalisation run dry, so the two
+    /// agree on every document, behaviours included.
     public func lint(_ document: RichString) -> [Adjustment] {
         var copy = document
         return normalize(&copy)
@@ -350,9 +373,7 @@ public struct FormattingEngine: Sendable {
         var adjustments: [Adjustment] = []
         // Scope: keys outside it go; keys inside it carry the definition's behaviours.
         current.mapEntries { entry in
-            if let descriptor = descriptors[entry.name] {
-                return entry.behavior == descriptor.behavior ? entry : AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior)
-            }
+            if let defined = definedEntry(entry) { return defined }
             if keepsOutsideScope(entry.name) { return entry }
             adjustments.append(Adjustment(rule: .scope, utf8Range: range, key: entry.name, oldValue: entry.value, newValue: nil))
             return nil

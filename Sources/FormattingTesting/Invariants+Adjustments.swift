@@ -21,7 +21,8 @@ extension Invariants {
     /// - every change the step did not ask for is reported, over a range covering it, with the right old and new
     ///   values (*complete*);
     /// - every reported adjustment describes a change that happened, at every byte it claims (*sound*); in
-    ///   addition every adjustment has a non-empty in-bounds range and differs in old and new value.
+    ///   addition every adjustment has a non-empty in-bounds range and differs in old and new value (but a
+    ///   `.definedBehavior` one, which gives a key the definition's behaviour and keeps its value).
     ///
     /// What it does not decide: whether a change was *right* (that is `lintClean`'s and the behaviour tests'
     /// job), or which rule is named. Values are compared, not behaviours.
@@ -33,6 +34,8 @@ extension Invariants {
             if adjustment.utf8Range.isEmpty || adjustment.utf8Range.lowerBound < 0 || adjustment.utf8Range.upperBound > total {
                 return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) has an empty or out-of-bounds range (document: \(total) bytes)")
             }
+            // A key that took the definition's behaviour keeps its value: the one adjustment that changes none.
+            if case .definedBehavior = adjustment.rule { continue }
             if adjustment.oldValue == adjustment.newValue {
                 return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) changes nothing")
             }

@@ -47,6 +47,20 @@ public struct NativeJSONSchema: Sendable {
         return copy
     }
 
+    /// This schema with each key named in `descriptors` carrying that descriptor's behaviour: the schema of a
+    /// reader for a formatting definition (`NativeJSONSchema.standard.adoptingBehaviors(of: definition.scope)`),
+    /// whose keys then load with the behaviours the definition owns, whatever this schema gave them. A key the
+    /// schema knows keeps its codec; a name it does not know is added, read as plain JSON. The first descriptor
+    /// of a name wins, as in a definition's scope.
+    public func adoptingBehaviors(of descriptors: [AttributeKeyDescriptor]) -> NativeJSONSchema {
+        var copy = self
+        var seen: Set<String> = []
+        for descriptor in descriptors where seen.insert(descriptor.name).inserted {
+            copy.keys[descriptor.name] = Key(descriptor, codec: keys[descriptor.name]?.codec ?? .json)
+        }
+        return copy
+    }
+
     /// Foundation's own keys that have a Codable encoding on every platform: `NSLink` (a URL).
     public static let foundation = NativeJSONSchema([Key(StandardAttributes.foundationLink, codec: .url)])
 

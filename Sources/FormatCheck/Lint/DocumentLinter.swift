@@ -179,6 +179,9 @@ public struct DocumentLinter: Sendable {
         case .scope:
             rule = BuiltInRule.scope.id
             message = ViolationMessage.scope(key: adjustment.key, actual: adjustment.oldValue, definition: definition.name, on: text)
+        case .definedBehavior(let behavior):
+            rule = BuiltInRule.scope.id
+            message = ViolationMessage.definedBehavior(key: adjustment.key, behavior: behavior, definition: definition.name, on: text)
         case .constraint(let name):
             rule = name
             message = ViolationMessage.constraint(name, key: adjustment.key, actual: adjustment.oldValue, expected: adjustment.newValue, on: text)

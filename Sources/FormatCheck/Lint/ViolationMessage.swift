@@ -73,6 +73,11 @@ enum ViolationMessage {
         "\(key) is \(show(actual)) but \(key) is outside the scope of definition '\(definition)' on \(text)"
     }
 
+    /// A scope key whose value carries another behaviour than the one the definition declares.
+    static func definedBehavior(key: String, behavior: AttributeBehavior, definition: String, on text: String) -> String {
+        "\(key) does not behave as definition '\(definition)' declares (\(behavior)) on \(text)"
+    }
+
     /// A key the definition does not declare.
     static func undeclared(key: String, actual: AttributeValue?, definition: String, hint: String?, on text: String) -> String {
         let suffix = hint.map { " (\($0))" } ?? ""

@@ -61,6 +61,7 @@ extension RunRope {
         in range: Range<Int>, recordingRuns: Bool, _ transform: (AttributeSet) -> AttributeSet
     ) -> RunTransformOutcome {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        behaviorStamp = 0
         var outcome = RunTransformOutcome()
         guard !range.isEmpty else { return outcome }
         // One walk down the tree, by address: the leaf holding the range's start, and the run there.
@@ -250,6 +251,7 @@ extension RunRope {
     mutating func transformAttributesByReplacing(
         in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet
     ) -> (old: [AttributeRun], new: [AttributeRun]) {
+        behaviorStamp = 0
         let old = runs(in: range)
         var changed = false
         let new = old.map { run -> AttributeRun in

@@ -34,6 +34,10 @@ enum RunUTF8Metric: RopeMetric {
 struct RunRope: Sendable {
     /// The runs, each holding its set by a reference the tree counts (see `StoredRun`).
     var rope = Rope<StoredRun>()
+    /// Whose behaviours every set carries, as a client's token (`RichString.behaviorStamp`); 0 when unknown.
+    /// Every write of sets resets it (resizing one run writes none), so a token found here was set after the
+    /// last such write.
+    var behaviorStamp: UInt64 = 0
 
     init() {}
 
@@ -93,6 +97,7 @@ struct RunRope: Sendable {
     /// changed by the same amount at the same place.
     mutating func replace(_ range: Range<Int>, with newRuns: [AttributeRun]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        behaviorStamp = 0
         if rope.isEmpty {
             self = RunRope(runs: newRuns)
             return

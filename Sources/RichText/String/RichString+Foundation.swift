@@ -92,3 +92,18 @@ extension AttributedString {
         }
     }
 }
+
+extension FoundationAttributeBridge {
+    /// This bridge with each key named in `descriptors` taking that descriptor's behaviour: what a reader for a
+    /// formatting definition uses, so the converted string carries the definition's behaviours (the definition
+    /// owns them, whatever the Foundation key declares). Keys not named keep theirs; names the bridge does not
+    /// know are not added.
+    public func adoptingBehaviors(of descriptors: [AttributeKeyDescriptor]) -> FoundationAttributeBridge {
+        var behaviors: [String: AttributeBehavior] = [:]
+        for descriptor in descriptors where behaviors[descriptor.name] == nil { behaviors[descriptor.name] = descriptor.behavior }
+        return FoundationAttributeBridge(keys.map { key in
+            guard let behavior = behaviors[key.name], behavior != key.behavior else { return key }
+            return Key(name: key.name, behavior: behavior, read: key.read, write: key.write, foundationKeyType: key.foundationKeyType)
+        })
+    }
+}

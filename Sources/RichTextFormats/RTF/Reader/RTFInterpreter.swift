@@ -58,6 +58,9 @@ struct RTFInterpreter {
     /// How many distinct unknown destinations were dropped with a warning.
     var droppedDestinationWords = 0
 
+    /// The behaviours keys take instead of the standard ones (`RTFReader.behaviors`), by name.
+    var adoptedBehaviors: [String: AttributeBehavior] = [:]
+
     init(limits: RTFReader.Limits, attachments: [String: Data]) {
         self.limits = limits
         self.attachments = attachments
@@ -396,10 +399,19 @@ struct RTFInterpreter {
         let expanded = self.expandedColors
         let links = self.links
         let objects = self.objects
+        let adopted = adoptedBehaviors
+        /// The entries with the adopted behaviours (once per style, not per run).
+        func adopting(_ entries: [AttributeEntry]) -> [AttributeEntry] {
+            guard !adopted.isEmpty else { return entries }
+            return entries.map { entry in
+                guard let behavior = adopted[entry.name] else { return entry }
+                return AttributeEntry(name: entry.name, value: entry.value, behavior: behavior)
+            }
+        }
         var document = builder.finish(
             lastParagraph: finalParagraph,
-            characterEntries: { RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects) },
-            paragraphEntries: RTFAttributeMapping.entries(for:))
+            characterEntries: { adopting(RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects)) },
+            paragraphEntries: { adopting(RTFAttributeMapping.entries(for: $0)) })
         let adjustments = document.enforceBehaviors()
         // A U+FFFC that a following combining mark joins into one character loses its picture or glyph to the
         // fix-up (reported in `adjustments`); its image then shows nowhere, so it is not kept either.

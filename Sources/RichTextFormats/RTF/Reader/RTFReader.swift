@@ -44,10 +44,16 @@ public struct RTFReader: Sendable {
 
     /// The limits this reader enforces.
     public var limits: Limits
+    /// Keys whose behaviour the read document takes instead of the standard one (`StandardAttributes`): a
+    /// formatting definition's scope, so that the document carries the behaviours the definition owns, and the
+    /// behaviour fix-up runs (and reports) under them.
+    public var behaviors: [AttributeKeyDescriptor]
 
-    /// A reader with `limits`.
-    public init(limits: Limits = Limits()) {
+    /// A reader with `limits`, giving the keys named in `behaviors` those behaviours (the first descriptor of
+    /// a name wins, as in a definition's scope).
+    public init(limits: Limits = Limits(), adoptingBehaviorsOf behaviors: [AttributeKeyDescriptor] = []) {
         self.limits = limits
+        self.behaviors = behaviors
     }
 
     /// Reads `bytes`, an RTF document. `attachments` are an RTFD package's files by name: the bytes that
@@ -56,6 +62,9 @@ public struct RTFReader: Sendable {
     /// The result's document has been through `enforceBehaviors()`; `adjustments` lists what that changed.
     public func read(_ bytes: [UInt8], attachments: [String: Data] = [:]) throws(DocumentError) -> DecodedDocument {
         var interpreter = RTFInterpreter(limits: limits, attachments: attachments)
+        for descriptor in behaviors where interpreter.adoptedBehaviors[descriptor.name] == nil {
+            interpreter.adoptedBehaviors[descriptor.name] = descriptor.behavior
+        }
         let result: Result<DecodedDocument, DocumentError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(DocumentError) {
                 try interpreter.run(buffer)

@@ -1,0 +1,162 @@
+import RichText
+import Synchronization
+
+/// The definition owns behaviours (DESIGN §3, "Scope"): under a definition, every key of its scope behaves as
+/// the definition declares, whatever a reader or an earlier edit attached to the values. A document read
+/// without the definition (the standard schema gives `ingredient` no behaviour) gets them here, in one place,
+/// before anything else reads them: `normalize` and `lint` start with it, and `apply` when the document does
+/// not carry them yet.
+extension FormattingEngine {
+    /// Whether `document` is known to carry the definition's behaviours for every key of its scope, found in
+    /// O(1): true after `stampBehaviors`, `normalize` or `apply` by an engine of a definition that declares the
+    /// same behaviours, until the document's attribute sets are written from outside the engine. False only
+    /// means that it was not checked since.
+    public func carriesDefinedBehaviors(_ document: RichString) -> Bool {
+        document.behaviorStamp == core.behaviorStamp
+    }
+
+    /// Gives every key of the definition's scope its declared behaviour everywhere in `document`, then runs the
+    /// behaviour fix-up under those behaviours (`RichString.enforceBehaviors()`: a key now bound to paragraphs
+    /// or to a character is put in place), and reports both: a `.definedBehavior` adjustment per stretch whose
+    /// key took another behaviour (its value unchanged), then the fix-up's adjustments.
+    ///
+    /// Runs are re-pointed to sets whose entries carry the definition's behaviours; keys outside the scope
+    /// keep theirs, and scope and constraints are not applied (`normalize` does that next). Afterwards one key
+    /// name has one behaviour throughout the document, so runs that differed only in behaviour have merged, and
+    /// documents that print the same (`description`) compare equal. O(runs) the first time; a document that
+    /// `carriesDefinedBehaviors` returns at once.
+    @discardableResult
+    public func stampBehaviors(_ document: inout RichString) -> [Adjustment] {
+        let token = core.behaviorStamp
+        guard document.behaviorStamp != token else { return [] }
+        let total = document.utf8Count
+        var adjustments: [Adjustment] = []
+        // A document holds few distinct sets (they are interned): each is stamped once.
+        var stamped: [AttributeSet: StampedSet] = [:]
+        var changesAny = false
+        let fixedPoints = self.fixedPoints
+        document.forEachRun(inUTF8: 0..<total) { range, attributes in
+            // A set the definition leaves as it is carries its behaviours already (the scope step gives them).
+            if fixedPoints.contains(attributes) { return true }
+            let answer: StampedSet
+            if let known = stamped[attributes] {
+                answer = known
+            } else {
+                answer = stamping(attributes)
+                stamped[attributes] = answer
+            }
+            if !answer.changes.isEmpty {
+                changesAny = true
+                Self.report(answer.changes, over: range, into: &adjustments)
+            }
+            return true
+        }
+        if changesAny {
+            // One walk and one splice; runs that now carry equal sets merge.
+            document.transformAttributesRaw(inUTF8: 0..<total) { stamped[$0]?.result ?? $0 }
+        }
+        adjustments += document.enforceBehaviors().map(Adjustment.init)
+        document.behaviorStamp = token
+        return adjustments
+    }
+
+    /// A set with the definition's behaviours, and the keys that took one, as adjustments over an empty range.
+    struct StampedSet {
+        let result: AttributeSet
+        let changes: [Adjustment]
+    }
+
+    /// `attributes` with every scope key carrying its defined behaviour.
+    func stamping(_ attributes: AttributeSet) -> StampedSet {
+        var entries = attributes.entries
+        var changes: [Adjustment] = []
+        for k in entries.indices {
+            guard let defined = definedEntry(entries[k]), defined.behavior != entries[k].behavior else { continue }
+            changes.append(Adjustment(rule: .definedBehavior(defined.behavior), utf8Range: 0..<0, key: defined.name,
+                                      oldValue: defined.value, newValue: defined.value))
+            entries[k] = defined
+        }
+        return StampedSet(result: changes.isEmpty ? attributes : AttributeSet(entries), changes: changes)
+    }
+
+    /// The rule of defined behaviours, in one place (the scope step and `stampBehaviors` ask it): `entry` with
+    /// the behaviour the definition declares for its key, or nil when the key is outside the scope.
+    @inline(__always)
+    func definedEntry(_ entry: AttributeEntry) -> AttributeEntry? {
+        guard let descriptor = descriptors[entry.name] else { return nil }
+        return entry.behavior == descriptor.behavior ? entry : AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior)
+    }
+
+    /// `apply` on a document that does not carry the definition's behaviours yet: stamped first, then edited.
+    /// What stamping changed is reported first, moved to the offsets after the edit (text the edit removed
+    /// drops out).
+    func applyStamping(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
+        let stamping = stampBehaviors(&document)
+        // The edit's indices stay valid: stamping changes no text.
+        let replacements = stamping.isEmpty ? [] : edit.textReplacements(in: document)
+        var processed = 0..<0
+        let adjustments = apply(edit, to: &document, processed: &processed, learnsResults: true)
+        document.behaviorStamp = core.behaviorStamp
+        return Self.placed(stamping, after: replacements) + adjustments
+    }
+
+    /// `adjustments`, in offsets before the text `replacements` replaced (ascending, disjoint), moved to the
+    /// offsets after: each range loses what was replaced (and may split around it) and shifts by the change in
+    /// length before it.
+    static func placed(_ adjustments: [Adjustment], after replacements: [(range: Range<Int>, newLength: Int)]) -> [Adjustment] {
+        guard !replacements.isEmpty else { return adjustments }
+        var result: [Adjustment] = []
+        result.reserveCapacity(adjustments.count)
+        for adjustment in adjustments {
+            let old = adjustment.utf8Range
+            var lower = old.lowerBound
+            var shift = 0
+            func keep(_ piece: Range<Int>) {
+                guard !piece.isEmpty else { return }
+                var moved = adjustment
+                moved.utf8Range = (piece.lowerBound + shift)..<(piece.upperBound + shift)
+                result.append(moved)
+            }
+            for (cut, newLength) in replacements {
+                if cut.lowerBound >= old.upperBound { break }
+                if cut.upperBound > lower { keep(lower..<max(lower, cut.lowerBound)) }
+                shift += newLength - cut.count
+                lower = max(lower, cut.upperBound)
+            }
+            keep(lower..<old.upperBound)
+        }
+        return result
+    }
+}
+
+extension Edit {
+    /// The text this edit replaces: each UTF-8 range of `document` it replaces and the UTF-8 length of what
+    /// takes its place, in document order; none for an attribute change.
+    func textReplacements(in document: RichString) -> [(range: Range<Int>, newLength: Int)] {
+        switch self {
+        case let .replaceText(range, text): return [(document.utf8Range(of: range), text.utf8.count)]
+        case let .replaceAttributed(range, piece): return [(document.utf8Range(of: range), piece.counts.utf8)]
+        case let .removeTextInRange(range): return [(document.utf8Range(of: range), 0)]
+        case let .removeText(ranges): return ranges.ranges.map { (document.utf8Range(of: $0), 0) }
+        case .setAttribute, .setAttributeInRange: return []
+        }
+    }
+}
+
+/// Tokens for the behaviours definitions declare (`RichString.behaviorStamp`): engines whose scopes declare the
+/// same behaviours share one, so a document stamped under one is known stamped under another (a session's
+/// engine and a linter's of the same definition file).
+enum BehaviorStamps {
+    private static let tokens = Mutex<[[AttributeKeyDescriptor]: UInt64]>([:])
+
+    /// The token of the scope `descriptors` (by name); never 0, which a document with no token carries.
+    static func token(for descriptors: [String: AttributeKeyDescriptor]) -> UInt64 {
+        let scope = descriptors.values.sorted { $0.name < $1.name }
+        return tokens.withLock { table in
+            if let known = table[scope] { return known }
+            let token = UInt64(table.count + 1)
+            table[scope] = token
+            return token
+        }
+    }
+}
