@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "StreamingJSON"),
         .target(name: "Formatting", dependencies: ["RichText"]),
         .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"], exclude: ["FORMATS.md"]),
-        .target(name: "DefinitionFiles", dependencies: ["Formatting", "RichText", "StreamingJSON"]),
+        .target(name: "DefinitionFiles", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .target(name: "FormatCheck", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .target(name: "FormattingTesting", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText", "FormatCheck"]),
@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting", "RichTextFormats"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
-        .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText"]),
+        .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
     ],
     swiftLanguageModes: [.v6]

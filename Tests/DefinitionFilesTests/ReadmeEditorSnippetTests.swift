@@ -1,6 +1,7 @@
 import DefinitionFiles
 import Formatting
 import RichText
+import RichTextFormats
 import XCTest
 
 private enum Ingredient: RichAttributeKey {
@@ -29,6 +30,10 @@ final class ReadmeEditorSnippetTests: XCTestCase {
         text.replaceSelection(&selection, withCharacters: "cream", engine: engine)
         XCTAssertEqual(text.string, "Add cream and butter")
         XCTAssertNil(text[text.range(of: "cream")!]["foregroundColor"], "plain text: not green")
+
+        // README: "Read documents for it": keys load with the definition's behaviours, nothing to stamp.
+        let read = try NativeJSONDecoder(definition: definition).decode(##"["milk",{"ingredient":"milk","foregroundColor":"#34c759"}]"##).document
+        XCTAssertEqual(engine.lint(read), [], "read with the definition's behaviours: nothing to stamp or fix")
 
         var session = EditingSession(document: text, engine: engine)
         session.select(Selection(insertionPoint: session.document.endIndex))
