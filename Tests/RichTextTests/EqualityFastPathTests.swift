@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+@testable import RichText
+
+/// `==` answers from the runs alone when both strings share their text storage (one came from the other by
+/// attribute changes only). This holds that shortcut equal to the general run-by-run comparison.
+final class EqualityFastPathTests: XCTestCase {
+    func testStringsSharingTheirTextCompareAsTheRunByRunComparisonSays() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 0xE0_0A11
+        let cases = ProcessInfo.processInfo.environment["FMTCHECK_LONG"] != nil ? 20_000 : 1_000
+        var rng = SeededRandom(seed: seed)
+        for n in 0..<cases {
+            let base = RichString(String((0..<Int.random(in: 1...12, using: &rng)).map { _ in "ab é\n".randomElement(using: &rng)! }))
+            var left = base, right = base
+            for side in 0..<2 {
+                for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                    let count = base.counts.characters
+                    let a = Int.random(in: 0...count, using: &rng), b = Int.random(in: 0...count, using: &rng)
+                    let range = base.index(atOffset: min(a, b), in: .characters)..<base.index(atOffset: max(a, b), in: .characters)
+                    let value = Int.random(in: 0...2, using: &rng)
+                    let key = AttributeKeyDescriptor(name: "k")
+                    if side == 0 {
+                        left.setAttribute(key, to: value == 0 ? nil : .integer(value), in: range)
+                    } else {
+                        right.setAttribute(key, to: value == 0 ? nil : .integer(value), in: range)
+                    }
+                }
+            }
+            XCTAssertTrue(left.text.isIdentical(to: right.text), "attribute changes keep the text storage")
+            XCTAssertEqual(left == right, RichRunsView.haveEqualContent(left.runs, right.runs),
+                           "seed \(seed), case \(n): \(left.description.debugDescription) vs \(right.description.debugDescription)")
+            if (left == right) != RichRunsView.haveEqualContent(left.runs, right.runs) { return }
+        }
+    }
+}
