@@ -329,6 +329,17 @@ final class RTFWriterTests: XCTestCase {
         XCTAssertEqual(body(document), "\\pard\nab}")
     }
 
+    /// Found by the RTFD round-trip property test (seed 8801866251771968413): `\sl0` is automatic spacing, read
+    /// back as no line height, so a line height of 0 points was lost in silence.
+    func testALineHeightOfZeroPointsIsNotWrittenAndSaysSo() {
+        let document = RichString("a", attributes: set(("lineHeightPoints", .number(0))))
+        let output = RTFWriter().write(document, images: ImageStore(), asPackage: false)
+        XCTAssertEqual(output.warnings.map(\.message), [
+            "a line height of 0 points has no RTF form (\\sl0 means automatic spacing); it is not written",
+        ])
+        XCTAssertFalse(String(decoding: output.rtf, as: UTF8.self).contains("\\sl0"))
+    }
+
     func testValuesRTFCannotHoldExactlyAreWarned() {
         let document = RichString("a", attributes: set(("fontSize", .number(12.3)), ("bold", .bool(false)),
                                                          ("superscript", .integer(2)), ("alignment", .string("middle"))))

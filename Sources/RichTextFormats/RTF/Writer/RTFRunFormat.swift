@@ -151,7 +151,13 @@ extension RTFWriting {
                     warnings.add(kind: "lineHeight+lineHeightPoints",
                                  "a paragraph with both lineHeight and lineHeightPoints is written with lineHeight only (RTF has one \\sl)")
                 } else if let n = scaled(value, key: name, by: 20, unit: "twips") {
-                    format.paragraph.lineSpacing = (n, false)
+                    if n == 0 {
+                        // `\sl0` is RTF's automatic spacing, which the reader reads as no line height at all.
+                        warnings.add(kind: "lineHeightPoints-zero",
+                                     "a line height of 0 points has no RTF form (\\sl0 means automatic spacing); it is not written")
+                    } else {
+                        format.paragraph.lineSpacing = (n, false)
+                    }
                 }
             default:
                 warnings.add(kind: "key:" + name, "the attribute \"\(name.prefix(80))\" has no RTF form; it is not written")
