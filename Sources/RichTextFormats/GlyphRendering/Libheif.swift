@@ -59,16 +59,17 @@ struct Libheif: @unchecked Sendable { // only immutable C function addresses and
     let imageRelease: ImageRelease
 
     /// The library, loaded once per process; or why it cannot be used.
-    static let shared: Result<Libheif, GlyphRenderingFailure> = load()
+    static let shared: Result<Libheif, GlyphRenderingFailure> = load(soname)
 
-    static func load() -> Result<Libheif, GlyphRenderingFailure> {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+    /// Loads the library named `file` (another name only in tests, to see the failures).
+    static func load(_ file: String) -> Result<Libheif, GlyphRenderingFailure> {
+        guard let library = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
             let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-            return .failure(.decoderUnavailable("\(soname) not found (\(detail)); install libheif1"))
+            return .failure(.decoderUnavailable("\(file) not found (\(detail)); install libheif1"))
         }
         // The library stays loaded for the life of the process: function pointers into it are kept.
         func symbol<F>(_ name: String, as type: F.Type) throws(GlyphRenderingFailure) -> F {
-            guard let address = dlsym(library, name) else { throw .missingSymbol(library: soname, symbol: name) }
+            guard let address = dlsym(library, name) else { throw .missingSymbol(library: file, symbol: name) }
             return unsafeBitCast(address, to: type)
         }
         do throws(GlyphRenderingFailure) {
