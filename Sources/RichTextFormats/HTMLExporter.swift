@@ -112,7 +112,7 @@ struct HTMLWriting {
     var paragraphAttributes = AttributeSet.empty
     var lastWasCR = false
     var names = ImageFileNames()
-    /// The (source, fallback) URLs of each glyph image already written.
+    /// The source URL of each glyph image already written, and the same URL again when it is a PNG (its own fallback).
     var glyphURLs: [String: (source: String?, pngFallback: String?)] = [:]
     var placeholderURL: String? = nil
     /// Decoded fallbacks already written, by content identifier and CSS height.
