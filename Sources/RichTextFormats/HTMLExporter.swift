@@ -5,8 +5,13 @@ import RichText
 /// alignment and writing direction, and adaptive image glyphs the way Apple's HTML writer writes them:
 ///
 /// ```
-/// <picture><source srcset="images/ID.heic" type="image/x-apple-adaptive-glyph"><img src="images/ID.png" alt="description"></picture>
+/// <picture><source srcset="images/ID.heic" type="image/x-apple-adaptive-glyph"><img src="images/ID-32px.png" width="16" height="16" alt="description"></picture>
 /// ```
+///
+/// The `<img>` is what a browser that cannot show the glyph's image shows: the glyph itself as PNG, an em tall
+/// at the glyph's font size and `glyphPixelScale` pixels per CSS pixel, decoded by `glyphDecoder`. When the image
+/// cannot be decoded (no libheif on this machine, say), it is a grey placeholder and the export says why in
+/// `HTMLExport.warnings`. A PNG glyph image is its own fallback.
 ///
 /// | attribute (`StandardAttributes`) | HTML |
 /// |---|---|
@@ -34,17 +39,24 @@ public struct HTMLExporter: Sendable {
     public var fullDocument: Bool
     /// The page title, when writing a whole page.
     public var title: String
+    /// What decodes glyph images for the fallback `<img>`; the platform's (`PlatformGlyphDecoder`) by default.
+    public var glyphDecoder: any GlyphImageDecoder
+    /// Image pixels per CSS pixel in a glyph's fallback PNG: 2 keeps glyphs sharp on high-density screens.
+    public var glyphPixelScale: Int
 
     /// An exporter.
-    public init(imagePolicy: ImagePolicy = .files(folder: "images"), fullDocument: Bool = true, title: String = "") {
+    public init(imagePolicy: ImagePolicy = .files(folder: "images"), fullDocument: Bool = true, title: String = "",
+                glyphDecoder: any GlyphImageDecoder = PlatformGlyphDecoder(), glyphPixelScale: Int = 2) {
         self.imagePolicy = imagePolicy
         self.fullDocument = fullDocument
         self.title = title
+        self.glyphDecoder = glyphDecoder
+        self.glyphPixelScale = min(max(glyphPixelScale, 1), 4)
     }
 
     /// The document as HTML, with the image files it refers to.
     public func export(_ document: RichString, images: ImageStore = ImageStore()) -> HTMLExport {
-        var state = HTMLWriting(policy: imagePolicy, images: images)
+        var state = HTMLWriting(policy: imagePolicy, images: images, decoder: glyphDecoder, pixelScale: glyphPixelScale)
         for run in document.textRuns { state.write(run.text, attributes: run.attributes) }
         state.closeParagraph(atEnd: true)
         var html = ""
@@ -57,7 +69,7 @@ public struct HTMLExporter: Sendable {
         } else {
             html = state.body
         }
-        return HTMLExport(html: html, files: state.files)
+        return HTMLExport(html: html, files: state.files, warnings: state.warnings)
     }
 }
 
@@ -67,11 +79,14 @@ public struct HTMLExport: Sendable, Hashable {
     public var html: String
     /// The image files, by path relative to the page (`images/ID.heic`); empty with `data:` URLs.
     public var files: [String: Data]
+    /// What the export could not do as asked: one warning per glyph whose fallback is a placeholder.
+    public var warnings: [HTMLExportWarning]
 
     /// An export.
-    public init(html: String, files: [String: Data]) {
+    public init(html: String, files: [String: Data], warnings: [HTMLExportWarning] = []) {
         self.html = html
         self.files = files
+        self.warnings = warnings
     }
 
     /// Writes the files beside `page`, then the page, each atomically.
@@ -88,6 +103,8 @@ public struct HTMLExport: Sendable, Hashable {
 struct HTMLWriting {
     let policy: HTMLExporter.ImagePolicy
     let images: ImageStore
+    let decoder: any GlyphImageDecoder
+    let pixelScale: Int
     var body = ""
     var files: [String: Data] = [:]
     var paragraph = ""
@@ -95,13 +112,20 @@ struct HTMLWriting {
     var paragraphAttributes = AttributeSet.empty
     var lastWasCR = false
     var names = ImageFileNames()
-    /// The (source, fallback) URLs of each glyph image already written.
-    var glyphURLs: [String: (source: String?, fallback: String)] = [:]
+    /// The source URL of each glyph image already written, and the same URL again when it is a PNG (its own fallback).
+    var glyphURLs: [String: (source: String?, pngFallback: String?)] = [:]
     var placeholderURL: String? = nil
+    /// Decoded fallbacks already written, by content identifier and CSS height.
+    var renderedFallbacks: [GlyphFallbackKey: RenderedFallback] = [:]
+    /// Glyphs whose image did not decode, with why; each is warned about once.
+    var undecodable: [String: GlyphRenderingFailure] = [:]
+    var warnings: [HTMLExportWarning] = []
 
-    init(policy: HTMLExporter.ImagePolicy, images: ImageStore) {
+    init(policy: HTMLExporter.ImagePolicy, images: ImageStore, decoder: any GlyphImageDecoder, pixelScale: Int) {
         self.policy = policy
         self.images = images
+        self.decoder = decoder
+        self.pixelScale = pixelScale
     }
 
     mutating func write(_ text: Substring, attributes: AttributeSet) {
@@ -255,7 +279,14 @@ struct HTMLWriting {
         if let source = urls.source {
             html += "<source srcset=\"" + HTMLEscaping.attribute(source) + "\" type=\"image/x-apple-adaptive-glyph\">"
         }
-        html += "<img src=\"" + HTMLEscaping.attribute(urls.fallback) + "\" alt=\"" + HTMLEscaping.attribute(glyph.contentDescription) + "\">"
+        if let png = urls.pngFallback {
+            html += "<img src=\"" + HTMLEscaping.attribute(png) + "\""
+        } else if let decoded = renderedFallback(glyph.contentIdentifier, attributes: attributes) {
+            html += "<img src=\"" + HTMLEscaping.attribute(decoded.url) + "\" width=\"\(decoded.width)\" height=\"\(decoded.height)\""
+        } else {
+            html += "<img src=\"" + HTMLEscaping.attribute(placeholder()) + "\""
+        }
+        html += " alt=\"" + HTMLEscaping.attribute(glyph.contentDescription) + "\">"
         html += "</picture>"
         if let href = Self.linkTarget(attributes).flatMap(HTMLLinkPolicy.href(for:)) {
             html = "<a href=\"" + HTMLEscaping.attribute(href) + "\">" + html + "</a>"
@@ -263,25 +294,26 @@ struct HTMLWriting {
         paragraph += html
     }
 
-    /// The source and fallback URLs for a glyph image, making its files the first time.
-    mutating func glyphURLsFor(_ id: String) -> (source: String?, fallback: String) {
+    /// The source URL for a glyph image, and the same URL as its fallback when the image is a PNG, making its
+    /// file the first time.
+    mutating func glyphURLsFor(_ id: String) -> (source: String?, pngFallback: String?) {
         if let known = glyphURLs[id] { return known }
-        let result: (source: String?, fallback: String)
+        let result: (source: String?, pngFallback: String?)
         if let image = images[id] {
             let isPNG = image.contentType == "public.png" || PNGEncoder.isPNG(image.data)
             switch policy {
             case .dataURLs:
                 let mime = isPNG ? "image/png" : ImageFileNames.mimeType(for: image.contentType)
                 let source = "data:\(mime);base64," + image.data.base64EncodedString()
-                result = (source, isPNG ? source : placeholder())
+                result = (source, isPNG ? source : nil)
             case .files(let folder):
                 let name = names.name(for: id, fileExtension: isPNG ? "png" : ImageFileNames.fileExtension(for: image.contentType))
                 let path = Self.join(folder, name)
                 files[path] = image.data
-                result = (path, isPNG ? path : placeholder())
+                result = (path, isPNG ? path : nil)
             }
         } else {
-            result = (nil, placeholder())
+            result = (nil, nil)
         }
         glyphURLs[id] = result
         return result

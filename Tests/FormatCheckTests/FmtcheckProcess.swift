@@ -28,11 +28,15 @@ enum FmtcheckProcess {
 
     /// Runs `fmtcheck arguments` in `directory` (the package root by default), feeding `input` to stdin; with a
     /// `timeout`, a run still going after that many seconds is killed and reported as `timedOut`, so a test of
-    /// something that used to hang fails instead of hanging.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, timeout: TimeInterval? = nil) throws -> Result {
+    /// something that used to hang fails instead of hanging. `environment` adds to (or overrides) this process's.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, timeout: TimeInterval? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out

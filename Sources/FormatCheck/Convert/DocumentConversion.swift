@@ -50,6 +50,7 @@ public enum DocumentConversion {
             let title = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             let export = HTMLExporter(imagePolicy: .dataURLs, title: title).export(decoded.document, images: decoded.images)
             try write(Array(export.html.utf8), to: output)
+            outcome.warnings += export.warnings.map(\.description)
         case .rtf, .rtfd, .flatRTFD:
             // The same encoding and atomic write as `--fix` uses for these formats.
             do {
