@@ -23,10 +23,25 @@ public enum BuiltInRule: String, Hashable, Sendable, CaseIterable {
     /// Something the reader accepted but had to interpret or could not keep (an RTF document's hidden text or page
     /// headers, a JSON `null` value); `--fix` would not write it back. A warning unless `"severities"` says else.
     case readerWarning = "reader-warning"
+    /// A Genmoji (an image glyph) whose description, its accessible text, is empty: screen readers and HTML's
+    /// `alt` get nothing. A warning unless `"severities"` says else; `--fix` cannot write a description.
+    case glyphDescription = "glyph-description"
 
     /// The severity a rule has when the definition's `"severities"` does not name it.
     public var defaultSeverity: Severity {
-        self == .readerWarning ? .warning : .error
+        switch self {
+        case .readerWarning, .glyphDescription: return .warning
+        default: return .error
+        }
+    }
+
+    /// Whether `--fix` repairs what the rule finds (it cannot write back what a reader could not keep, nor invent
+    /// a glyph's description, nor repair an unreadable file).
+    public var isFixable: Bool {
+        switch self {
+        case .readerWarning, .glyphDescription, .malformedDocument: return false
+        default: return true
+        }
     }
 
     /// The identifier used in reports and in `"severities"`.

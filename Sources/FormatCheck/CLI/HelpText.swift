@@ -47,7 +47,8 @@ enum HelpText {
 
             RULES: each constraint's name, and scope, undeclared-attribute, wrong-type, text-changed,
               attribute-changed, paragraph-boundary, character-boundary, malformed-document,
-              reader-warning (a warning: what the reader could not keep).
+              reader-warning (a warning: what the reader could not keep), glyph-description (a warning: a
+              Genmoji without a description).
 
             EXIT CODES: 0 clean, 1 violations, 2 usage, definition or input error.
 

@@ -84,13 +84,18 @@ public struct DocumentLinter: Sendable {
         var normalized = read.document
         let adjustments = engine.normalize(&normalized)
         var violations: [Violation] = []
+        let undescribed = Self.glyphsWithoutDescription(in: read.document)
         // Every position in one forward pass over the text, instead of a few O(log n) conversions each.
-        let located = Located(read.findings.map(\.utf8Range) + adjustments.map(\.utf8Range), in: read.document)
+        let located = Located(read.findings.map(\.utf8Range) + adjustments.map(\.utf8Range) + undescribed.map(\.utf8Range),
+                              in: read.document)
         for (k, finding) in read.findings.enumerated() {
             violations.append(violation(for: finding, in: read.document, at: located[k]))
         }
         for (k, adjustment) in adjustments.enumerated() {
             violations.append(violation(for: adjustment, in: read.document, at: located[read.findings.count + k]))
+        }
+        for (k, glyph) in undescribed.enumerated() {
+            violations.append(violation(forUndescribed: glyph, in: read.document, at: located[read.findings.count + adjustments.count + k]))
         }
         let changed = !read.findings.isEmpty || !adjustments.isEmpty
         violations = violations.enumerated().sorted { a, b in
@@ -192,6 +197,31 @@ public struct DocumentLinter: Sendable {
         return Violation(rule: rule, severity: definition.severity(of: rule), message: message,
                          position: located.position, key: adjustment.key,
                          expected: ViolationMessage.describe(adjustment.newValue), actual: ViolationMessage.describe(adjustment.oldValue))
+    }
+
+    /// The glyphs of `document` whose description is empty: where each stands, its key and its identifier. Not
+    /// a change `--fix` makes (a description cannot be invented), so it never makes the document "fixed".
+    static func glyphsWithoutDescription(in document: RichString) -> [(utf8Range: Range<Int>, key: String, contentIdentifier: String)] {
+        var found: [(utf8Range: Range<Int>, key: String, contentIdentifier: String)] = []
+        document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
+            for entry in attributes.entries {
+                if case .imageGlyph(let glyph) = entry.value, glyph.contentDescription.isEmpty {
+                    found.append((range, entry.name, glyph.contentIdentifier))
+                }
+            }
+            return true
+        }
+        return found
+    }
+
+    /// The `glyph-description` finding of a glyph without a description, whose position is known.
+    func violation(forUndescribed glyph: (utf8Range: Range<Int>, key: String, contentIdentifier: String), in document: RichString,
+                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>)) -> Violation {
+        let rule = BuiltInRule.glyphDescription.id
+        let text = ViolationMessage.quote(located.range, characters: located.characters, in: document)
+        return Violation(rule: rule, severity: definition.severity(of: rule),
+                         message: ViolationMessage.glyphDescription(key: glyph.key, contentIdentifier: glyph.contentIdentifier, on: text),
+                         position: located.position, key: glyph.key, expected: nil, actual: nil)
     }
 
     /// Something the reader had to interpret or could not keep, at its place in the input.

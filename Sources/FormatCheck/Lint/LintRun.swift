@@ -238,7 +238,7 @@ public struct LintRun: Sendable {
             })
             do {
                 try DocumentFileWriter.write(encoded, to: Self.resolved(path), options: options)
-                result.fixedCount = result.violations.filter { $0.rule != BuiltInRule.readerWarning.id }.count
+                result.fixedCount = result.violations.filter { BuiltInRule(rawValue: $0.rule)?.isFixable ?? true }.count
                 result.violations = []
             } catch {
                 result.failure = InputFailure(.writeFailed, path: path,

@@ -84,6 +84,11 @@ enum ViolationMessage {
         return "\(key) is \(show(actual)) but definition '\(definition)' declares no attribute '\(key)'\(suffix) on \(text)"
     }
 
+    /// A Genmoji without a description.
+    static func glyphDescription(key: String, contentIdentifier: String, on text: String) -> String {
+        "the Genmoji \"\(contentIdentifier.prefix(80))\" (\(key)) has no description, so screen readers and HTML's alt say nothing, on \(text)"
+    }
+
     /// A value not of its declared type.
     static func wrongType(key: String, actual: AttributeValue?, type: AttributeValueType, on text: String) -> String {
         let kind = actual.map { " (\($0.kindName))" } ?? ""

@@ -12,6 +12,7 @@ public enum RuleCatalog {
         case .characterBoundary?: return "A character-bound value on text that is not its character."
         case .malformedDocument?: return "A document that cannot be read (malformed JSON or RTF)."
         case .readerWarning?: return "Something the reader had to interpret or could not keep; --fix would not write it back."
+        case .glyphDescription?: return "A Genmoji whose description (its accessible text) is empty."
         case nil: return "The value constraint '\(rule)' of the definition."
         }
     }
