@@ -37,6 +37,11 @@ struct GlyphXMP: Sendable, Hashable {
         if packet.indices.contains(where: { packet[$0] == UInt8(ascii: "<") && packet[$0...].starts(with: Array("<!DOCTYPE".utf8)) }) {
             throw failure("the XMP packet has a document type declaration, which XMP does not allow")
         }
+        // Foundation's XMLParser on Linux traps when libxml2 hands it a name or processing instruction that is not
+        // valid UTF-8 (it force-unwraps the decoded string), so such a packet never reaches it.
+        guard String(validating: packet, as: UTF8.self) != nil, !packet.contains(0) else {
+            throw failure("the XMP packet is not valid UTF-8 text")
+        }
         let collector = XMPCollector()
         let parser = XMLParser(data: Data(packet))
         parser.shouldProcessNamespaces = true
@@ -46,6 +51,10 @@ struct GlyphXMP: Sendable, Hashable {
         guard parser.parse() else {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "not well-formed"
             throw failure("the XMP packet is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)): \(reason)")
+        }
+        // XMLParser on Linux accepts input that ends inside an element; an XMP packet must close its root.
+        guard collector.elements > 0, collector.isBalanced else {
+            throw failure("the XMP packet ends before its root element closes")
         }
         let found = collector.values
         documentName = found[Self.tiff + "DocumentName"]
@@ -71,6 +80,10 @@ private final class XMPCollector: NSObject, XMLParserDelegate {
     private var prefixes: [String: [String]] = [:]
     /// The namespace + name of each open element.
     private var stack: [String] = []
+    /// How many elements started.
+    private(set) var elements = 0
+    /// Whether every element that started has ended.
+    var isBalanced: Bool { stack.isEmpty }
     /// The property whose text is being collected, and the stack depth it started at.
     private var capturing: (key: String, depth: Int)?
     private var text = ""
@@ -88,6 +101,7 @@ private final class XMPCollector: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         let key = (namespaceURI ?? "") + elementName
         stack.append(key)
+        elements += 1
         if key == GlyphXMP.rdf + "Description" {
             for (name, value) in attributes {
                 let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
