@@ -66,7 +66,7 @@ public struct GlyphImageContent: Sendable, Hashable {
         }
         let packets = file.items.filter(\.isXMP)
         hasXMP = !packets.isEmpty
-        guard let packet = Self.describingPacket(packets, primary: file.primaryItemID, in: file) else { return }
+        guard let packet = Self.describingPacket(packets, primary: file.primaryItemID) else { return }
         if let encoding = packet.contentEncoding, !encoding.isEmpty {
             throw HEICError(kind: .unsupported, message: "the XMP packet is stored with content encoding '\(encoding)'",
                             box: "meta/iinf/infe", itemID: packet.id, byteOffset: 0)
@@ -114,7 +114,7 @@ public struct GlyphImageContent: Sendable, Hashable {
 
     /// The XMP packet that describes the image: the one whose `cdsc` reference names the primary item, else the
     /// first in `iinf` order.
-    static func describingPacket(_ packets: [HEICItem], primary: UInt32?, in file: HEICFile) -> HEICItem? {
+    static func describingPacket(_ packets: [HEICItem], primary: UInt32?) -> HEICItem? {
         if let primary, let described = packets.first(where: { packet in
             packet.references.contains { $0.type == "cdsc" && $0.targets.contains(primary) }
         }) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One item of a HEIF file's `meta` box: an image (coded, grid, alpha plane…) or metadata (Exif, XMP), with
 /// what `iinf`, `iloc`, `iprp` and `iref` say about it.
 public struct HEICItem: Sendable, Hashable {
@@ -61,5 +63,3 @@ public struct HEICItem: Sendable, Hashable {
         type == "mime" && contentType?.lowercased().trimmingCharacters(in: .whitespaces) == "application/rdf+xml"
     }
 }
-
-import Foundation

@@ -123,8 +123,8 @@ final class HEICHostileInputTests: XCTestCase {
 }
 
 extension Array where Element == UInt8 {
-    /// The bytes with the first occurrence of `old` replaced by `new`; box sizes around it are fixed up by the
-    /// callers' choice of replacements of equal nesting (sizes of enclosing boxes are recomputed here).
+    /// The bytes with the first occurrence of `old` replaced by `new`, and the sizes of the boxes that enclose it
+    /// (the top-level box, `meta`, `iinf`, `iprp`, …) grown or shrunk to match.
     func replacing(_ old: [UInt8], with new: [UInt8]) -> [UInt8] {
         guard let start = indices.first(where: { self[$0...].starts(with: old) }) else { fatalError("test bytes not found") }
         var result = self
