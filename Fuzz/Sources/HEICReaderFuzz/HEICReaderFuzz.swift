@@ -18,7 +18,7 @@ public func heicReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard case .success(let content) = GlyphImageContent.read(bytes) else { return 0 }
     precondition(!content.renditions.isEmpty, "a glyph image read without a rendition")
     precondition(content.renditions.allSatisfy { $0.width > 0 && $0.height > 0 }, "a rendition without a size")
-    let areas = content.renditions.map { $0.width * $0.height }
+    let areas = content.renditions.map(\.pixelCount)
     precondition(areas == areas.sorted(by: >), "renditions are not largest first")
     precondition(content.imageContent == bytes, "the image bytes changed")
     precondition(GlyphImageContent.read(bytes) == .success(content), "a second read differs")

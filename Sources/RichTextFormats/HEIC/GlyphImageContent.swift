@@ -17,6 +17,10 @@ public struct GlyphImageContent: Sendable, Hashable {
         public var width: Int
         /// The height in pixels.
         public var height: Int
+
+        /// The number of pixels. `ispe` sizes are 32-bit, so the product always fits (and never overflows `Int`
+        /// arithmetic, which `width * height` can: found by HEICReaderFuzz).
+        public var pixelCount: UInt64 { UInt64(width) * UInt64(height) }
     }
 
     /// The HEIC bytes, exactly as given.
@@ -107,7 +111,7 @@ public struct GlyphImageContent: Sendable, Hashable {
             return Rendition(itemID: item.id, width: Int(width), height: Int(height))
         }
         .sorted {
-            let (a, b) = ($0.width * $0.height, $1.width * $1.height)
+            let (a, b) = ($0.pixelCount, $1.pixelCount)
             return a != b ? a > b : $0.width != $1.width ? $0.width > $1.width : $0.itemID < $1.itemID
         }
     }

@@ -106,6 +106,18 @@ final class HEICHostileInputTests: XCTestCase {
                        .limitExceeded)
     }
 
+    func testHugeRenditionSizesSortWithoutOverflow() throws {
+        // Found by HEICReaderFuzz: two renditions of 2³² − 1 squared pixels overflowed `width * height` in the sort.
+        let entries = Box.iinf([Box.infe(1, "hvc1"), Box.infe(2, "hvc1"), Box.infe(3, "hvc1")])
+        let properties = Box.box("iprp", Box.box("ipco", Box.ispe(64, 64)) + Box.ipma([(1, [1])]))
+        let huge = Box.box("iprp", Box.box("ipco", Box.ispe(.max, .max) + Box.ispe(.max, .max - 1))
+                           + Box.ipma([(1, [1]), (2, [2]), (3, [1])]))
+        let bytes = Box.file().replacing(Box.iinf([Box.infe(1, "hvc1")]), with: entries).replacing(properties, with: huge)
+        let content = try GlyphImageContent(imageContent: Data(bytes))
+        XCTAssertEqual(content.renditions.map(\.itemID), [1, 3, 2])
+        XCTAssertEqual(content.renditions.first?.pixelCount, UInt64(UInt32.max) * UInt64(UInt32.max))
+    }
+
     func testMalformedTablesAreErrors() {
         let badSizes = Box.full("iloc", version: 1, [0x33, 0] + Box.u16(0))
         XCTAssertEqual(error(Box.file().replacing(Box.iloc([(1, 0, [(0, 0)])]), with: badSizes))?.kind, .malformed)

@@ -29,7 +29,7 @@ final class HEICMutationPropertyTests: XCTestCase {
             switch GlyphImageContent.read(Data(bytes)) {
             case .success(let content):
                 accepted += 1
-                let areas = content.renditions.map { $0.width * $0.height }
+                let areas = content.renditions.map(\.pixelCount)
                 XCTAssertEqual(areas, areas.sorted(by: >), "seed \(seed) iteration \(iteration)")
                 XCTAssertFalse(content.renditions.isEmpty, "seed \(seed) iteration \(iteration)")
                 XCTAssertEqual(content.imageContent, Data(bytes))
