@@ -76,8 +76,7 @@ public struct GlyphImageContent: Sendable, Hashable {
                             box: "meta/iinf/infe", itemID: packet.id, byteOffset: 0)
         }
         let bytes = try file.data(of: packet, limits: limits)
-        let offset = packet.extents.first.map { Int(clamping: $0.offset) } ?? 0
-        let xmp = try GlyphXMP(packet: bytes, itemID: packet.id, byteOffset: offset)
+        let xmp = try GlyphXMP(packet: bytes, itemID: packet.id, byteOffset: file.startOffset(of: packet))
         contentIdentifier = xmp.documentName
         contentDescription = xmp.description
         creatorTool = xmp.creatorTool

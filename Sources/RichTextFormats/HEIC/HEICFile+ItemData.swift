@@ -47,4 +47,12 @@ extension HEICFile {
         for range in ranges { data.append(contentsOf: bytes[range]) }
         return data
     }
+
+    /// Where `item`'s first byte is in the file (its first extent, in the file or in `idat`), for messages;
+    /// 0 when that is unknown.
+    func startOffset(of item: HEICItem) -> Int {
+        guard let first = item.extents.first else { return 0 }
+        let base = item.construction == .idat ? (idat?.lowerBound ?? 0) : 0
+        return base + Int(clamping: min(first.offset, UInt64(bytes.count)))
+    }
 }

@@ -118,6 +118,8 @@ final class HEICFixtureTests: XCTestCase {
             guard case .failure(let error) = GlyphImageContent.read(Data(Box.file(xmpBytes: xmp))) else { XCTFail("\(xmp)"); continue }
             XCTAssertEqual(error.kind, .invalidXMP, "\(error)")
             XCTAssertEqual(error.itemID, 2)
+            let packetStart = Box.file(xmpBytes: xmp).count - xmp.count // idat is the last box of meta, meta the last box
+            XCTAssertEqual(error.byteOffset, packetStart - Box.box("iprp", Box.box("ipco", Box.ispe(64, 64)) + Box.ipma([(1, [1])])).count)
         }
     }
 }
