@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], exclude: ["FoundationConformance/PORTING.md"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting", "RichTextFormats"]),
-        .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"]),
+        .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),

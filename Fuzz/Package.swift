@@ -36,6 +36,8 @@ let package = Package(
         .executableTarget(name: "ConfigurationFuzz", dependencies: [
             "FuzzDriver", .product(name: "FormatCheck", package: rootPackage), .product(name: "StreamingJSON", package: rootPackage),
         ]),
+        // Reads arbitrary bytes as a Genmoji's HEIC (box tree, item locations and sizes, XMP): errors are fine, crashes are not.
+        .executableTarget(name: "HEICReaderFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 seconds="${1:?usage: run-all.sh SECONDS}"
 shift
-targets=(NativeJSONFuzz DefinitionFileFuzz EditScriptFuzz RTFReaderFuzz FlattenedRTFDFuzz TraceReaderFuzz PlainFolderFuzz ConfigurationFuzz)
+targets=(NativeJSONFuzz DefinitionFileFuzz EditScriptFuzz RTFReaderFuzz FlattenedRTFDFuzz TraceReaderFuzz PlainFolderFuzz ConfigurationFuzz HEICReaderFuzz)
 status=0
 for target in "${targets[@]}"; do
     log="$(mktemp)"

@@ -19,6 +19,9 @@ if [ -d "Seeds/$target" ]; then seeds=("Seeds/$target"); fi
 # The RTF reader also starts from the real documents of ../shared/corpus/rtf, when that folder is beside the
 # package (read in place, never copied into the repository).
 if [ "$target" = RTFReaderFuzz ] && [ -d "$here/../../shared/corpus/rtf" ]; then seeds+=("$here/../../shared/corpus/rtf"); fi
+# Known leaks inside the toolchain's Foundation are suppressed by name (lsan-suppressions.txt), so a leak of ours
+# still stops the run.
+export LSAN_OPTIONS="suppressions=$here/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 exec "$binary" "Corpus/$target" "${seeds[@]}" \
     -max_total_time="$seconds" -artifact_prefix="Crashes/$target/" -rss_limit_mb=4096 -max_len=65536 \
     -print_final_stats=1 "$@"
