@@ -123,7 +123,9 @@ struct NativeJSONDecoding {
         checkGlyphImages(runs)
         var document = RichString.assembling(text, runs: runs)
         let adjustments = document.enforceBehaviors()
-        return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
+        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
+        GlyphIdentityFromImages.adopt(in: &decoded)
+        return decoded
     }
 
     // MARK: Forms

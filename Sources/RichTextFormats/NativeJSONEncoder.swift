@@ -40,7 +40,8 @@ public struct NativeJSONEncoder: Sendable {
     public struct Output: Sendable {
         /// The native JSON.
         public var bytes: [UInt8]
-        /// One warning for each glyph written without an image (`DocumentWarning.imageWithoutBytes`).
+        /// One warning for each glyph written without an image (`DocumentWarning.imageWithoutBytes`), and for each
+        /// Genmoji whose description differs from its image's (the image is written as it came).
         public var warnings: [DocumentWarning]
     }
 
@@ -48,7 +49,8 @@ public struct NativeJSONEncoder: Sendable {
     /// the RTF writer says it: what an editor saving a document, or `fmtcheck --fix`, must report.
     public func write(_ document: RichString, images: ImageStore) throws(DocumentError) -> Output {
         Output(bytes: try encode(document, images: images),
-               warnings: images.glyphsWithoutImage(in: document).map(DocumentWarning.imageWithoutBytes))
+               warnings: images.glyphsWithoutImage(in: document).map(DocumentWarning.imageWithoutBytes)
+                   + GlyphIdentityFromImages.editedDescriptions(in: document, images: images))
     }
 
     /// The document as native JSON, with every image of `images` (used by a glyph or not); glyphs whose image

@@ -121,6 +121,8 @@ public struct PlainTextWithAttachments: Sendable, Hashable {
         for id in Set(attachments.map(\.contentIdentifier)).sorted() where images[id] == nil {
             warnings.append(DocumentWarning(message: "the glyph \"\(id.prefix(80))\" has no image in the store"))
         }
-        return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
+        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
+        GlyphIdentityFromImages.adopt(in: &decoded)
+        return decoded
     }
 }

@@ -107,7 +107,8 @@ final class GlyphFallbackImageTests: XCTestCase {
         let output = URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent("note.html").path
         let run = try FmtcheckProcess.run(["convert", input, output])
         XCTAssertEqual(run.status, 0, run.err)
-        XCTAssertFalse(run.err.contains("warning"), run.err)
+        // (The fixture has no XMP packet, which reading says; no warning about decoding the glyph.)
+        XCTAssertFalse(run.err.split(separator: "\n").contains { $0.contains("warning") && !$0.contains("no XMP packet") }, run.err)
         let page = try String(contentsOfFile: output)
         // 12 pt is 16 CSS px: a 32-pixel PNG, the 32-pixel rendition.
         XCTAssertTrue(page.contains(#" width="16" height="16" alt="four coloured squares">"#), page)

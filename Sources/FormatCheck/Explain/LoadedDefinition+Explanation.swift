@@ -36,7 +36,10 @@ extension LoadedDefinition {
         lines.append("")
         lines.append("Severities")
         let set = ruleIDs.filter { severities[$0] != nil }.map { "\($0): \(severities[$0]!)" }
-        lines.append("  " + (set.isEmpty ? "every rule: error." : set.joined(separator: "; ") + "; every other rule: error."))
+        // Built-in rules that are warnings unless the file says otherwise, and that it does not name.
+        let defaultWarnings = BuiltInRule.allCases.filter { $0.defaultSeverity == .warning && severities[$0.id] == nil }
+            .map { "\($0.id): warning" }
+        lines.append("  " + (set + defaultWarnings).joined(separator: "; ") + ((set + defaultWarnings).isEmpty ? "every rule: error." : "; every other rule: error."))
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 

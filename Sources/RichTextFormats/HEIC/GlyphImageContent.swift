@@ -42,6 +42,8 @@ public struct GlyphImageContent: Sendable, Hashable {
     public var digitalSourceType: String?
     /// Whether the file holds an XMP packet (a `mime` item of type `application/rdf+xml`).
     public var hasXMP: Bool
+    /// The item holding the XMP packet read (for messages that name it).
+    public var xmpItemID: UInt32?
 
     /// The uniform type of the bytes.
     public var contentType: String { "public.heic" }
@@ -71,6 +73,7 @@ public struct GlyphImageContent: Sendable, Hashable {
         let packets = file.items.filter(\.isXMP)
         hasXMP = !packets.isEmpty
         guard let packet = Self.describingPacket(packets, primary: file.primaryItemID) else { return }
+        xmpItemID = packet.id
         if let encoding = packet.contentEncoding, !encoding.isEmpty {
             throw HEICError(kind: .unsupported, message: "the XMP packet is stored with content encoding '\(encoding)'",
                             box: "meta/iinf/infe", itemID: packet.id, byteOffset: 0)

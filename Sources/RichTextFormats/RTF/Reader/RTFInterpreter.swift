@@ -11,6 +11,8 @@ struct RTFInterpreter {
     var tokenizer: RTFTokenizer!
     var builder = RTFDocumentBuilder()
     var images = ImageStore()
+    /// The package file each Genmoji's image came from, by content identifier, for what reading says of it.
+    var glyphFileNames: [String: String] = [:]
     var log = RTFWarningLog()
 
     var state = RTFGroupState()
@@ -436,7 +438,9 @@ struct RTFInterpreter {
                          at: 0)
             }
         }
-        return DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes))
+        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes))
+        GlyphIdentityFromImages.adopt(in: &decoded, fileName: { glyphFileNames[$0] })
+        return decoded
     }
 }
 

@@ -181,6 +181,7 @@ extension RTFInterpreter {
                 contentIdentifier: name, contentDescription: "",
                 contentType: RTFFileTypes.contentType(forFileName: name)))
         }
+        if !emoji.isEmpty, !name.isEmpty { glyphFileNames[emoji] = name }
         if let data = attachments[name] {
             images.insert(data, for: ImageGlyphReference(
                 contentIdentifier: object.reference.contentIdentifier, contentDescription: "",

@@ -73,6 +73,7 @@ public struct RTFWriter: Sendable {
     public func write(_ document: RichString, images: ImageStore, asPackage: Bool) -> Output {
         var writing = RTFWriting(document: document, images: images, asPackage: asPackage)
         let rtf = writing.write()
-        return Output(rtf: rtf, files: writing.files, warnings: writing.warnings.list)
+        let edited = asPackage ? GlyphIdentityFromImages.editedDescriptions(in: document, images: images) : []
+        return Output(rtf: rtf, files: writing.files, warnings: writing.warnings.list + edited)
     }
 }
