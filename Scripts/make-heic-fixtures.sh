@@ -56,7 +56,7 @@ def face(n):
                 row += bytes((0, 0, 0, 0))
             elif ((dx + 0.35) ** 2 + (dy + 0.3) ** 2 < 0.012) or ((dx - 0.35) ** 2 + (dy + 0.3) ** 2 < 0.012):
                 row += bytes((40, 30, 20, 255))
-            elif 0.25 < dy < 0.55 and abs(dx) < 0.5 and abs((dx * dx) * 1.2 + 0.25 - dy) < 0.08:
+            elif 0.2 < dy < 0.6 and abs(dx) < 0.5 and abs(0.55 - (dx * dx) * 1.2 - dy) < 0.08:  # corners up: a smile
                 row += bytes((120, 20, 20, 255))
             else:
                 row += bytes((250, 160 - int(60 * d), 30, 255))

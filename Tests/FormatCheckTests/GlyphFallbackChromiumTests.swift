@@ -85,3 +85,55 @@ final class GlyphFallbackChromiumTests: XCTestCase {
         XCTAssertGreaterThan(grey.count, 0)
     }
 }
+
+/// A Genmoji as TextEdit saves it (an RTFD package whose `TXT.rtf` carries only the id, with the HEIC that holds
+/// the description in its XMP), converted to HTML by `fmtcheck convert`: `alt` is the image's description, and
+/// Chromium, which cannot show HEIC, shows the face's own orange pixels from the fallback `<img>`.
+final class GenmojiFromAppleFilesChromiumTests: XCTestCase {
+    static let heic = packageRoot.appendingPathComponent("Tests/RichTextFormatsTests/Fixtures/HEIC/genmoji.heic")
+    static let id = "F2A5C4D1-7B3E-4E8A-9C61-0D4B2E8F5A17"
+
+    func testAnRTFDGenmojiExportsWithItsImagesDescriptionAndItsOwnPixels() throws {
+        let bytes = try Data(contentsOf: Self.heic)
+        do {
+            _ = try PlatformGlyphDecoder().decode(bytes, contentType: "public.heic", nearestHeight: 32)
+        } catch {
+            throw XCTSkip("this machine cannot decode HEIC (\(error)); .ci/run installs libheif1 when it can")
+        }
+        let folder = try temporaryFolder(self)
+        let name = "AdaptiveImageGlyph-\(Self.id).heic"
+        let rtf = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2822\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs48 Soup {{\\NeXTGraphic \(name) \\width800 \\height800 \\appleemojiimage \(Self.id)}\u{AC}} is ready.}"
+        let package = folder.appendingPathComponent("soup.rtfd")
+        try RTFDPackage(rtf: Array(rtf.utf8), files: [name: bytes]).write(to: package)
+        let page = folder.appendingPathComponent("soup.html")
+        let run = try FmtcheckProcess.run(["convert", package.path, page.path])
+        XCTAssertEqual(run.status, 0, run.err)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("alt=\"a smiling orange face\""), html)
+
+        let browser = try HTMLReportChromiumTests.chromium()
+        let shot = folder.appendingPathComponent("shot.png")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: browser)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(folder.path)/profile",
+                             "--force-device-scale-factor=2", "--window-size=400,300", "--screenshot=\(shot.path)", page.absoluteString]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let data = try Data(contentsOf: shot)
+        if let keep = ProcessInfo.processInfo.environment["FMTCHECK_KEEP_SCREENSHOTS"] {
+            try data.write(to: URL(fileURLWithPath: keep).appendingPathComponent("genmoji-from-rtfd.png"))
+        }
+        let pixels = try XCTUnwrap(PNGPixels(data))
+        var orange = 0
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let p = pixels.pixel(x, y)
+                if p.r > 200, (90...200).contains(p.g), p.b < 90 { orange += 1 }
+            }
+        }
+        XCTAssertGreaterThan(orange, 200, "the face's orange pixels are on the page")
+    }
+}
