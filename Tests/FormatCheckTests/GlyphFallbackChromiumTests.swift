@@ -17,10 +17,14 @@ final class GlyphFallbackChromiumTests: XCTestCase {
         let run = try FmtcheckProcess.run(["convert", package.path, page.path], environment: environment)
         XCTAssertEqual(run.status, 0, run.err)
 
+        return (try Self.render(page, in: folder, keep: name), run.err)
+    }
+
+    /// `page` rendered by headless Chromium, as pixels. A 400 × 300 CSS-pixel window at 2 device pixels each: a
+    /// glyph's 64-pixel PNG lands 1:1 on the screen. (Chromium 156's headless screenshot of a window only 120 high
+    /// came out cut off below 33 CSS pixels.) FMTCHECK_KEEP_SCREENSHOTS=FOLDER keeps the screenshot as `name`.
+    static func render(_ page: URL, in folder: URL, keep name: String?) throws -> PNGPixels {
         let browser = try HTMLReportChromiumTests.chromium()
-        // A 400 × 300 CSS-pixel window at 2 device pixels each: the glyph's 64-pixel PNG lands 1:1 on the screen.
-        // (Chromium 156's headless screenshot of a window only 120 high came out cut off below 33 CSS pixels.)
-        // FMTCHECK_KEEP_SCREENSHOTS=FOLDER keeps the screenshots to look at.
         let shot = folder.appendingPathComponent("shot.png")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
@@ -35,7 +39,7 @@ final class GlyphFallbackChromiumTests: XCTestCase {
         if let name, let keep = ProcessInfo.processInfo.environment["FMTCHECK_KEEP_SCREENSHOTS"] {
             try data.write(to: URL(fileURLWithPath: keep).appendingPathComponent(name))
         }
-        return (try XCTUnwrap(PNGPixels(data), "the screenshot is not a PNG this test reads"), run.err)
+        return try XCTUnwrap(PNGPixels(data), "the screenshot is not a PNG this test reads")
     }
 
     /// The bounding box and count of the pixels near `colour`.
@@ -111,22 +115,7 @@ final class GenmojiFromAppleFilesChromiumTests: XCTestCase {
         let html = try String(contentsOf: page, encoding: .utf8)
         XCTAssertTrue(html.contains("alt=\"a smiling orange face\""), html)
 
-        let browser = try HTMLReportChromiumTests.chromium()
-        let shot = folder.appendingPathComponent("shot.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(folder.path)/profile",
-                             "--force-device-scale-factor=2", "--window-size=400,300", "--screenshot=\(shot.path)", page.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let data = try Data(contentsOf: shot)
-        if let keep = ProcessInfo.processInfo.environment["FMTCHECK_KEEP_SCREENSHOTS"] {
-            try data.write(to: URL(fileURLWithPath: keep).appendingPathComponent("genmoji-from-rtfd.png"))
-        }
-        let pixels = try XCTUnwrap(PNGPixels(data))
+        let pixels = try GlyphFallbackChromiumTests.render(page, in: folder, keep: "genmoji-from-rtfd.png")
         var orange = 0
         for y in 0..<pixels.height {
             for x in 0..<pixels.width {
