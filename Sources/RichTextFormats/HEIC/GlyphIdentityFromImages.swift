@@ -13,6 +13,8 @@ enum GlyphIdentityFromImages {
     /// where the image and the document disagree. `fileName` names a glyph's image file in the source (an RTFD
     /// package's `AdaptiveImageGlyph-….heic`), when the format has files.
     static func adopt(in decoded: inout DecodedDocument, fileName: (String) -> String? = { _ in nil }) {
+        // A document without images (nearly every one) has nothing to adopt: no walk over its runs.
+        guard !decoded.images.isEmpty else { return }
         let key = StandardAttributes.adaptiveImageGlyph.name
         var references: [String: ImageGlyphReference] = [:]
         for run in decoded.document.runs {
@@ -61,6 +63,7 @@ enum GlyphIdentityFromImages {
     /// image holds: the image is written as it came, so whoever reads the file back by the image (Apple's
     /// `NSAdaptiveImageGlyph(imageContent:)`, our readers of formats without descriptions) gets the image's.
     static func editedDescriptions(in document: RichString, images: ImageStore) -> [DocumentWarning] {
+        guard !images.isEmpty else { return [] }
         let key = StandardAttributes.adaptiveImageGlyph.name
         var seen: Set<String> = []
         var warnings: [DocumentWarning] = []
