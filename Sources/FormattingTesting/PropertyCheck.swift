@@ -78,7 +78,16 @@ public enum PropertyCheck {
     public static func check(
         script: [ScriptStep], definition: FormattingDefinition, checks: Set<InvariantCheck> = Set(InvariantCheck.allCases)
     ) -> (step: Int, failure: InvariantFailure)? {
-        ScriptRunner.run(script, engine: FormattingEngine(definition), checks: checks) { SessionEditor(engine: $0) }.failure
+        check(script: script, definition: definition, checks: checks) { SessionEditor(engine: $0) }
+    }
+
+    /// `check(script:definition:checks:)` on your own editor, the one the failing run used, so a regression
+    /// test pasted from a printed failure reproduces that editor's failure.
+    public static func check<Editor: ScriptEditor>(
+        script: [ScriptStep], definition: FormattingDefinition, checks: Set<InvariantCheck> = Set(InvariantCheck.allCases),
+        makeEditor: (FormattingEngine) -> Editor
+    ) -> (step: Int, failure: InvariantFailure)? {
+        ScriptRunner.run(script, engine: FormattingEngine(definition), checks: checks, makeEditor: makeEditor).failure
     }
 
     static func failed<Editor: ScriptEditor>(
