@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Formatting", dependencies: ["RichText"]),
         .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"], exclude: ["FORMATS.md"]),
         .target(name: "DefinitionFiles", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
-        .target(name: "FormatCheck", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .target(name: "FormatCheck", dependencies: ["DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .target(name: "FormattingTesting", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText", "FormatCheck"]),
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting", "RichTextFormats", "FormatCheck"]),
