@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"], exclude: ["FORMATS.md"]),
         .target(name: "DefinitionFiles", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
         .target(name: "FormatCheck", dependencies: ["DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
-        .target(name: "FormattingTesting", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .target(name: "FormattingTesting", dependencies: ["Formatting", "RichText", "RichTextFormats", "StreamingJSON"], exclude: ["EDIT-SCRIPTS.md"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText", "FormatCheck"]),
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting", "RichTextFormats", "FormatCheck"]),
         .executableTarget(name: "fmtoracle"),
