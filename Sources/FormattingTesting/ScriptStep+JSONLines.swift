@@ -5,10 +5,11 @@ import StreamingJSON
 
 extension ScriptStep {
     /// The step as one line of DESIGN §7's edit-script format (offsets in Unicode scalars), ready to paste
-    /// into a regression test or to feed to `fmtcheck replay`.
+    /// into a regression test or to feed to `fmtcheck replay`. Values keep their kinds and invisible characters
+    /// are escaped (see `ScriptValueJSON`), so `parse(jsonLines:)` reads back exactly this step.
     public var jsonLine: String {
-        func str(_ s: String) -> String { (try? JSONWriter.string(.string(s))) ?? "\"\"" }
-        func value(_ v: AttributeValue?) -> String { (try? JSONWriter.string(v.map(ScriptStep.json(for:)) ?? .null)) ?? "null" }
+        func str(_ s: String) -> String { ScriptValueJSON.quoted(s) }
+        func value(_ v: AttributeValue?) -> String { v.map(ScriptValueJSON.text(for:)) ?? "null" }
         switch self {
         case let .insert(at, text):
             return "{\"op\":\"insert\",\"at\":\(at),\"text\":\(str(text))}"
@@ -17,7 +18,7 @@ extension ScriptStep {
         case let .replace(from, to, text):
             return "{\"op\":\"replace\",\"from\":\(from),\"to\":\(to),\"text\":\(str(text))}"
         case let .insertAttributed(at, document):
-            let encoded = (try? NativeJSONEncoder().encodeString(document)) ?? str(document.string)
+            let encoded = ScriptValueJSON.documentText(for: document)
             return "{\"op\":\"insertAttributed\",\"at\":\(at),\"document\":\(encoded)}"
         case let .set(from, to, key, v):
             return "{\"op\":\"set\",\"from\":\(from),\"to\":\(to),\"key\":\(str(key)),\"value\":\(value(v))}"
@@ -36,7 +37,8 @@ extension ScriptStep {
         steps.map(\.jsonLine).joined(separator: "\n")
     }
 
-    /// An attribute value as the JSON a definition file or native document writes: colours as `"#rrggbb"`,
+    /// An attribute value as the JSON a definition file or native document writes (kinds are lost: scripts
+    /// use `ScriptValueJSON` instead): colours as `"#rrggbb"`,
     /// URLs as strings, data as base64, glyphs as their reference object.
     public static func json(for value: AttributeValue) -> JSONValue {
         switch value {

@@ -7,12 +7,12 @@ extension ScriptStep {
     /// Reads an edit script in DESIGN §7's JSON Lines format (scalar offsets; blank lines are skipped), so a
     /// shrunk failure pasted into a regression test replays as written.
     ///
-    /// `value` converts a JSON value for a key (by default plain JSON: strings stay strings); pass a converter
-    /// that knows the keys' types to read colours or URLs. Lines with a `"unit"` other than `"scalars"` are
+    /// `value` converts a JSON value for a key; by default values read as `ScriptStep.jsonLine` writes them
+    /// (`ScriptValueJSON`), each with its own kind, wrong-typed ones included. Lines with a `"unit"` other than `"scalars"` are
     /// rejected: the harness writes scalar offsets only.
     public static func parse(
         jsonLines text: String,
-        value: (String, JSONValue) -> AttributeValue? = { _, json in ScriptStep.plainValue(json) }
+        value: (String, JSONValue) -> AttributeValue? = { _, json in ScriptValueJSON.value(from: json) }
     ) throws(ScriptParseError) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -67,6 +67,7 @@ extension ScriptStep {
             return .setRanges(ranges: ranges, key: key, value: raw.isNull ? nil : value(key, raw))
         case "insertAttributed":
             guard let document = json["document"], let bytes = try? JSONWriter.write(document) else { throw fail("missing 'document'") }
+            if let typed = ScriptValueJSON.document(from: document) { return .insertAttributed(at: try int("at"), document: typed) }
             do {
                 return .insertAttributed(at: try int("at"), document: try NativeJSONDecoder().decode(bytes).document)
             } catch let error as ScriptParseError {

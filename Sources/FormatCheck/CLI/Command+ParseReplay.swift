@@ -1,6 +1,6 @@
 extension Command {
     /// The options of `fmtcheck replay`.
-    static let replayOptions = ["--definition", "--script", "--trace", "--adjustments", "--help"]
+    static let replayOptions = ["--definition", "--script", "--trace", "--adjustments", "--check", "--help"]
 
     /// Parses `fmtcheck replay --definition D --script S [DOC]` and `fmtcheck replay --trace FILE [DOC]`.
     static func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -17,6 +17,7 @@ extension Command {
                 case "--script": command.script = try scanner.value(for: option, inline: inline)
                 case "--trace": command.trace = try scanner.value(for: option, inline: inline)
                 case "--adjustments": command.adjustments = true
+                case "--check": command.check = true
                 default: throw scanner.unknown(option, among: replayOptions)
                 }
             }
@@ -30,6 +31,8 @@ extension Command {
             throw UsageError("'replay' needs --script FILE or --trace FILE", hint: "write 'fmtcheck replay --definition D --script S [DOC]'")
         case (_?, _?):
             throw UsageError("'replay' takes --script or --trace, not both")
+        case (nil, _?) where command.check:
+            throw UsageError("'replay --check' takes --script, not --trace", hint: "convert it first: 'fmtcheck trace-to-script TRACE > S'")
         case (_?, nil) where command.definition == nil:
             throw UsageError("'replay --script' needs --definition FILE", hint: "write 'fmtcheck replay --definition Definitions/recipe.json --script S'")
         default:

@@ -24,6 +24,7 @@ extension CommandRunner {
             }
             definition = empty
         }
+        if command.check { return replayChecking(command, definition: definition, console: console) }
         let script: EditScript
         do {
             if let trace = command.trace {

@@ -55,7 +55,7 @@ enum HelpText {
             """
         case "replay"?:
             return """
-            USAGE: fmtcheck replay --definition FILE --script SCRIPT [DOC] [--adjustments]
+            USAGE: fmtcheck replay --definition FILE --script SCRIPT [DOC] [--adjustments | --check]
                    fmtcheck replay --trace TRACE.json.gz [--definition FILE] [DOC]
                    fmtcheck trace-to-script TRACE.json.gz
 
@@ -65,8 +65,11 @@ enum HelpText {
               line. A bad line is an error naming it; nothing is written to stdout.
               --trace replays an editing trace ({startContent, endContent, txns}); trace-to-script prints
               the edit script a trace converts to. A trace may hold at most 256 MiB, compressed or not.
+              --check runs the property harness's invariants after every step, reading the script exactly
+              as the harness printed it, and prints the first failure as the harness did (exit 1).
 
-            EXIT CODES: 0 applied, 2 usage, definition, document or script error.
+            EXIT CODES: 0 applied (every invariant held), 1 an invariant failed (--check),
+                        2 usage, definition, document or script error.
 
             """
         case "convert"?:

@@ -10,9 +10,14 @@ public struct ReplayCommand: Hashable, Sendable {
     public var document: String?
     /// `--adjustments`: every adjustment on stderr, one JSON object a line.
     public var adjustments: Bool
+    /// `--check`: run the property harness's invariants after every step (on the script as the harness reads
+    /// it) and print the first failure as the harness does.
+    public var check: Bool
 
     /// A replay command.
-    public init(definition: String? = nil, script: String? = nil, trace: String? = nil, document: String? = nil, adjustments: Bool = false) {
+    public init(definition: String? = nil, script: String? = nil, trace: String? = nil, document: String? = nil, adjustments: Bool = false,
+                check: Bool = false) {
+        self.check = check
         self.definition = definition
         self.script = script
         self.trace = trace

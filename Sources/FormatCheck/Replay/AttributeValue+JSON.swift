@@ -3,22 +3,6 @@ import RichText
 import StreamingJSON
 
 extension AttributeValue {
-    /// A plain value from JSON by shape (strings, numbers, bools, arrays, objects); nil for `null`.
-    init?(plainJSON json: JSONValue) {
-        switch json {
-        case .string(let s): self = .string(s)
-        case .integer(let i): self = .integer(i)
-        case .number(let d): self = .number(d)
-        case .bool(let b): self = .bool(b)
-        case .null: return nil
-        case .array(let items): self = .list(items.compactMap { AttributeValue(plainJSON: $0) })
-        case .object(let object):
-            var fields: [String: AttributeValue] = [:]
-            for (key, value) in object { if let v = AttributeValue(plainJSON: value) { fields[key] = v } }
-            self = .record(fields)
-        }
-    }
-
     /// The value as JSON for reports: colours as hex, URLs as their string, data as base64.
     var jsonValue: JSONValue {
         switch self {

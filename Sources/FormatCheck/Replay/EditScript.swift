@@ -13,7 +13,12 @@ import StreamingJSON
 /// {"op":"set","from":0,"to":4,"key":"ingredient","value":"milk"}
 /// {"op":"remove","from":0,"to":4,"key":"ingredient"}
 /// {"op":"setRanges","ranges":[[0,4],[9,13]],"key":"k","value":1}
+/// {"op":"select","from":2,"to":5}
 /// ```
+///
+/// Values are read as the property harness writes them (`ScriptValueJSON`): `1.0` is a number, `1` an
+/// integer, and `{"$color":…}`, `{"$url":…}`, `{"$data":…}`, `{"$glyph":…}`, `{"$record":…}` keep their
+/// kinds; see `Sources/FormattingTesting/EDIT-SCRIPTS.md`.
 public struct EditScript: Hashable, Sendable {
     /// One line's edit, with the unit its offsets count.
     public struct Step: Hashable, Sendable {
@@ -41,6 +46,8 @@ public struct EditScript: Hashable, Sendable {
         case remove(from: Int, to: Int, key: String)
         /// A key set (or, with null, removed) over several ranges as one mutation.
         case setRanges(ranges: [Range<Int>], key: String, value: JSONValue)
+        /// The selection moved; it changes no text, so replay checks its offsets and goes on.
+        case select(from: Int, to: Int)
     }
 
     /// The steps, in order.
@@ -52,7 +59,7 @@ public struct EditScript: Hashable, Sendable {
     }
 
     /// The operation names, for messages.
-    static let operationNames = ["insert", "delete", "replace", "insertAttributed", "set", "remove", "setRanges"]
+    static let operationNames = ["insert", "delete", "replace", "insertAttributed", "set", "remove", "setRanges", "select"]
 
     /// Parses JSON Lines; blank lines are skipped. Throws the first bad line, by number.
     public static func parse(_ text: String) throws(EditScriptError) -> EditScript {
@@ -120,6 +127,9 @@ public struct EditScript: Hashable, Sendable {
             let (from, to) = try range()
             guard let value = object["value"] else { throw fail("\"value\" is missing") }
             operation = .set(from: from, to: to, key: try string("key"), value: value)
+        case "select":
+            let (from, to) = try range()
+            operation = .select(from: from, to: to)
         case "remove":
             let (from, to) = try range()
             operation = .remove(from: from, to: to, key: try string("key"))

@@ -1,0 +1,64 @@
+import Foundation
+import Formatting
+import FormattingTesting
+import RichText
+import RichTextFormats
+
+extension CommandRunner {
+    /// `fmtcheck replay --check`: the script read as the property harness reads it (`ScriptStep`), applied to an
+    /// `EditingSession` with every invariant checked after every step, as `PropertyCheck` does. The first
+    /// failure is printed on stdout in the harness's words, exit 1; a script that keeps every invariant
+    /// writes the final document, exit 0.
+    static func replayChecking(_ command: ReplayCommand, definition: LoadedDefinition, console: Console) -> ExitCode {
+        guard let path = command.script else { return .failure }
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
+            return .failure
+        }
+        let script: [ScriptStep]
+        do {
+            script = try ScriptStep.parse(jsonLines: text)
+        } catch {
+            console.err(EditScriptError(line: error.line, message: error.message, fileName: path).description + "\n")
+            return .failure
+        }
+        var start = RichString()
+        if let document = command.document {
+            do {
+                start = try LintDocumentReader(definition: definition).read(try InputReader.read(path: document, maxSize: LintConfiguration.defaultMaxFileSize)).document
+            } catch let failure as InputFailure {
+                console.err(failure.description + "\n")
+                return .failure
+            } catch {
+                console.errLine("\(document): error: the starting document cannot be read: \(error)")
+                return .failure
+            }
+        }
+        let engine = FormattingEngine(definition.definition)
+        let (found, applied) = ScriptRunner.run(script, engine: engine, checks: Set(InvariantCheck.allCases)) {
+            SessionEditor(engine: $0, document: start)
+        }
+        if let (step, failure) = found {
+            console.out("""
+                property check failed: \(failure.check)
+                  definition: \(definition.definition.name)
+                  step \(step + 1) of \(script.count) in \(path): \(applied[step].jsonLine)
+                which fails with:
+                \(PropertyCheck.failureText(failure))
+
+                """)
+            return .violations
+        }
+        var runner = ScriptRunner(engine: engine, editor: SessionEditor(engine: engine, document: start), checks: [])
+        for step in script { _ = runner.apply(step) }
+        do {
+            console.out(try NativeJSONEncoder().encodeString(runner.editor.document) + "\n")
+        } catch {
+            console.errLine("fmtcheck: error: the final document cannot be written: \(error.message)")
+            return .failure
+        }
+        console.errLine("\(path): every invariant held after each of \(script.count) steps")
+        return .success
+    }
+}
