@@ -16,10 +16,7 @@ enum GlyphIdentityFromImages {
         // A document without images (nearly every one) has nothing to adopt: no walk over its runs.
         guard !decoded.images.isEmpty else { return }
         let key = StandardAttributes.adaptiveImageGlyph.name
-        var references: [String: ImageGlyphReference] = [:]
-        for run in decoded.document.runs {
-            if case .imageGlyph(let reference)? = run.attributes[key] { references[reference.contentIdentifier] = reference }
-        }
+        let references = glyphReferences(in: decoded.document)
         guard !references.isEmpty else { return }
         var adopted: [String: ImageGlyphReference] = [:]
         for id in references.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -64,18 +61,29 @@ enum GlyphIdentityFromImages {
     /// `NSAdaptiveImageGlyph(imageContent:)`, our readers of formats without descriptions) gets the image's.
     static func editedDescriptions(in document: RichString, images: ImageStore) -> [DocumentWarning] {
         guard !images.isEmpty else { return [] }
-        let key = StandardAttributes.adaptiveImageGlyph.name
-        var seen: Set<String> = []
         var warnings: [DocumentWarning] = []
-        for run in document.runs {
-            guard case .imageGlyph(let reference)? = run.attributes[key], seen.insert(reference.contentIdentifier).inserted,
-                  let image = images[reference.contentIdentifier], isHEIF(image),
+        for reference in glyphReferences(in: document).values.sorted(by: { $0.contentIdentifier.utf8.lexicographicallyPrecedes($1.contentIdentifier.utf8) }) {
+            guard let image = images[reference.contentIdentifier], isHEIF(image),
                   case .success(let content) = GlyphImageContent.read(image.data),
                   let described = content.contentDescription, !described.isEmpty,
                   described != reference.contentDescription else { continue }
             warnings.append(DocumentWarning(message: "the Genmoji \"\(reference.contentIdentifier.prefix(80))\" is described as \"\(reference.contentDescription.prefix(80))\" but its image says \"\(described.prefix(80))\"; the image is written as it came"))
         }
         return warnings
+    }
+
+    /// The Genmoji references of `document` by content identifier, each distinct attribute set looked at once.
+    static func glyphReferences(in document: RichString) -> [String: ImageGlyphReference] {
+        let key = StandardAttributes.adaptiveImageGlyph.name
+        var references: [String: ImageGlyphReference] = [:]
+        var seen: Set<AttributeSet> = []
+        document.forEachRun(inUTF8: 0..<document.utf8Count) { _, attributes in
+            if seen.insert(attributes).inserted, case .imageGlyph(let reference)? = attributes[key] {
+                references[reference.contentIdentifier] = reference
+            }
+            return true
+        }
+        return references
     }
 
     /// Whether an image's bytes are an ISOBMFF file (they start with an `ftyp` box), whatever type the document
