@@ -1,7 +1,5 @@
 import Foundation
 import RichText
-import RichTextFormats
-import StreamingJSON
 
 extension ScriptStep {
     /// The step as one line of DESIGN §7's edit-script format (offsets in Unicode scalars), ready to paste
@@ -35,39 +33,5 @@ extension ScriptStep {
     /// A whole script as JSON Lines, one step a line.
     public static func jsonLines(_ steps: [ScriptStep]) -> String {
         steps.map(\.jsonLine).joined(separator: "\n")
-    }
-
-    /// An attribute value as the JSON a definition file or native document writes (kinds are lost: scripts
-    /// use `ScriptValueJSON` instead): colours as `"#rrggbb"`,
-    /// URLs as strings, data as base64, glyphs as their reference object.
-    public static func json(for value: AttributeValue) -> JSONValue {
-        switch value {
-        case .string(let s): return .string(s)
-        case .integer(let i): return .integer(i)
-        case .number(let d): return .number(d)
-        case .bool(let b): return .bool(b)
-        case .color(let c): return .string(c.hex)
-        case .url(let u): return .string(u.absoluteString)
-        case .data(let d): return .string(d.base64EncodedString())
-        case .imageGlyph(let g):
-            return .object(JSONObject([("contentDescription", .string(g.contentDescription)),
-                                       ("contentIdentifier", .string(g.contentIdentifier)),
-                                       ("contentType", .string(g.contentType))]))
-        case .list(let items): return .array(items.map(json(for:)))
-        case .record(let fields): return .object(JSONObject(fields.sorted { $0.key < $1.key }.map { ($0.key, json(for: $0.value)) }))
-        }
-    }
-
-    /// Plain JSON as an attribute value (strings stay strings; `null` is nil).
-    public static func plainValue(_ json: JSONValue) -> AttributeValue? {
-        switch json {
-        case .string(let s): return .string(s)
-        case .integer(let i): return .integer(i)
-        case .number(let d): return .number(d)
-        case .bool(let b): return .bool(b)
-        case .null: return nil
-        case .array(let items): return .list(items.compactMap(plainValue))
-        case .object(let object): return .record(Dictionary(object.map { ($0.key, plainValue($0.value) ?? .list([])) }, uniquingKeysWith: { a, _ in a }))
-        }
     }
 }
