@@ -45,7 +45,8 @@ extension EditingSession {
         if let caret = selection.insertionPoint {
             typingAttributes = engine.typingAttributes(at: caret, in: document)
         }
-        let changed = document != before.document
+        // O(1) for a text edit; an attribute edit compares runs only.
+        let changed = !document.isUnchanged(since: before.document)
         if changed {
             redoStack.removeAll()
             if groupDepth > 0 {
@@ -78,7 +79,7 @@ extension EditingSession {
         defer {
             groupDepth -= 1
             if groupDepth == 0, let start = groupStart {
-                if document != start.document { undoStack.append(start) }
+                if !document.isUnchanged(since: start.document) { undoStack.append(start) }
                 groupStart = nil
                 openStep = nil
             }
