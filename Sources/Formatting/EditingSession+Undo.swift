@@ -9,6 +9,7 @@ extension EditingSession {
         var document: RichString
         var selection: Selection
         var typingAttributes: AttributeSet
+        var typingAttributesFollowText: Bool
         var callerRanges: [Range<RichString.Index>]
         var adjustments: [Adjustment]
     }
@@ -32,7 +33,8 @@ extension EditingSession {
 
     /// The current state, for the undo stack.
     func snapshot(adjustments: [Adjustment] = []) -> Snapshot {
-        Snapshot(document: document, selection: selection, typingAttributes: typingAttributes, callerRanges: callerRanges, adjustments: adjustments)
+        Snapshot(document: document, selection: selection, typingAttributes: typingAttributes,
+                 typingAttributesFollowText: typingAttributesFollowText, callerRanges: callerRanges, adjustments: adjustments)
     }
 
     /// Runs `body`'s edits as one undo step, or as part of the open typing/deleting step when `kind` continues it
@@ -44,6 +46,7 @@ extension EditingSession {
         let adjustments = body(&self)
         if let caret = selection.insertionPoint {
             typingAttributes = engine.typingAttributes(at: caret, in: document)
+            typingAttributesFollowText = true
         }
         // O(1) for a text edit; an attribute edit compares runs only.
         let changed = !document.isUnchanged(since: before.document)
@@ -54,8 +57,9 @@ extension EditingSession {
             } else if let kind, let open = openStep, open.kind == kind, before.selection == .caret(open.caret), !undoStack.isEmpty {
                 undoStack[undoStack.count - 1].adjustments += adjustments
             } else {
-                undoStack.append(Snapshot(document: before.document, selection: before.selection, typingAttributes: before.typingAttributes,
-                                          callerRanges: before.callerRanges, adjustments: adjustments))
+                var entry = before
+                entry.adjustments = adjustments
+                undoStack.append(entry)
             }
         }
         if changed, groupDepth == 0, let kind, let caret = selection.insertionPoint {
@@ -113,6 +117,7 @@ extension EditingSession {
         document = entry.document
         selection = entry.selection
         typingAttributes = entry.typingAttributes
+        typingAttributesFollowText = entry.typingAttributesFollowText
         callerRanges = entry.callerRanges
         openStep = nil
         return current

@@ -11,7 +11,13 @@ public struct EditingSession: Sendable {
     /// The selection.
     public internal(set) var selection: Selection
     /// What typed text gets; reset from the document whenever the selection moves.
-    public var typingAttributes: AttributeSet
+    public var typingAttributes: AttributeSet {
+        didSet { typingAttributesFollowText = false }
+    }
+    /// Whether `typingAttributes` are those the text gives at the caret (recomputed after each edit and selection
+    /// change) rather than ones given to the caret (`setAttribute` at a caret, or set by the caller): typed text
+    /// then goes in as plain text, which takes them by itself.
+    var typingAttributesFollowText = true
     /// The images of the document's glyphs (and attachments), which travel with it: a paste brings its images,
     /// and saving writes them (`NativeJSONEncoder().write(session.document, images: session.images)`). Images
     /// are only ever added: undoing a paste keeps its image, so redoing it finds the image again.
@@ -50,6 +56,7 @@ public struct EditingSession: Sendable {
         self.selection = selection
         let caret = selection.insertionPoint ?? selection.ranges.ranges.first?.lowerBound ?? document.endIndex
         typingAttributes = engine.typingAttributes(at: caret, in: document)
+        typingAttributesFollowText = true
     }
 
     /// Types `text` over the selection (or at the caret); the caret ends after it. Over several ranges, as
@@ -58,21 +65,14 @@ public struct EditingSession: Sendable {
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
         recordingOneStep(.typing) { session in
-            let inherited = session.engine.typingAttributes(at: session.typingTarget.lowerBound, in: session.document)
             var selection = session.selection
-            selection.typingAttributes = session.typingAttributes == inherited ? nil : session.typingAttributes
+            selection.typingAttributes = session.typingAttributesFollowText ? nil : session.typingAttributes
             let engine = session.engine
             let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine) }
             selection.typingAttributes = nil
             session.selection = selection
             return adjustments
         }
-    }
-
-    /// Where typed or pasted text goes: the caret, the first selected range, or the end of the text when nothing
-    /// is selected.
-    var typingTarget: Range<RichString.Index> {
-        selection.insertionPoint.map { $0..<$0 } ?? selection.ranges.ranges.first ?? document.endIndex..<document.endIndex
     }
 
     /// Runs `body` on the document, keeping the ranges callers track (`transform(updating:_:)`) on their text.
