@@ -32,30 +32,23 @@ extension FormattingEngine {
         let total = document.utf8Count
         var adjustments: [Adjustment] = []
         // A document holds few distinct sets (they are interned): each is stamped once, found again by its serial
-        // number, so no reference is counted per run on sets other threads' documents share.
-        var stamped: [UInt: StampedSet] = [:]
+        // number (`AttributeSetMemo`), so no reference is counted per run on sets other threads' documents share.
+        var stamped = AttributeSetMemo<StampedSet>()
         var changesAny = false
         let fixedPoints = self.fixedPoints
         document.forEachRun(inUTF8: 0..<total) { range, attributes in
             // A set the definition leaves as it is carries its behaviours already (the scope step gives them).
             if fixedPoints.contains(attributes) { return true }
-            let answer: StampedSet
-            let serial = attributes.internedIdentity
-            if let known = stamped[serial] {
-                answer = known
-            } else {
-                answer = stamping(attributes)
-                stamped[serial] = answer
-            }
-            if !answer.changes.isEmpty {
+            let k = stamped.index(of: attributes, answer: stamping)
+            if !stamped.values[k].changes.isEmpty {
                 changesAny = true
-                Self.report(answer.changes, over: range, into: &adjustments)
+                Self.report(stamped.values[k].changes, over: range, into: &adjustments)
             }
             return true
         }
         if changesAny {
             // One walk and one splice; runs that now carry equal sets merge.
-            document.transformAttributesRaw(inUTF8: 0..<total) { stamped[$0.internedIdentity]?.result ?? $0 }
+            document.transformAttributesRaw(inUTF8: 0..<total) { stamped[$0]?.result ?? $0 }
         }
         adjustments += document.enforceBehaviors().map(Adjustment.init)
         document.behaviorStamp = token

@@ -41,6 +41,8 @@ case "traces-profile":
     TracesBenchmark.profileMain(arguments.dropFirst().first ?? "rustcode")
 case "engine-profile":
     EngineBenchmark.profileMain(Array(arguments.dropFirst()))
+case "lint-profile":
+    LintProfile.main(Array(arguments.dropFirst()))
 case "lint-all-cores":
     LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
 case "churn-session":

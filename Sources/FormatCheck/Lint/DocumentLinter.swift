@@ -203,20 +203,19 @@ public struct DocumentLinter: Sendable {
     /// a change `--fix` makes (a description cannot be invented), so it never makes the document "fixed".
     static func glyphsWithoutDescription(in document: RichString) -> [(utf8Range: Range<Int>, key: String, contentIdentifier: String)] {
         var found: [(utf8Range: Range<Int>, key: String, contentIdentifier: String)] = []
-        // Each distinct set is looked at once, found again by its serial number: no reference is counted per run
-        // on sets that other threads' documents share.
-        var undescribed: [UInt: [(key: String, contentIdentifier: String)]] = [:]
+        // Each distinct set is looked at once (`AttributeSetMemo`): no hashing and no reference counted per run on
+        // sets that other threads' documents share.
+        var undescribed = AttributeSetMemo<[(key: String, contentIdentifier: String)]>()
         document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
-            let serial = attributes.internedIdentity
-            let glyphs = undescribed[serial] ?? {
-                let listed = attributes.entries.compactMap { entry -> (key: String, contentIdentifier: String)? in
+            let k = undescribed.index(of: attributes) { attributes in
+                attributes.entries.compactMap { entry -> (key: String, contentIdentifier: String)? in
                     guard case .imageGlyph(let glyph) = entry.value, glyph.contentDescription.isEmpty else { return nil }
                     return (entry.name, glyph.contentIdentifier)
                 }
-                undescribed[serial] = listed
-                return listed
-            }()
-            for glyph in glyphs { found.append((range, glyph.key, glyph.contentIdentifier)) }
+            }
+            if !undescribed.values[k].isEmpty {
+                for glyph in undescribed.values[k] { found.append((range, glyph.key, glyph.contentIdentifier)) }
+            }
             return true
         }
         return found

@@ -100,28 +100,22 @@ public struct LintDocumentReader: Sendable {
         var findings: [Finding] = decoded.adjustments.map(Self.finding)
         // Equal neighbours are merged as the string takes the runs over.
         let runs = RunList()
-        // Sets are interned and a document holds few distinct ones: type each distinct set once, and keep it by
-        // index, so that a run copies nothing out of the cache and lends its typed set to the list.
-        var typingIndex: [AttributeSet: Int] = [:]
-        var typings: [Typing] = []
+        // Sets are interned and a document holds few distinct ones: type each distinct set once (`AttributeSetMemo`,
+        // no hashing and no reference counted per run), and lend its typed set to the list.
+        var typings = AttributeSetMemo<Typing>()
         var changesAny = false
         let source = decoded.document
         source.forEachRun(inUTF8: 0..<source.utf8Count) { range, original in
-            let k: Int
-            if let known = typingIndex[original] {
-                k = known
-            } else {
+            let k = typings.index(of: original) { original in
                 let typing = self.typing(of: original)
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
-                k = typings.count
-                typingIndex[original] = k
-                typings.append(typing)
+                return typing
             }
-            for wrong in typings[k].wrongTypes {
+            for wrong in typings.values[k].wrongTypes {
                 findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
                                         oldValue: wrong.value, newValue: nil))
             }
-            AttributeSet.withBorrowed(\Typing.attributes, of: typings, at: k) { runs.append(utf8Count: range.count, $0) }
+            AttributeSet.withBorrowed(\Typing.attributes, of: typings.values, at: k) { runs.append(utf8Count: range.count, $0) }
             return true
         }
         // The text is the decoded one: share its rope, and take new runs only when some set changed.

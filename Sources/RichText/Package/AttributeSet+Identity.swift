@@ -3,13 +3,18 @@ extension AttributeSet {
     /// The set's serial number: given once when the set is interned, in order, and never given again, even after
     /// the set is reclaimed. Equal sets alive at the same time share one serial number, so a cache that keeps only
     /// this number (no reference) can treat a match as proof that it names the same set, at any time. Never zero.
-    package var internedIdentity: UInt { serial }
+    @inlinable
+    package var internedIdentity: UInt { serialNumber }
+
+    /// `serial`, callable from code inlined into other modules.
+    @usableFromInline var serialNumber: UInt { serial }
 }
 
 extension AttributeSet {
     /// Calls `body` with the set `field` holds in `elements[index]`, borrowed: no reference is counted, so reading
     /// a set out of a table (a cache of sets every thread's documents share) costs no write to it. `elements` must
     /// not change during the call.
+    @inlinable
     package static func withBorrowed<T, R>(
         _ field: KeyPath<T, AttributeSet>, of elements: [T], at index: Int, _ body: (AttributeSet) throws -> R
     ) rethrows -> R {

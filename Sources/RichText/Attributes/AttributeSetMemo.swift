@@ -1,0 +1,87 @@
+/// Answers worked out once per distinct attribute set during one walk over a string's runs, and found again for
+/// every run that carries the same set.
+///
+/// A document holds few distinct sets (they are interned) over many runs, so walks that look at sets (typing a
+/// read document, stamping a definition's behaviours, finding Genmoji) work out each set's answer once. The table
+/// finds a set again by its serial number (`internedIdentity`), with a multiplicative hash and linear probing: no
+/// `Hasher`, and no reference counted on the set. Sets are shared by every thread's documents, and a reference
+/// counted per run makes the cores contend for the set's count.
+///
+/// The table keeps no set alive; an answer that holds the set does. Serial numbers are never reused, so a
+/// number found in the table names the set stored under it for as long as the walk holds its string.
+package struct AttributeSetMemo<Value> {
+    /// The answers, in the order their sets were first met.
+    package internal(set) var values: [Value] = []
+    /// Open-addressed slots: a set's serial number (0 for a free slot) and its answer's index in `values`.
+    @usableFromInline var serials: [UInt]
+    @usableFromInline var indices: [Int32]
+    @usableFromInline var shift: UInt64
+
+    /// An empty table; it grows as sets are met.
+    package init() {
+        serials = Array(repeating: 0, count: 16)
+        indices = Array(repeating: 0, count: 16)
+        shift = 64 - 4
+    }
+
+    /// The index in `values` of the answer for `attributes`, or nil when the set was not met yet.
+    @inlinable
+    package func index(of attributes: AttributeSet) -> Int? {
+        let serial = attributes.internedIdentity
+        var slot = self.slot(for: serial)
+        let mask = serials.count - 1
+        while true {
+            let found = serials[slot]
+            if found == serial { return Int(indices[slot]) }
+            if found == 0 { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The index in `values` of the answer for `attributes`, worked out by `answer` the first time the set is met.
+    @inlinable
+    package mutating func index(of attributes: AttributeSet, answer: (AttributeSet) throws -> Value) rethrows -> Int {
+        if let known = index(of: attributes) { return known }
+        let value = try answer(attributes)
+        return insert(value, for: attributes.internedIdentity)
+    }
+
+    /// The answer for `attributes`, or nil when the set was not met yet.
+    @inlinable
+    package subscript(attributes: AttributeSet) -> Value? {
+        index(of: attributes).map { values[$0] }
+    }
+
+    /// The slot a serial number's probe starts at: the top bits of a multiplicative hash, which spreads the
+    /// consecutive numbers sets are given.
+    @inlinable
+    func slot(for serial: UInt) -> Int {
+        Int(truncatingIfNeeded: (UInt64(serial) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    @usableFromInline
+    mutating func insert(_ value: Value, for serial: UInt) -> Int {
+        let index = values.count
+        values.append(value)
+        // At most half full, so probes stay short and a free slot always ends one.
+        if 2 * values.count > serials.count { grow() }
+        place(serial, at: index)
+        return index
+    }
+
+    private mutating func place(_ serial: UInt, at index: Int) {
+        let mask = serials.count - 1
+        var slot = self.slot(for: serial)
+        while serials[slot] != 0 { slot = (slot + 1) & mask }
+        serials[slot] = serial
+        indices[slot] = Int32(truncatingIfNeeded: index)
+    }
+
+    private mutating func grow() {
+        let old = zip(serials, indices).filter { $0.0 != 0 }
+        serials = Array(repeating: 0, count: 2 * serials.count)
+        indices = Array(repeating: 0, count: serials.count)
+        shift -= 1
+        for (serial, index) in old { place(serial, at: Int(index)) }
+    }
+}
