@@ -119,3 +119,5 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
         return "\(rule) \(key) [\(utf8Range.lowerBound), \(utf8Range.upperBound)): \(show(oldValue)) -> \(show(newValue))"
     }
 }
+
+extension Adjustment: UTF8RangedReport {}

@@ -92,35 +92,7 @@ extension FormattingEngine {
         var processed = 0..<0
         let adjustments = apply(edit, to: &document, processed: &processed, learnsResults: true)
         document.behaviorStamp = core.behaviorStamp
-        return Self.placed(stamping, after: replacements) + adjustments
-    }
-
-    /// `adjustments`, in offsets before the text `replacements` replaced (ascending, disjoint), moved to the
-    /// offsets after: each range loses what was replaced (and may split around it) and shifts by the change in
-    /// length before it.
-    static func placed(_ adjustments: [Adjustment], after replacements: [(range: Range<Int>, newLength: Int)]) -> [Adjustment] {
-        guard !replacements.isEmpty else { return adjustments }
-        var result: [Adjustment] = []
-        result.reserveCapacity(adjustments.count)
-        for adjustment in adjustments {
-            let old = adjustment.utf8Range
-            var lower = old.lowerBound
-            var shift = 0
-            func keep(_ piece: Range<Int>) {
-                guard !piece.isEmpty else { return }
-                var moved = adjustment
-                moved.utf8Range = (piece.lowerBound + shift)..<(piece.upperBound + shift)
-                result.append(moved)
-            }
-            for (cut, newLength) in replacements {
-                if cut.lowerBound >= old.upperBound { break }
-                if cut.upperBound > lower { keep(lower..<max(lower, cut.lowerBound)) }
-                shift += newLength - cut.count
-                lower = max(lower, cut.upperBound)
-            }
-            keep(lower..<old.upperBound)
-        }
-        return result
+        return stamping.moved(through: replacements) + adjustments
     }
 }
 

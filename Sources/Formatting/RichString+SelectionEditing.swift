@@ -17,8 +17,9 @@ extension RichString {
 
     /// The rule of typing over a selection, in one place: remove every range after the first, replace the first
     /// (or insert at the caret, or at the end when nothing is selected), and leave a caret after the new text of
-    /// `newLength` UTF-8 bytes. `write` applies each step and returns what it reported.
-    mutating func replacingSelection<A>(
+    /// `newLength` UTF-8 bytes. `write` applies each step and returns what it reported; what removing the others
+    /// reported is moved through the replacement, so every report is in offsets of the final text.
+    mutating func replacingSelection<A: UTF8RangedReport>(
         _ selection: inout Selection, newLength: Int, _ write: (inout RichString, SelectionReplacementStep) -> [A]
     ) -> [A] {
         let ranges = selection.ranges.ranges
@@ -32,7 +33,8 @@ extension RichString {
             target = index(atOffset: start, in: .utf8)..<index(atOffset: end, in: .utf8)
         }
         let start = offset(of: target.lowerBound, in: .utf8)
-        reported += write(&self, .replace(target))
+        let replaced = start..<offset(of: target.upperBound, in: .utf8)
+        reported = reported.moved(through: [(replaced, newLength)]) + write(&self, .replace(target))
         selection = Selection(insertionPoint: index(atOffset: start + newLength, in: .utf8))
         return reported
     }

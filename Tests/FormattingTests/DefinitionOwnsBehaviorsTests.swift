@@ -162,9 +162,8 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
         XCTAssertEqual(document.value(Keys.ingredient, atScalar: 10), .string("milk"))
         XCTAssertTrue(engine.carriesDefinedBehaviors(document))
         // Removed text drops out of the stamp's range, and the rest shifts.
-        let placed = FormattingEngine.placed(
-            [Adjustment(rule: .definedBehavior(.plain), utf8Range: 2..<10, key: "k", oldValue: .integer(1), newValue: .integer(1))],
-            after: [(range: 0..<1, newLength: 3), (range: 4..<6, newLength: 0)])
+        let placed = [Adjustment(rule: .definedBehavior(.plain), utf8Range: 2..<10, key: "k", oldValue: .integer(1), newValue: .integer(1))]
+            .moved(through: [(range: 0..<1, newLength: 3), (range: 4..<6, newLength: 0)])
         XCTAssertEqual(placed.map(\.utf8Range), [4..<6, 6..<10])
     }
 

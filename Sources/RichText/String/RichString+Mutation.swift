@@ -93,15 +93,9 @@ extension RichString {
         var adjustments: [AttributeAdjustment] = []
         for range in list.reversed() {
             let made = editText(range, with: "", attributedRuns: [])
-            // Earlier adjustments lie after this range: shift them.
-            adjustments = adjustments.map { adjustment in
-                var moved = adjustment
-                if moved.utf8Range.lowerBound >= range.upperBound {
-                    moved.utf8Range = (moved.utf8Range.lowerBound - range.count)..<(moved.utf8Range.upperBound - range.count)
-                }
-                return moved
-            }
-            adjustments = made + adjustments
+            // What the removals after this one reported, in the order made, moved through this removal: a report
+            // after the range shifts, one across it loses the removed bytes.
+            adjustments = adjustments.moved(through: [(range, 0)]) + made
         }
         return adjustments
     }
