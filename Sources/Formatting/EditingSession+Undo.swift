@@ -26,6 +26,11 @@ extension EditingSession {
         var caret: RichString.Index
     }
 
+    /// Drops the oldest undo steps past `levelsOfUndo`.
+    mutating func trimUndo() {
+        if levelsOfUndo > 0, undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
+    }
+
     /// Whether there is something to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
     /// Whether there is something to redo.
@@ -60,6 +65,7 @@ extension EditingSession {
                 var entry = before
                 entry.adjustments = adjustments
                 undoStack.append(entry)
+                trimUndo()
             }
         }
         if changed, groupDepth == 0, let kind, let caret = selection.insertionPoint {
@@ -83,7 +89,10 @@ extension EditingSession {
         defer {
             groupDepth -= 1
             if groupDepth == 0, let start = groupStart {
-                if !document.isUnchanged(since: start.document) { undoStack.append(start) }
+                if !document.isUnchanged(since: start.document) {
+                    undoStack.append(start)
+                    trimUndo()
+                }
                 groupStart = nil
                 openStep = nil
             }

@@ -25,6 +25,12 @@ public struct EditingSession: Sendable {
     /// The adjustments of the last mutation.
     public internal(set) var lastAdjustments: [Adjustment] = []
 
+    /// How many steps undo keeps, the oldest dropped first, as `NSUndoManager.levelsOfUndo`; 0 (the default)
+    /// keeps every one. Each step holds the document as it was (sharing what did not change), so a long-running
+    /// session that replays many edits bounds its memory with this.
+    public var levelsOfUndo = 0 {
+        didSet { trimUndo() }
+    }
     /// The states undo and redo go back to, each with the adjustments of the step that left it.
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []

@@ -3,19 +3,31 @@ import RichText
 
 /// Generates edit-script steps weighted like real editing, one at a time against the document and selection
 /// as they stand, so every step is valid: typing runs, backspace runs, word deletes, pasting attributed text,
-/// applying and removing attributes over the selection and over range sets, selection moves, and paragraph
-/// splits and merges.
+/// applying and removing attributes over the selection and over range sets, selection moves, paragraph
+/// splits and merges, and the editor's own commands: typing, backspace and paste at the selection, selections
+/// of several ranges with typing, deleting and attribute changes over them, undo and redo.
 public struct EditScriptGenerator: Sendable {
     /// A kind of editing, with how often it is chosen.
     public enum Activity: String, CaseIterable, Sendable {
         case typingRun, backspaceRun, wordDelete, paste, setOverSelection, removeOverSelection, setOverRanges,
-             removeOverRanges, selectionMove, paragraphSplit, paragraphMerge, replaceSelection
+             removeOverRanges, selectionMove, paragraphSplit, paragraphMerge, replaceSelection,
+             /// `type` commands at the selection, a keystroke each.
+             typeCommand,
+             /// `deleteBackward` commands.
+             backspaceCommand,
+             /// A `paste` command.
+             pasteCommand,
+             /// A selection of two to four ranges, then typing, deleting, pasting or an attribute change over it.
+             multiRangeSelection,
+             /// `undo` (sometimes twice), and `redo` after it.
+             undoRedo
     }
 
     /// The relative weight of each activity.
     public var weights: [Activity: Int] = [
         .typingRun: 24, .backspaceRun: 10, .wordDelete: 5, .paste: 8, .setOverSelection: 12, .removeOverSelection: 5,
         .setOverRanges: 5, .removeOverRanges: 2, .selectionMove: 15, .paragraphSplit: 6, .paragraphMerge: 4, .replaceSelection: 4,
+        .typeCommand: 12, .backspaceCommand: 5, .pasteCommand: 3, .multiRangeSelection: 8, .undoRedo: 4,
     ]
     /// What typing types, one entry per keystroke.
     public var keystrokes: [String] = [
@@ -38,8 +50,10 @@ public struct EditScriptGenerator: Sendable {
             let activity = activities[rng.weighted(activities.map { weights[$0] ?? 0 })]
             let length: Int
             switch activity {
-            case .typingRun: length = rng.int(1...8)
-            case .backspaceRun: length = rng.int(1...4)
+            case .typingRun, .typeCommand: length = rng.int(1...8)
+            case .backspaceRun, .backspaceCommand: length = rng.int(1...4)
+            case .multiRangeSelection: length = rng.int(2...4)
+            case .undoRedo: length = rng.int(1...3)
             default: length = 1
             }
             burst = (activity, length)
@@ -62,15 +76,42 @@ public struct EditScriptGenerator: Sendable {
             let b = min(bounds.count - 1, a + rng.int(0...maxCharacters))
             return bounds[a]..<bounds[b]
         }
-        func disjointRanges() -> [Range<Int>] {
+        func disjointRanges(count: Int? = nil) -> [Range<Int>] {
             var ranges: [Range<Int>] = []
-            for _ in 0..<rng.int(1...4) {
+            for _ in 0..<(count ?? rng.int(1...4)) {
                 let r = randomRange(maxCharacters: 4)
                 if !r.isEmpty && !ranges.contains(where: { $0.overlaps(r) || $0.upperBound == r.lowerBound || r.upperBound == $0.lowerBound }) { ranges.append(r) }
             }
             return ranges.sorted { $0.lowerBound < $1.lowerBound }
         }
         switch activity {
+        case .typeCommand:
+            return .type(rng.pick(keystrokes))
+        case .backspaceCommand:
+            return .deleteBackward
+        case .pasteCommand:
+            let piece = documents.rawDocument(maxPieces: 3, strayKeys: true, using: &rng)
+            return .paste(piece.isEmpty ? RichString("x") : piece)
+        case .undoRedo:
+            // Undo more often than redo, so that there is something to redo.
+            return rng.chance(0.65) ? .undo : .redo
+        case .multiRangeSelection:
+            if selection.ranges.count > 1 {
+                switch rng.int(0...9) {
+                case 0...3: return .type(rng.pick(keystrokes))
+                case 4...5: return .deleteBackward
+                case 6:
+                    let piece = documents.rawDocument(maxPieces: 2, using: &rng)
+                    return .paste(piece.isEmpty ? RichString("y") : piece)
+                case 7: return .setRanges(ranges: selection.ranges, key: randomKey().name, value: nil)
+                default:
+                    let key = randomKey()
+                    return .setRanges(ranges: selection.ranges, key: key.name, value: documents.values.value(for: key.name, using: &rng))
+                }
+            }
+            let ranges = disjointRanges(count: rng.int(2...4))
+            guard ranges.count > 1 else { return .type(rng.pick(keystrokes)) }
+            return .selectRanges(ranges)
         case .typingRun:
             let key = rng.pick(keystrokes)
             if !selected.isEmpty { return .replace(from: selected.lowerBound, to: selected.upperBound, text: key) }
@@ -89,11 +130,15 @@ public struct EditScriptGenerator: Sendable {
             return .insertAttributed(at: selected.lowerBound, document: piece.isEmpty ? RichString("x") : piece)
         case .setOverSelection:
             let key = randomKey()
+            let value = documents.values.value(for: key.name, using: &rng)
+            if selection.ranges.count > 1 { return .setRanges(ranges: selection.ranges, key: key.name, value: value) }
             let range = selected.isEmpty ? randomRange(maxCharacters: 10) : selected
-            return .set(from: range.lowerBound, to: range.upperBound, key: key.name, value: documents.values.value(for: key.name, using: &rng))
+            return .set(from: range.lowerBound, to: range.upperBound, key: key.name, value: value)
         case .removeOverSelection:
+            let key = randomKey()
+            if selection.ranges.count > 1 { return .setRanges(ranges: selection.ranges, key: key.name, value: nil) }
             let range = selected.isEmpty ? randomRange(maxCharacters: 10) : selected
-            return .remove(from: range.lowerBound, to: range.upperBound, key: randomKey().name)
+            return .remove(from: range.lowerBound, to: range.upperBound, key: key.name)
         case .setOverRanges, .removeOverRanges:
             let key = randomKey()
             let value = activity == .setOverRanges ? documents.values.value(for: key.name, using: &rng) : nil

@@ -16,6 +16,11 @@ public enum InvariantCheck: String, CaseIterable, Hashable, Sendable, CustomStri
     /// The adjustments reported equal the difference the step actually made (see
     /// `Invariants.adjustmentsExplain` for exactly what that guarantees).
     case adjustmentsMatchChanges
+    /// Undo leads back to a document the script had before, and redo right after undo gives back the document
+    /// undo left; any other change to the document ends what redo can give back.
+    case undoRedo
+    /// The invariants you pass to `PropertyCheck.run(…, invariants:)` (see `PropertyInvariant`).
+    case userInvariants
 
     public var description: String { rawValue }
 }
@@ -35,6 +40,10 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// A key's value changed where no adjustment explains it, or an adjustment claims a change that did not
     /// happen as reported. Offsets are UTF-8, in the document after the step.
     case adjustmentMismatch(key: String, utf8Range: Range<Int>, detail: String)
+    /// Undo or redo did not lead where the history says (`undoRedo`).
+    case undoMismatch(command: String, detail: String)
+    /// One of your invariants (`PropertyInvariant`) failed, with its name and message.
+    case userInvariant(name: String, message: String)
 
     /// The check that found it.
     public var check: InvariantCheck {
@@ -44,6 +53,8 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .selectionMismatch: return .selectionTracking
         case .ropeInvariant: return .ropeInvariants
         case .adjustmentMismatch: return .adjustmentsMatchChanges
+        case .undoMismatch: return .undoRedo
+        case .userInvariant: return .userInvariants
         }
     }
 
@@ -62,6 +73,10 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
             return "string invariant broken: \(message)"
         case let .adjustmentMismatch(key, range, detail):
             return "adjustments disagree with the change to '\(key)' over UTF-8 [\(range.lowerBound), \(range.upperBound)): \(detail)"
+        case let .undoMismatch(command, detail):
+            return "\(command) \(detail)"
+        case let .userInvariant(name, message):
+            return "invariant '\(name)' failed: \(message)"
         }
     }
 }

@@ -26,8 +26,24 @@ extension Invariants {
     ///
     /// What it does not decide: whether a change was *right* (that is `lintClean`'s and the behaviour tests'
     /// job), or which rule is named. Values are compared, not behaviours.
+    ///
+    /// An editor command (`type`, `paste`, `deleteBackward`) asks for what it comes to on the selection it acts on:
+    /// pass `steps` from `ScriptStep.lowered(selection:in:)`, the offset steps in order (a command whose
+    /// selection is not known cannot be explained, and fails). Undo and redo are not checked here (`undoRedo`).
     public static func adjustmentsExplain(
         before: RichString, after: RichString, step: ScriptStep?, adjustments: [Adjustment], definition: FormattingDefinition
+    ) -> InvariantFailure? {
+        if let step, step.isCommand {
+            return .adjustmentMismatch(key: "", utf8Range: 0..<after.counts.utf8,
+                                       detail: "the command \(step) acts on a selection: explain what it comes to (`lowered(selection:in:)`)")
+        }
+        return adjustmentsExplain(before: before, after: after, steps: step.map { [$0] } ?? [], adjustments: adjustments, definition: definition)
+    }
+
+    /// `adjustmentsExplain(before:after:step:adjustments:definition:)` for a step that comes to `steps`, offset
+    /// steps applied in order (none: the step asks for nothing, as a selection move or normalisation).
+    public static func adjustmentsExplain(
+        before: RichString, after: RichString, steps: [ScriptStep], adjustments: [Adjustment], definition: FormattingDefinition
     ) -> InvariantFailure? {
         let total = after.counts.utf8
         for adjustment in adjustments {
@@ -40,7 +56,7 @@ extension Invariants {
                 return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) changes nothing")
             }
         }
-        guard let baseline = baseline(before: before, after: after, step: step, definition: definition) else {
+        guard let baseline = baseline(before: before, after: after, steps: steps, definition: definition) else {
             return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "the text after the step is not the text the step asks for")
         }
         let final = perByte(after)
@@ -94,59 +110,85 @@ extension Invariants {
     }
 
     /// The baseline described in `adjustmentsExplain`, per byte of `after`; nil when the text is not what the
-    /// step asks for.
-    static func baseline(before: RichString, after: RichString, step: ScriptStep?, definition: FormattingDefinition) -> [AttributeSet]? {
-        var old = perByte(before)
-        func utf8(_ scalars: Int) -> Int { before.index(atOffset: scalars, in: .scalars).utf8Offset }
+    /// steps ask for. Each step's baseline is worked on the one before, as a string built without behaviours.
+    static func baseline(before: RichString, after: RichString, steps: [ScriptStep], definition: FormattingDefinition) -> [AttributeSet]? {
+        var current = before
+        var sets = perByte(before)
+        for (k, step) in steps.enumerated() {
+            guard let next = raw(step, on: current, sets: sets, definition: definition) else { return nil }
+            sets = next.sets
+            if k < steps.count - 1 {
+                guard let built = unenforced(next.text, sets) else { return nil }
+                current = built
+            } else {
+                guard next.text.utf8.elementsEqual(after.string.utf8) else { return nil }
+            }
+        }
+        return steps.isEmpty ? (before.string == after.string ? sets : nil) : sets
+    }
+
+    /// A string with `text` and one set per UTF-8 byte, built without firing behaviours.
+    static func unenforced(_ text: String, _ sets: [AttributeSet]) -> RichString? {
+        var runs: [AttributeRun] = []
+        for set in sets {
+            if let last = runs.last, last.attributes == set { runs[runs.count - 1].utf8Count += 1 } else { runs.append(AttributeRun(utf8Count: 1, attributes: set)) }
+        }
+        return RichString(unenforcedText: text, runs: runs)
+    }
+
+    /// What one offset step asks for on `document` (whose bytes carry `sets`): the text after it and each byte's
+    /// set, with nothing the engine or the behaviours do on their own; nil for a step that names offsets outside.
+    static func raw(_ step: ScriptStep, on document: RichString, sets: [AttributeSet], definition: FormattingDefinition) -> (text: String, sets: [AttributeSet])? {
+        var old = sets
+        let scalars = document.counts.scalars
+        func utf8(_ n: Int) -> Int { document.index(atOffset: n, in: .scalars).utf8Offset }
         func apply(_ key: String, _ value: AttributeValue?, over ranges: [Range<Int>]) {
             let behavior = definition.descriptor(named: key)?.behavior ?? .plain
             for range in ranges {
                 for byte in utf8(range.lowerBound)..<utf8(range.upperBound) { old[byte] = old[byte].setting(key, to: value, behavior: behavior) }
             }
         }
-        switch step {
-        case nil, .select?:
-            return before.string == after.string ? old : nil
-        case let .set(f, t, key, value)?:
-            apply(key, value, over: [f..<t])
-            return before.string == after.string ? old : nil
-        case let .remove(f, t, key)?:
-            apply(key, nil, over: [f..<t])
-            return before.string == after.string ? old : nil
-        case let .setRanges(ranges, key, value)?:
-            apply(key, value, over: ranges)
-            return before.string == after.string ? old : nil
-        case let .insertAttributed(at, piece)?:
-            return spliced(old, before: before, after: after, range: at..<at, inserted: perByte(piece), text: piece.string)
-        case let .insert(at, text)?:
-            let index = before.index(atOffset: at, in: .scalars)
-            let inherited = before.typingAttributes(at: index)
-            return spliced(old, before: before, after: after, range: at..<at,
-                           inserted: Array(repeating: inherited, count: text.utf8.count), text: text)
-        case let .replace(f, t, text)?:
-            let lower = utf8(f)
-            var inherited = AttributeSet.empty
-            if !before.isEmpty {
-                let source = old[RichString.inheritanceSource(forTypingOver: lower..<utf8(t))]
-                inherited = source.filter { $0.behavior.isInheritable }
-            }
-            if f == t { inherited = before.typingAttributes(at: before.index(atOffset: f, in: .scalars)) }
-            return spliced(old, before: before, after: after, range: f..<t,
-                           inserted: Array(repeating: inherited, count: text.utf8.count), text: text)
-        case let .delete(f, t)?:
-            return spliced(old, before: before, after: after, range: f..<t, inserted: [], text: "")
+        func splice(_ range: Range<Int>, _ inserted: [AttributeSet], _ text: String) -> (text: String, sets: [AttributeSet]) {
+            let (lower, upper) = (utf8(range.lowerBound), utf8(range.upperBound))
+            var bytes = Array(document.string.utf8)
+            bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
+            old.replaceSubrange(lower..<upper, with: inserted)
+            return (String(decoding: bytes, as: UTF8.self), old)
         }
-    }
-
-    /// The old per-byte sets with scalar `range` replaced by `inserted`, checked against `after`'s text.
-    static func spliced(_ old: [AttributeSet], before: RichString, after: RichString, range: Range<Int>, inserted: [AttributeSet], text: String) -> [AttributeSet]? {
-        let lower = before.index(atOffset: range.lowerBound, in: .scalars).utf8Offset
-        let upper = before.index(atOffset: range.upperBound, in: .scalars).utf8Offset
-        var bytes = Array(before.string.utf8)
-        bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
-        guard bytes.elementsEqual(after.string.utf8) else { return nil }
-        var result = old
-        result.replaceSubrange(lower..<upper, with: inserted)
-        return result
+        let named: [Int]
+        switch step {
+        case let .insert(at, _), let .insertAttributed(at, _): named = [at]
+        case let .delete(f, t), let .replace(f, t, _), let .set(f, t, _, _), let .remove(f, t, _), let .select(f, t): named = [f, t]
+        case let .setRanges(ranges, _, _), let .selectRanges(ranges): named = ranges.flatMap { [$0.lowerBound, $0.upperBound] }
+        case .type, .deleteBackward, .paste, .undo, .redo: return nil
+        }
+        guard named.allSatisfy({ (0...scalars).contains($0) }) else { return nil }
+        switch step {
+        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo:
+            return (document.string, old)
+        case let .set(f, t, key, value):
+            apply(key, value, over: [f..<t])
+            return (document.string, old)
+        case let .remove(f, t, key):
+            apply(key, nil, over: [f..<t])
+            return (document.string, old)
+        case let .setRanges(ranges, key, value):
+            apply(key, value, over: ranges)
+            return (document.string, old)
+        case let .insertAttributed(at, piece):
+            return splice(at..<at, perByte(piece), piece.string)
+        case let .insert(at, text):
+            let inherited = document.typingAttributes(at: document.index(atOffset: at, in: .scalars))
+            return splice(at..<at, Array(repeating: inherited, count: text.utf8.count), text)
+        case let .replace(f, t, text):
+            var inherited = AttributeSet.empty
+            if !document.isEmpty {
+                inherited = old[RichString.inheritanceSource(forTypingOver: utf8(f)..<utf8(t))].filter { $0.behavior.isInheritable }
+            }
+            if f == t { inherited = document.typingAttributes(at: document.index(atOffset: f, in: .scalars)) }
+            return splice(f..<t, Array(repeating: inherited, count: text.utf8.count), text)
+        case let .delete(f, t):
+            return splice(f..<t, [], "")
+        }
     }
 }

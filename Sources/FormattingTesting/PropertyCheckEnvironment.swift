@@ -7,6 +7,7 @@ import Foundation
 /// - `FMTCHECK_REPLAY=FILE` runs only the edit script in FILE (JSON Lines, as a failure prints it).
 /// - `FMTCHECK_FAILURES=DIR` is the saved-failures folder; `off` turns it off. By default it is
 ///   `.fmtcheck/failures` under the current directory (the package root under `swift test`).
+/// - `FMTCHECK_STATISTICS=1` prints what each run generated (`GenerationStatistics`) on standard error.
 public struct PropertyCheckEnvironment: Sendable {
     /// `FMTCHECK_SEED`.
     public var seed: UInt64?
@@ -16,6 +17,8 @@ public struct PropertyCheckEnvironment: Sendable {
     public var replay: URL?
     /// The saved-failures folder, or nil when turned off.
     public var failuresFolder: URL?
+    /// `FMTCHECK_STATISTICS=1`.
+    public var printsStatistics = false
 
     /// The default saved-failures folder: `.fmtcheck/failures` under the current directory.
     public static var defaultFailuresFolder: URL {
@@ -38,6 +41,7 @@ public struct PropertyCheckEnvironment: Sendable {
         seed = variables["FMTCHECK_SEED"].flatMap { UInt64($0) }
         steps = variables["FMTCHECK_STEPS"].flatMap { Int($0) }
         replay = variables["FMTCHECK_REPLAY"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        printsStatistics = variables["FMTCHECK_STATISTICS"] == "1"
         switch variables["FMTCHECK_FAILURES"] {
         case "off"?, "0"?: failuresFolder = nil
         case let path? where !path.isEmpty: failuresFolder = URL(fileURLWithPath: path)

@@ -39,6 +39,12 @@ public struct PropertyCheckStats: Hashable, Sendable, CustomStringConvertible {
     public var shrinkAttempts = 0
     /// Candidates accepted while shrinking.
     public var shrinkSteps = 0
+    /// Whether shrinking stopped at its attempt or time limit rather than because nothing smaller failed.
+    public var shrinkStoppedEarly = false
+    /// The failure as first found, before shrinking (nil for a pass): the shrunk script fails the same way.
+    public var unshrunkFailure: InvariantFailure?
+    /// What was generated (see `GenerationStatistics`).
+    public var generation = GenerationStatistics()
 
     /// Empty counts.
     public init() {}
@@ -46,5 +52,6 @@ public struct PropertyCheckStats: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(scriptsGenerated) scripts generated, \(stepsChecked) steps checked, \(adjustmentsReported) adjustments compared"
             + (shrinkAttempts > 0 ? ", \(shrinkSteps) shrink steps in \(shrinkAttempts) attempts" : "")
+            + (shrinkStoppedEarly ? " (stopped at the shrinking limit)" : "")
     }
 }

@@ -17,6 +17,13 @@ public struct ScalarSelection: Hashable, Sendable, CustomStringConvertible {
         from == to ? .caret(from) : ScalarSelection(caret: nil, ranges: [from..<to])
     }
 
+    /// A selection of several ranges, normalised as `RangeSet` does (sorted, merged, empty ones dropped); a caret
+    /// at the first range's start when none is left.
+    public static func ranges(_ ranges: [Range<Int>]) -> ScalarSelection {
+        let selection = ScalarSelection(caret: nil, ranges: ranges)
+        return selection.ranges.isEmpty ? .caret(ranges.map(\.lowerBound).min() ?? 0) : selection
+    }
+
     /// The selection of an editing session, in scalar offsets of its document.
     public init(_ selection: Selection, in document: RichString) {
         func o(_ i: RichString.Index) -> Int { document.offset(of: i, in: .scalars) }

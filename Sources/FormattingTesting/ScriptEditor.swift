@@ -5,7 +5,10 @@ import RichText
 /// its document, selection and reported adjustments after every step.
 ///
 /// `SessionEditor` (an `EditingSession`) is the default. Wrap your own editor type to check it instead: apply
-/// each step the way your editor would, through your `FormattingEngine`.
+/// each step the way your editor would, through your `FormattingEngine`. Offset steps (`insert`, `set`, …) name
+/// their ranges; editor commands (`type`, `deleteBackward`, `paste`, `undo`, `redo`) act on the editor's own
+/// selection and history, as its keyboard and menu commands do (`ScriptStep.lowered(selection:in:)` says what
+/// each must come to). An editor without some command can leave it out of generation (`StepGenerator.filter`).
 public protocol ScriptEditor {
     /// The document as it stands.
     var document: RichString { get }
@@ -30,11 +33,28 @@ public struct SessionEditor: ScriptEditor {
     public var selection: ScalarSelection { ScalarSelection(session.selection, in: session.document) }
 
     public mutating func apply(_ step: ScriptStep) -> [Adjustment] {
-        if case let .select(from, to) = step {
+        switch step {
+        case let .select(from, to):
             session.select(ScalarSelection.range(from, to).selection(in: session.document))
             return []
+        case .selectRanges(let ranges):
+            session.select(ScalarSelection.ranges(ranges).selection(in: session.document))
+            return []
+        case .type(let text):
+            return session.type(text)
+        case .deleteBackward:
+            return session.deleteBackward()
+        case .paste(let piece):
+            return session.paste(ScriptStep.stamped(piece, definition: session.engine.definition))
+        case .undo:
+            session.undo()
+            return []
+        case .redo:
+            session.redo()
+            return []
+        default:
+            guard let edit = step.edit(on: session.document, definition: session.engine.definition) else { return [] }
+            return session.perform(edit)
         }
-        guard let edit = step.edit(on: session.document, definition: session.engine.definition) else { return [] }
-        return session.perform(edit)
     }
 }

@@ -7,6 +7,8 @@ public struct ScriptRunner<Editor: ScriptEditor> {
     public let engine: FormattingEngine
     /// The checks run after every step.
     public let checks: Set<InvariantCheck>
+    /// Your invariants, run after the built-in ones when `checks` has `.userInvariants`.
+    public let invariants: [PropertyInvariant]
     /// The editor under test.
     public private(set) var editor: Editor
     /// The reference model's selection.
@@ -15,36 +17,77 @@ public struct ScriptRunner<Editor: ScriptEditor> {
     public private(set) var applied: [ScriptStep] = []
     /// How many adjustments the steps reported.
     public private(set) var adjustmentCount = 0
+    /// The undo model: every document the script has had, and what redo can give back (the latest last).
+    private var history: [RichString]
+    private var redoable: [RichString] = []
 
-    /// A runner for `editor`, checking `checks` after every step.
-    public init(engine: FormattingEngine, editor: Editor, checks: Set<InvariantCheck>) {
+    /// A runner for `editor`, checking `checks` (and `invariants`) after every step.
+    public init(engine: FormattingEngine, editor: Editor, checks: Set<InvariantCheck>, invariants: [PropertyInvariant] = []) {
         self.engine = engine
         self.editor = editor
         self.checks = checks
+        self.invariants = invariants
         expectedSelection = editor.selection
+        history = [editor.document]
     }
 
     /// Applies `step` (clamped into the document first) and returns the first invariant it broke, if any.
+    ///
+    /// The checks run in this order: the string's structure, idempotence, lint-clean, selection, adjustments,
+    /// undo, then yours. Idempotence comes before lint-clean because a definition whose normalisation is not
+    /// idempotent leaves every document it touches unclean too; the failure then names its cause.
     public mutating func apply(_ step: ScriptStep) -> InvariantFailure? {
         let before = editor.document
         let step = step.clamped(toScalarCount: before.counts.scalars)
         applied.append(step)
+        // What the step comes to on the model's selection, worked out before the editor moves it.
+        let lowered = step.lowered(selection: expectedSelection, in: before)
         let adjustments = editor.apply(step)
         adjustmentCount += adjustments.count
         let after = editor.document
-        if case let .select(from, to) = step {
-            expectedSelection = .range(from, to)
-        } else if let (range, inserted) = step.textMutation {
-            expectedSelection = expectedSelection.tracked(through: range, inserted: inserted)
-        }
+        // Undo and redo restore the selection the editor kept; the model takes it over.
+        expectedSelection = lowered?.selection ?? editor.selection
         if checks.contains(.ropeInvariants), let failure = Invariants.ropeInvariants(after) { return failure }
-        if checks.contains(.lintClean), let failure = Invariants.lintClean(after, engine: engine) { return failure }
         if checks.contains(.idempotentNormalization), let failure = Invariants.idempotentNormalization(after, engine: engine) { return failure }
+        if checks.contains(.lintClean), let failure = Invariants.lintClean(after, engine: engine) { return failure }
         if checks.contains(.selectionTracking),
            let failure = Invariants.selectionTracking(actual: editor.selection, expected: expectedSelection, in: after) { return failure }
-        if checks.contains(.adjustmentsMatchChanges),
-           let failure = Invariants.adjustmentsExplain(before: before, after: after, step: step, adjustments: adjustments, definition: engine.definition) {
+        if checks.contains(.adjustmentsMatchChanges), let lowered,
+           let failure = Invariants.adjustmentsExplain(before: before, after: after, steps: lowered.steps, adjustments: adjustments, definition: engine.definition) {
             return failure
+        }
+        if let failure = followHistory(step, lowered: lowered?.steps, before: before, after: after), checks.contains(.undoRedo) { return failure }
+        if checks.contains(.userInvariants) {
+            let context = PropertyInvariant.Context(before: before, after: after, step: step, adjustments: adjustments,
+                                                    selection: editor.selection, engine: engine)
+            for invariant in invariants {
+                if let message = invariant.check(context) { return .userInvariant(name: invariant.name, message: message) }
+            }
+        }
+        return nil
+    }
+
+    /// Moves the undo model through `step` and says where undo or redo went wrong: undo must lead to a document
+    /// the script had; redo right after undo gives back what that undo left (and changes nothing when there is
+    /// nothing to redo); any other change to the document, or any text edit, ends what redo can give back.
+    private mutating func followHistory(_ step: ScriptStep, lowered: [ScriptStep]?, before: RichString, after: RichString) -> InvariantFailure? {
+        defer { history.append(after) }
+        switch step {
+        case .undo:
+            if after != before { redoable.append(before) }
+            guard history.contains(after) else {
+                return .undoMismatch(command: "undo", detail: "leads to a document the script never had: \(ScriptValueJSON.documentText(for: after))")
+            }
+        case .redo:
+            let expected = redoable.popLast() ?? before
+            guard after == expected else {
+                return .undoMismatch(command: "redo", detail: "gives \(ScriptValueJSON.documentText(for: after)), but undo left \(ScriptValueJSON.documentText(for: expected))")
+            }
+        default:
+            let editsText = (lowered ?? []).contains { step in
+                step.textMutation.map { !$0.range.isEmpty || $0.insertedScalars > 0 } ?? false
+            }
+            if editsText || after != before { redoable.removeAll() }
         }
         return nil
     }
@@ -52,9 +95,10 @@ public struct ScriptRunner<Editor: ScriptEditor> {
     /// Runs a whole script on a fresh editor; returns the failing step's index and failure, or nil, with the
     /// steps as applied.
     public static func run(
-        _ script: [ScriptStep], engine: FormattingEngine, checks: Set<InvariantCheck>, makeEditor: (FormattingEngine) -> Editor
+        _ script: [ScriptStep], engine: FormattingEngine, checks: Set<InvariantCheck>, invariants: [PropertyInvariant] = [],
+        makeEditor: (FormattingEngine) -> Editor
     ) -> (failure: (step: Int, failure: InvariantFailure)?, applied: [ScriptStep]) {
-        var runner = ScriptRunner(engine: engine, editor: makeEditor(engine), checks: checks)
+        var runner = ScriptRunner(engine: engine, editor: makeEditor(engine), checks: checks, invariants: invariants)
         for (i, step) in script.enumerated() {
             if let failure = runner.apply(step) { return ((i, failure), runner.applied) }
         }

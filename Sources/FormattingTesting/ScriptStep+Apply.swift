@@ -17,19 +17,29 @@ extension ScriptStep {
         case let .remove(f, t, key): let (a, b) = r(f, t); return .remove(from: a, to: b, key: key)
         case let .select(f, t): let (a, b) = r(f, t); return .select(from: a, to: b)
         case let .setRanges(ranges, key, value):
-            var merged: [Range<Int>] = []
-            for range in ranges.map({ r($0.lowerBound, $0.upperBound) }).map({ $0.0..<$0.1 }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if let last = merged.last, range.lowerBound <= last.upperBound {
-                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-                } else {
-                    merged.append(range)
-                }
-            }
-            return .setRanges(ranges: merged, key: key, value: value)
+            return .setRanges(ranges: ScriptStep.merged(ranges.map { r($0.lowerBound, $0.upperBound) }.map { $0.0..<$0.1 }), key: key, value: value)
+        case .selectRanges(let ranges):
+            return .selectRanges(ScriptStep.merged(ranges.map { r($0.lowerBound, $0.upperBound) }.map { $0.0..<$0.1 }).filter { !$0.isEmpty })
+        case .type, .deleteBackward, .paste, .undo, .redo:
+            return self
         }
     }
 
-    /// The engine edit this step asks for on `document`, or nil for a selection move. Keys are looked up in
+    /// `ranges` sorted, with overlapping and touching ones merged, as `RangeSet` keeps them.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// The engine edit this step asks for on `document`, or nil for a selection move or an editor command (which
+    /// acts on the editor's selection; see `lowered(selection:in:)`). Keys are looked up in
     /// `definition`'s scope (a key outside it is plain, and the engine's scope step removes it); a pasted
     /// document's keys take the definition's behaviours, as a reader that knows the definition decodes them.
     /// Offsets must be in range (see `clamped(toScalarCount:)`).
@@ -45,7 +55,7 @@ extension ScriptStep {
         case let .set(f, t, name, value): return .setAttribute(key(name), to: value, in: RangeSet(range(f, t)))
         case let .remove(f, t, name): return .setAttribute(key(name), to: nil, in: RangeSet(range(f, t)))
         case let .setRanges(ranges, name, value): return .setAttribute(key(name), to: value, in: RangeSet(ranges.map { range($0.lowerBound, $0.upperBound) }))
-        case .select: return nil
+        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo: return nil
         }
     }
 

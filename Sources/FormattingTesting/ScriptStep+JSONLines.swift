@@ -27,6 +27,18 @@ extension ScriptStep {
             return "{\"op\":\"setRanges\",\"ranges\":[\(list)],\"key\":\(str(key)),\"value\":\(value(v))}"
         case let .select(from, to):
             return "{\"op\":\"select\",\"from\":\(from),\"to\":\(to)}"
+        case .selectRanges(let ranges):
+            return "{\"op\":\"select\",\"ranges\":[\(ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ","))]}"
+        case .type(let text):
+            return "{\"op\":\"type\",\"text\":\(str(text))}"
+        case .deleteBackward:
+            return "{\"op\":\"deleteBackward\"}"
+        case .paste(let document):
+            return "{\"op\":\"paste\",\"document\":\(ScriptValueJSON.documentText(for: document))}"
+        case .undo:
+            return "{\"op\":\"undo\"}"
+        case .redo:
+            return "{\"op\":\"redo\"}"
         }
     }
 

@@ -40,21 +40,7 @@ extension ScriptStep {
             guard from <= to else { throw fail("'from' (\(from)) is after 'to' (\(to))") }
             return (from, to)
         }
-        if let unit = json["unit"]?.stringValue, unit != "scalars" { throw fail("unit '\(unit)' is not supported; use scalar offsets") }
-        guard let op = json["op"]?.stringValue else { throw fail("missing 'op'") }
-        switch op {
-        case "insert": return .insert(at: try int("at"), text: try string("text"))
-        case "delete": let (f, t) = try range(); return .delete(from: f, to: t)
-        case "replace": let (f, t) = try range(); return .replace(from: f, to: t, text: try string("text"))
-        case "select": let (f, t) = try range(); return .select(from: f, to: t)
-        case "remove": let (f, t) = try range(); return .remove(from: f, to: t, key: try string("key"))
-        case "set":
-            let (f, t) = try range()
-            let key = try string("key")
-            guard let raw = json["value"], let v = value(key, raw) else { throw fail("'value' is missing or not a value of '\(key)'") }
-            return .set(from: f, to: t, key: key, value: v)
-        case "setRanges":
-            let key = try string("key")
+        func ranges() throws(ScriptParseError) -> [Range<Int>] {
             guard let list = json["ranges"]?.arrayValue else { throw fail("'ranges' must be an array of [from, to] pairs") }
             var ranges: [Range<Int>] = []
             for item in list {
@@ -63,18 +49,46 @@ extension ScriptStep {
                 }
                 ranges.append(f..<t)
             }
-            let raw = json["value"] ?? .null
-            return .setRanges(ranges: ranges, key: key, value: raw.isNull ? nil : value(key, raw))
-        case "insertAttributed":
+            return ranges
+        }
+        func document() throws(ScriptParseError) -> RichString {
             guard let document = json["document"], let bytes = try? JSONWriter.write(document) else { throw fail("missing 'document'") }
-            if let typed = ScriptValueJSON.document(from: document) { return .insertAttributed(at: try int("at"), document: typed) }
+            if let typed = ScriptValueJSON.document(from: document) { return typed }
             do {
-                return .insertAttributed(at: try int("at"), document: try NativeJSONDecoder().decode(bytes).document)
-            } catch let error as ScriptParseError {
-                throw error
+                return try NativeJSONDecoder().decode(bytes).document
             } catch {
                 throw fail("'document' is not a native JSON document: \(error)")
             }
+        }
+        if let unit = json["unit"]?.stringValue, unit != "scalars" { throw fail("unit '\(unit)' is not supported; use scalar offsets") }
+        guard let op = json["op"]?.stringValue else { throw fail("missing 'op'") }
+        switch op {
+        case "insert": return .insert(at: try int("at"), text: try string("text"))
+        case "delete": let (f, t) = try range(); return .delete(from: f, to: t)
+        case "replace": let (f, t) = try range(); return .replace(from: f, to: t, text: try string("text"))
+        case "select":
+            if json["ranges"] != nil { return .selectRanges(try ranges()) }
+            let (f, t) = try range()
+            return .select(from: f, to: t)
+        case "type": return .type(try string("text"))
+        case "deleteBackward": return .deleteBackward
+        case "undo": return .undo
+        case "redo": return .redo
+        case "paste": return .paste(try document())
+        case "remove": let (f, t) = try range(); return .remove(from: f, to: t, key: try string("key"))
+        case "set":
+            let (f, t) = try range()
+            let key = try string("key")
+            guard let raw = json["value"], let v = value(key, raw) else { throw fail("'value' is missing or not a value of '\(key)'") }
+            return .set(from: f, to: t, key: key, value: v)
+        case "setRanges":
+            let key = try string("key")
+            let list = try ranges()
+            let raw = json["value"] ?? .null
+            return .setRanges(ranges: list, key: key, value: raw.isNull ? nil : value(key, raw))
+        case "insertAttributed":
+            let document = try document()
+            return .insertAttributed(at: try int("at"), document: document)
         default:
             throw fail("unknown op '\(op)'")
         }

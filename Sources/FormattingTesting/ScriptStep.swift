@@ -23,23 +23,58 @@ public enum ScriptStep: Hashable, Sendable, CustomStringConvertible {
     /// The selection moves to `[from, to)`; an empty range is a caret. Changes no text.
     /// `{"op":"select","from":2,"to":5}`
     case select(from: Int, to: Int)
+    /// The selection becomes several ranges at once, as Command-drag or a find-all does: sorted, disjoint and
+    /// non-empty once applied. Changes no text. `{"op":"select","ranges":[[0,2],[5,7]]}`
+    case selectRanges([Range<Int>])
+    /// Typing at the selection, as the keyboard does (`EditingSession.type`): at a caret the text goes in with
+    /// the typing attributes; over a selection of several ranges the first takes the text and the others are
+    /// removed. `{"op":"type","text":"x"}`
+    case type(String)
+    /// Backspace (`EditingSession.deleteBackward`): the selected ranges, or the character before the caret.
+    /// `{"op":"deleteBackward"}`
+    case deleteBackward
+    /// Pasting attributed text over the selection (`EditingSession.paste`), as `type` does with plain text.
+    /// `{"op":"paste","document":["X",{"ingredient":"milk"}]}`
+    case paste(RichString)
+    /// Undoing the last undo step (consecutive typing or deleting is one). `{"op":"undo"}`
+    case undo
+    /// Redoing what undo took back. `{"op":"redo"}`
+    case redo
 
-    /// Whether the step changes text (and so moves the selection by the tracking rules).
-    public var changesText: Bool {
+    /// Whether the step is an editor command: it acts on the editor's selection and history instead of
+    /// naming offsets (`type`, `deleteBackward`, `paste`, `undo`, `redo`).
+    public var isCommand: Bool {
         switch self {
-        case .insert, .delete, .replace, .insertAttributed: return true
-        case .set, .remove, .setRanges, .select: return false
+        case .type, .deleteBackward, .paste, .undo, .redo: return true
+        default: return false
         }
     }
 
-    /// The text mutation as (replaced scalar range, inserted scalar count), for steps that change text.
+    /// Whether the step moves the selection and does nothing else.
+    public var isSelection: Bool {
+        switch self {
+        case .select, .selectRanges: return true
+        default: return false
+        }
+    }
+
+    /// Whether the step changes text (and so moves the selection by the tracking rules). Commands may or may not,
+    /// depending on the selection and the history: see `lowered(selection:in:)`.
+    public var changesText: Bool {
+        switch self {
+        case .insert, .delete, .replace, .insertAttributed: return true
+        case .set, .remove, .setRanges, .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo: return false
+        }
+    }
+
+    /// The text mutation as (replaced scalar range, inserted scalar count), for the offset steps that change text.
     public var textMutation: (range: Range<Int>, insertedScalars: Int)? {
         switch self {
         case let .insert(at, text): return (at..<at, text.unicodeScalars.count)
         case let .delete(from, to): return (from..<to, 0)
         case let .replace(from, to, text): return (from..<to, text.unicodeScalars.count)
         case let .insertAttributed(at, document): return (at..<at, document.counts.scalars)
-        case .set, .remove, .setRanges, .select: return nil
+        default: return nil
         }
     }
 

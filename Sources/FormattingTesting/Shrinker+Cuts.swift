@@ -1,19 +1,37 @@
 import RichText
 
 extension ScriptStep {
+    /// The step with every offset it names passed through `map` (commands name none and stay as they are).
+    func mappingOffsets(_ map: (Int) -> Int) -> ScriptStep {
+        switch self {
+        case let .insert(at, text): return .insert(at: map(at), text: text)
+        case let .delete(f, t): return .delete(from: map(f), to: map(t))
+        case let .replace(f, t, text): return .replace(from: map(f), to: map(t), text: text)
+        case let .insertAttributed(at, document): return .insertAttributed(at: map(at), document: document)
+        case let .set(f, t, key, value): return .set(from: map(f), to: map(t), key: key, value: value)
+        case let .remove(f, t, key): return .remove(from: map(f), to: map(t), key: key)
+        case let .setRanges(ranges, key, value): return .setRanges(ranges: ranges.map { map($0.lowerBound)..<max(map($0.lowerBound), map($0.upperBound)) }, key: key, value: value)
+        case let .select(f, t): return .select(from: map(f), to: map(t))
+        case .selectRanges(let ranges): return .selectRanges(ranges.map { map($0.lowerBound)..<max(map($0.lowerBound), map($0.upperBound)) })
+        case .type, .deleteBackward, .paste, .undo, .redo: return self
+        }
+    }
+
     /// The step with its offsets moved as if the document's scalars `removed` had never been there: offsets
     /// after the range shift back, offsets inside it move to its start.
     func shifted(removing removed: Range<Int>) -> ScriptStep {
-        func m(_ x: Int) -> Int { x <= removed.lowerBound ? x : (x >= removed.upperBound ? x - removed.count : removed.lowerBound) }
-        switch self {
-        case let .insert(at, text): return .insert(at: m(at), text: text)
-        case let .delete(f, t): return .delete(from: m(f), to: m(t))
-        case let .replace(f, t, text): return .replace(from: m(f), to: m(t), text: text)
-        case let .insertAttributed(at, document): return .insertAttributed(at: m(at), document: document)
-        case let .set(f, t, key, value): return .set(from: m(f), to: m(t), key: key, value: value)
-        case let .remove(f, t, key): return .remove(from: m(f), to: m(t), key: key)
-        case let .setRanges(ranges, key, value): return .setRanges(ranges: ranges.map { m($0.lowerBound)..<m($0.upperBound) }, key: key, value: value)
-        case let .select(f, t): return .select(from: m(f), to: m(t))
+        mappingOffsets { x in x <= removed.lowerBound ? x : (x >= removed.upperBound ? x - removed.count : removed.lowerBound) }
+    }
+
+    /// The step, written after `mutation` (a range replaced by `inserted` scalars), moved to where it stands had
+    /// the mutation never happened: offsets before it stay, offsets after it shift back by what it changed, and
+    /// offsets inside the new text go to its start.
+    func undoingMutation(_ mutation: (range: Range<Int>, insertedScalars: Int)) -> ScriptStep {
+        let (range, inserted) = mutation
+        return mappingOffsets { x in
+            if x <= range.lowerBound { return x }
+            if x >= range.lowerBound + inserted { return x - inserted + range.count }
+            return range.lowerBound
         }
     }
 }
@@ -23,12 +41,15 @@ extension Shrinker {
     /// later steps still land on the same text. Halves first, then single scalars of short texts.
     static func textCuts(of script: [ScriptStep], at i: Int) -> [[ScriptStep]] {
         let step = script[i]
-        let start: Int
+        let start: Int?
         let count: Int
         switch step {
         case let .insert(at, text): (start, count) = (at, text.unicodeScalars.count)
         case let .replace(f, _, text): (start, count) = (f, text.unicodeScalars.count)
         case let .insertAttributed(at, document): (start, count) = (at, document.counts.scalars)
+        // A command's text lands where the selection is: later offsets are left as they are.
+        case let .type(text): (start, count) = (nil, text.unicodeScalars.count)
+        case let .paste(document): (start, count) = (nil, document.counts.scalars)
         default: return []
         }
         guard count > 1 else { return [] }
@@ -38,11 +59,72 @@ extension Shrinker {
         return cuts.filter { !$0.isEmpty && $0.count < count }.map { cut in
             var candidate = script
             candidate[i] = step.cuttingInsertedScalars(cut)
-            for j in (i + 1)..<script.count {
-                candidate[j] = script[j].shifted(removing: (start + cut.lowerBound)..<(start + cut.upperBound))
+            if let start {
+                for j in (i + 1)..<script.count {
+                    candidate[j] = script[j].shifted(removing: (start + cut.lowerBound)..<(start + cut.upperBound))
+                }
             }
             return candidate
         }
+    }
+
+    /// `script` without the steps in `removed`, with each later step moved to where it stands had the removed
+    /// text steps never happened (the latest removed first). A step removed this way takes its text with it, so
+    /// the steps after it still land on the same text.
+    static func removing(_ removed: Range<Int>, from script: [ScriptStep]) -> [ScriptStep] {
+        var candidate = script
+        for i in removed.reversed() {
+            guard let mutation = candidate[i].textMutation else { continue }
+            for j in (i + 1)..<candidate.count { candidate[j] = candidate[j].undoingMutation(mutation) }
+        }
+        candidate.removeSubrange(removed)
+        return candidate
+    }
+
+    /// Two neighbouring steps as one, when the second goes on typing (or pasting plain text) where the first
+    /// stopped: `insert` then `insert` right after its text, a `replace` then an `insert` after its text, `type`
+    /// then `type`. Nil when they do not join.
+    static func joined(_ first: ScriptStep, _ second: ScriptStep) -> ScriptStep? {
+        switch (first, second) {
+        case let (.insert(at, a), .insert(next, b)) where next == at + a.unicodeScalars.count:
+            return .insert(at: at, text: a + b)
+        case let (.replace(f, t, a), .insert(next, b)) where next == f + a.unicodeScalars.count:
+            return .replace(from: f, to: t, text: a + b)
+        case let (.type(a), .type(b)):
+            return .type(a + b)
+        case let (.delete(f1, t1), .delete(f2, t2)) where t2 == f1:
+            // Backspace after backspace: the second delete ends where the first began.
+            return .delete(from: f2, to: t1)
+        case let (.delete(f1, t1), .delete(f2, t2)) where f2 == f1:
+            // Forward delete after forward delete, at the same place.
+            return .delete(from: f1, to: t1 + (t2 - f2))
+        default:
+            return nil
+        }
+    }
+
+    /// `script` with every run of steps that join (`joined`) made one step.
+    static func joiningRuns(_ script: [ScriptStep]) -> [ScriptStep] {
+        var result: [ScriptStep] = []
+        for step in script {
+            if let last = result.last, let both = joined(last, step) {
+                result[result.count - 1] = both
+            } else {
+                result.append(step)
+            }
+        }
+        return result
+    }
+
+    /// `script` with the step at `j` (one that changes no text: an attribute change or a selection) moved before
+    /// the text step at `j - 1`, its offsets moved back through that step, and then typing runs joined: how an
+    /// attribute change in the middle of a typing run gets out of the run's way. Nil when nothing moves.
+    static func movingEarlier(_ j: Int, in script: [ScriptStep]) -> [ScriptStep]? {
+        guard j > 0, !script[j].changesText, !script[j].isCommand, let mutation = script[j - 1].textMutation else { return nil }
+        var candidate = script
+        candidate[j - 1] = script[j].undoingMutation(mutation)
+        candidate[j] = script[j - 1]
+        return joiningRuns(candidate)
     }
 }
 
@@ -57,26 +139,34 @@ extension ScriptStep {
         switch self {
         case let .insert(at, text): return .insert(at: at, text: cutText(text))
         case let .replace(f, t, text): return .replace(from: f, to: t, text: cutText(text))
-        case let .insertAttributed(at, document):
-            let lower = document.index(atOffset: cut.lowerBound, in: .scalars).utf8Offset
-            let upper = document.index(atOffset: cut.upperBound, in: .scalars).utf8Offset
-            var table = RunTable(document)
-            var kept: [(range: Range<Int>, attributes: AttributeSet)] = []
-            for run in table.runs {
-                let before = min(run.range.upperBound, lower), after = max(run.range.lowerBound, upper)
-                if run.range.lowerBound < before { kept.append((run.range.lowerBound..<before, run.attributes)) }
-                if after < run.range.upperBound { kept.append((after..<run.range.upperBound, run.attributes)) }
-            }
-            var bytes = Array(document.string.utf8)
-            bytes.removeSubrange(lower..<upper)
-            table.text = String(decoding: bytes, as: UTF8.self)
-            var position = 0
-            table.runs = kept.map { run in
-                defer { position += run.range.count }
-                return (position..<(position + run.range.count), run.attributes)
-            }
-            return .insertAttributed(at: at, document: table.document)
+        case let .type(text): return .type(cutText(text))
+        case let .insertAttributed(at, document): return .insertAttributed(at: at, document: document.cuttingScalars(cut))
+        case let .paste(document): return .paste(document.cuttingScalars(cut))
         default: return self
         }
+    }
+}
+
+extension RichString {
+    /// This document without its scalars `cut`, the other runs keeping their attributes (no behaviour fires).
+    func cuttingScalars(_ cut: Range<Int>) -> RichString {
+        let lower = index(atOffset: cut.lowerBound, in: .scalars).utf8Offset
+        let upper = index(atOffset: cut.upperBound, in: .scalars).utf8Offset
+        var table = RunTable(self)
+        var kept: [(range: Range<Int>, attributes: AttributeSet)] = []
+        for run in table.runs {
+            let before = min(run.range.upperBound, lower), after = max(run.range.lowerBound, upper)
+            if run.range.lowerBound < before { kept.append((run.range.lowerBound..<before, run.attributes)) }
+            if after < run.range.upperBound { kept.append((after..<run.range.upperBound, run.attributes)) }
+        }
+        var bytes = Array(string.utf8)
+        bytes.removeSubrange(lower..<upper)
+        table.text = String(decoding: bytes, as: UTF8.self)
+        var position = 0
+        table.runs = kept.map { run in
+            defer { position += run.range.count }
+            return (position..<(position + run.range.count), run.attributes)
+        }
+        return table.document
     }
 }

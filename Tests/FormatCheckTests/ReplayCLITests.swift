@@ -40,7 +40,8 @@ final class ReplayCLITests: XCTestCase {
     func testABadLineIsNamedExitsTwoAndWritesNothing() throws {
         let folder = try temporaryFolder(self)
         let cases: [(String, String)] = [
-            (#"{"op":"paste","at":0,"text":"x"}"#, #"unknown op "paste""#),
+            (#"{"op":"cut","at":0,"text":"x"}"#, #"unknown op "cut""#),
+            (#"{"op":"paste","at":0,"text":"x"}"#, #""document" is missing"#),
             (#"{"op":"delete","from":1,"to":99}"#, "offset 99 is out of range: the document has 2 Unicode scalars"),
             (#"{"op":"insert","at":"zero","text":"x"}"#, #""at" must be an offset"#),
             (#"not json"#, "not JSON"),

@@ -68,11 +68,17 @@ final class ReplayCheckCLITests: XCTestCase {
 
     func testReplayCheckNamesABadLineLikeReplay() throws {
         let folder = try temporaryFolder(self)
-        let script = try write(#"{"op":"insert","at":0,"text":"ab"}"# + "\n" + #"{"op":"paste"}"# + "\n", to: "bad.jsonl", in: folder)
+        let script = try write(#"{"op":"insert","at":0,"text":"ab"}"# + "\n" + #"{"op":"cut"}"# + "\n", to: "bad.jsonl", in: folder)
         let result = try FmtcheckProcess.run(["replay", "--check", "--definition", shippedDefinition("recipe"), "--script", script])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.out, "")
-        XCTAssertTrue(result.err.contains("\(script):2: error: unknown op 'paste'"), result.err)
+        XCTAssertTrue(result.err.contains("\(script):2: error: unknown op 'cut'"), result.err)
+        let pasteless = try write(#"{"op":"paste"}"# + "\n", to: "pasteless.jsonl", in: folder)
+        for extra in [[], ["--check"]] {
+            let missing = try FmtcheckProcess.run(["replay"] + extra + ["--definition", shippedDefinition("recipe"), "--script", pasteless])
+            XCTAssertEqual(missing.status, 2, "\(extra)")
+            XCTAssertTrue(missing.err.contains("\(pasteless):1: error:") && missing.err.contains("document"), "\(extra): \(missing.err)")
+        }
     }
 
     func testReplayCheckTakesNoTrace() {

@@ -102,8 +102,9 @@ final class ExactReplayTests: XCTestCase {
         XCTAssertTrue(result.passed, result.description)
         XCTAssertEqual(seen.count, 3)
         for (k, text) in seen.enumerated() {
-            XCTAssertTrue(text.contains("seed: \(20 + k)\nsteps: 5"), text)
-            XCTAssertTrue(text.contains("FMTCHECK_SEED=\(20 + k) FMTCHECK_STEPS=5"), text)
+            let seed = PropertyCheck.scriptSeed(20, k)
+            XCTAssertTrue(text.contains("seed: \(seed)\nsteps: 5"), text)
+            XCTAssertTrue(text.contains("FMTCHECK_SEED=\(seed) FMTCHECK_STEPS=5"), text)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
     }

@@ -9,8 +9,12 @@ import RichText
 final class ScriptRoundTripTests: XCTestCase {
     /// The step as it runs under `definition`: a pasted document's keys take the definition's behaviours.
     func asRun(_ step: ScriptStep, _ definition: FormattingDefinition?) -> ScriptStep {
-        guard let definition, case let .insertAttributed(at, document) = step else { return step }
-        return .insertAttributed(at: at, document: ScriptStep.stamped(document, definition: definition))
+        guard let definition else { return step }
+        switch step {
+        case let .insertAttributed(at, document): return .insertAttributed(at: at, document: ScriptStep.stamped(document, definition: definition))
+        case let .paste(document): return .paste(ScriptStep.stamped(document, definition: definition))
+        default: return step
+        }
     }
 
     func roundTrip(_ step: ScriptStep, definition: FormattingDefinition? = nil, file: StaticString = #filePath, line: UInt = #line) {

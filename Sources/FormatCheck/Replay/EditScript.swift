@@ -14,7 +14,16 @@ import StreamingJSON
 /// {"op":"remove","from":0,"to":4,"key":"ingredient"}
 /// {"op":"setRanges","ranges":[[0,4],[9,13]],"key":"k","value":1}
 /// {"op":"select","from":2,"to":5}
+/// {"op":"select","ranges":[[0,2],[5,7]]}
+/// {"op":"type","text":"x"}
+/// {"op":"deleteBackward"}
+/// {"op":"paste","document":["X",{"ingredient":"milk"}]}
+/// {"op":"undo"}
+/// {"op":"redo"}
 /// ```
+///
+/// The last five are an editor's commands: they act on the selection the script has made (`select`) and on
+/// the undo history, as `EditingSession` does.
 ///
 /// Values are read as the property harness writes them (`ScriptValueJSON`): `1.0` is a number, `1` an
 /// integer, and `{"$color":…}`, `{"$url":…}`, `{"$data":…}`, `{"$glyph":…}`, `{"$record":…}` keep their
@@ -46,8 +55,20 @@ public struct EditScript: Hashable, Sendable {
         case remove(from: Int, to: Int, key: String)
         /// A key set (or, with null, removed) over several ranges as one mutation.
         case setRanges(ranges: [Range<Int>], key: String, value: JSONValue)
-        /// The selection moved; it changes no text, so replay checks its offsets and goes on.
+        /// The selection moved to one range (empty: a caret).
         case select(from: Int, to: Int)
+        /// The selection moved to several ranges.
+        case selectRanges([Range<Int>])
+        /// Typing at the selection (`EditingSession.type`).
+        case type(String)
+        /// Backspace at the selection (`EditingSession.deleteBackward`).
+        case deleteBackward
+        /// A native JSON document pasted over the selection (`EditingSession.paste`).
+        case paste(document: JSONValue)
+        /// Undo the last undo step.
+        case undo
+        /// Redo what undo took back.
+        case redo
     }
 
     /// The steps, in order.
@@ -59,7 +80,8 @@ public struct EditScript: Hashable, Sendable {
     }
 
     /// The operation names, for messages.
-    static let operationNames = ["insert", "delete", "replace", "insertAttributed", "set", "remove", "setRanges", "select"]
+    static let operationNames = ["insert", "delete", "replace", "insertAttributed", "set", "remove", "setRanges", "select",
+                                 "type", "deleteBackward", "paste", "undo", "redo"]
 
     /// Parses JSON Lines; blank lines are skipped. Throws the first bad line, by number.
     public static func parse(_ text: String) throws(EditScriptError) -> EditScript {
@@ -99,6 +121,16 @@ public struct EditScript: Hashable, Sendable {
             guard from <= to else { throw fail("\"from\" (\(from)) is after \"to\" (\(to))") }
             return (from, to)
         }
+        func ranges() throws(EditScriptError) -> [Range<Int>] {
+            guard case .array(let items)? = object["ranges"] else { throw fail("\"ranges\" must be an array of [from, to] pairs") }
+            var ranges: [Range<Int>] = []
+            for item in items {
+                guard case .array(let pair) = item, pair.count == 2, case .integer(let from) = pair[0], case .integer(let to) = pair[1],
+                      from >= 0, from <= to else { throw fail("each range must be [from, to] with 0 ≤ from ≤ to, not \(item)") }
+                ranges.append(from..<to)
+            }
+            return ranges
+        }
         var unit = TextUnit.scalars
         if let value = object["unit"] {
             switch value.stringValue {
@@ -128,21 +160,30 @@ public struct EditScript: Hashable, Sendable {
             guard let value = object["value"] else { throw fail("\"value\" is missing") }
             operation = .set(from: from, to: to, key: try string("key"), value: value)
         case "select":
-            let (from, to) = try range()
-            operation = .select(from: from, to: to)
+            if object["ranges"] != nil {
+                operation = .selectRanges(try ranges())
+            } else {
+                let (from, to) = try range()
+                operation = .select(from: from, to: to)
+            }
+        case "type":
+            operation = .type(try string("text"))
+        case "deleteBackward":
+            operation = .deleteBackward
+        case "undo":
+            operation = .undo
+        case "redo":
+            operation = .redo
+        case "paste":
+            guard let document = object["document"] else { throw fail("\"document\" is missing") }
+            operation = .paste(document: document)
         case "remove":
             let (from, to) = try range()
             operation = .remove(from: from, to: to, key: try string("key"))
         case "setRanges":
-            guard case .array(let items)? = object["ranges"] else { throw fail("\"ranges\" must be an array of [from, to] pairs") }
-            var ranges: [Range<Int>] = []
-            for item in items {
-                guard case .array(let pair) = item, pair.count == 2, case .integer(let from) = pair[0], case .integer(let to) = pair[1],
-                      from >= 0, from <= to else { throw fail("each range must be [from, to] with 0 ≤ from ≤ to, not \(item)") }
-                ranges.append(from..<to)
-            }
+            let list = try ranges()
             guard let value = object["value"] else { throw fail("\"value\" is missing (null removes the key)") }
-            operation = .setRanges(ranges: ranges, key: try string("key"), value: value)
+            operation = .setRanges(ranges: list, key: try string("key"), value: value)
         default:
             throw fail("unknown op \"\(op)\"" + (Suggestions.didYouMean(op, in: operationNames).map { "; \($0)" } ?? "; the ops are " + operationNames.joined(separator: ", ")))
         }

@@ -4,12 +4,17 @@ import RichText
 import RichTextFormats
 import StreamingJSON
 
-/// Applies an edit script to a document through the engine, step by step, checking every offset and value
-/// first, so a bad line is an error naming it, never a trap.
+/// Applies an edit script to a document through an editing session under the definition, step by step,
+/// checking every offset and value first, so a bad line is an error naming it, never a trap. Offset steps go
+/// through the engine as `EditingSession.perform`; `select` moves the session's selection, and the editor
+/// commands (`type`, `deleteBackward`, `paste`, `undo`, `redo`) act on it as a text editor's keys do.
 public struct ScriptReplayer: Sendable {
     /// The definition enforced.
     public let definition: LoadedDefinition
     let engine: FormattingEngine
+    /// How many undo steps the session keeps (see `EditingSession.levelsOfUndo`): enough for any script's
+    /// undo, and a bound on memory for replays of long traces.
+    public var levelsOfUndo = 1_000
 
     /// A replayer under `definition`.
     public init(definition: LoadedDefinition) {
@@ -17,39 +22,102 @@ public struct ScriptReplayer: Sendable {
         engine = FormattingEngine(definition.definition)
     }
 
-    /// Applies every step to `document`; `adjustment` sees each adjustment the engine reports, with its step.
+    /// The step the adjustments of opening the document are reported with: line 0, before the script's first
+    /// line. Opening a document under the definition normalises it, as an editor does.
+    public static let opening = EditScript.Step(line: 0, unit: .scalars, operation: .select(from: 0, to: 0))
+
+    /// Applies every step to `document`; `adjustment` sees each adjustment the engine reports, with its step
+    /// (`opening` for what normalising the document when it opened changed).
     public func apply(_ script: EditScript, to document: inout RichString,
                       adjustment: (EditScript.Step, Adjustment) -> Void = { _, _ in }) throws(EditScriptError) {
+        var session = EditingSession(document: document, engine: engine)
+        session.levelsOfUndo = levelsOfUndo
+        for made in session.lastAdjustments { adjustment(Self.opening, made) }
+        defer { document = session.document }
         for step in script.steps {
-            guard let edit = try self.edit(for: step, in: document) else { continue }
-            for made in engine.apply(edit, to: &document) { adjustment(step, made) }
+            for made in try apply(step, to: &session) { adjustment(step, made) }
         }
     }
 
-    /// The engine edit a step stands for, with its offsets and values checked against `document`; nil for a
-    /// selection move.
-    func edit(for step: EditScript.Step, in document: RichString) throws(EditScriptError) -> Edit? {
+    /// One step on the session; what the engine reported.
+    func apply(_ step: EditScript.Step, to session: inout EditingSession) throws(EditScriptError) -> [Adjustment] {
+        let document = session.document
+        switch step.operation {
+        case .select(let from, let to):
+            session.select(Selection(range: try range(from, to, of: step, in: document)))
+            return []
+        case .selectRanges(let ranges):
+            var set = RangeSet<RichString.Index>()
+            for r in ranges { set.insert(contentsOf: try range(r.lowerBound, r.upperBound, of: step, in: document)) }
+            session.select(set.isEmpty ? Selection(insertionPoint: try index(ranges.first?.lowerBound ?? 0, of: step, in: document)) : Selection(ranges: set))
+            return []
+        case .type(let text):
+            return session.type(text)
+        case .deleteBackward:
+            return session.deleteBackward()
+        case .paste(let json):
+            return session.paste(try pasted(json, line: step.line))
+        case .undo:
+            session.undo()
+            return []
+        case .redo:
+            session.redo()
+            return []
+        default:
+            guard let edit = try self.edit(for: step, in: document) else { return [] }
+            return session.perform(edit)
+        }
+    }
+
+    /// The index of `offset` (in the step's unit) in `document`, checked.
+    func index(_ offset: Int, of step: EditScript.Step, in document: RichString) throws(EditScriptError) -> RichString.Index {
         func fail(_ message: String) -> EditScriptError { EditScriptError(line: step.line, message: message) }
-        func index(_ offset: Int) throws(EditScriptError) -> RichString.Index {
-            let count = document.counts[step.unit]
-            guard offset >= 0 && offset <= count else {
-                throw fail("offset \(offset) is out of range: the document has \(count) \(unitName(step.unit))")
-            }
-            let index = document.index(atOffset: offset, in: step.unit)
-            if index.isTrailingSurrogate { throw fail("UTF-16 offset \(offset) falls inside a surrogate pair") }
-            if step.unit == .utf8 {
-                // An offset inside a scalar's bytes would cut it.
-                let scalar = document.offset(of: index, in: .scalars)
-                if document.index(atOffset: scalar, in: .scalars).utf8Offset != offset {
-                    throw fail("UTF-8 offset \(offset) falls inside a scalar's bytes")
-                }
-            }
-            return index
+        let count = document.counts[step.unit]
+        guard offset >= 0 && offset <= count else {
+            throw fail("offset \(offset) is out of range: the document has \(count) \(unitName(step.unit))")
         }
-        func range(_ from: Int, _ to: Int) throws(EditScriptError) -> Range<RichString.Index> {
-            guard from <= to else { throw fail("the range \(from)..<\(to) ends before it starts") }
-            return try index(from)..<index(to)
+        let index = document.index(atOffset: offset, in: step.unit)
+        if index.isTrailingSurrogate { throw fail("UTF-16 offset \(offset) falls inside a surrogate pair") }
+        if step.unit == .utf8 {
+            // An offset inside a scalar's bytes would cut it.
+            let scalar = document.offset(of: index, in: .scalars)
+            if document.index(atOffset: scalar, in: .scalars).utf8Offset != offset {
+                throw fail("UTF-8 offset \(offset) falls inside a scalar's bytes")
+            }
         }
+        return index
+    }
+
+    /// The indices of `[from, to)` in `document`, checked.
+    func range(_ from: Int, _ to: Int, of step: EditScript.Step, in document: RichString) throws(EditScriptError) -> Range<RichString.Index> {
+        guard from <= to else { throw EditScriptError(line: step.line, message: "the range \(from)..<\(to) ends before it starts") }
+        return try index(from, of: step, in: document)..<index(to, of: step, in: document)
+    }
+
+    /// A pasted or inserted document: read exactly when the harness wrote it (kind tags), else as native JSON
+    /// under the definition. A wrong-typed value is kept: enforcing the definition is the engine's job.
+    func pasted(_ json: JSONValue, line: Int) throws(EditScriptError) -> RichString {
+        if ScriptReplayer.hasTag(json), let typed = ScriptValueJSON.document(from: json) {
+            return ScriptStep.stamped(typed, definition: engine.definition)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try JSONWriter.write(json)
+        } catch {
+            throw EditScriptError(line: line, message: "\"document\" cannot be read: \(error)")
+        }
+        do {
+            return try LintDocumentReader(definition: definition).read(bytes).document
+        } catch {
+            throw EditScriptError(line: line, message: "\"document\" is not a native JSON document: \(error)")
+        }
+    }
+
+    /// The engine edit an offset step stands for, with its offsets and values checked against `document`; nil
+    /// for a selection or a command.
+    func edit(for step: EditScript.Step, in document: RichString) throws(EditScriptError) -> Edit? {
+        func index(_ offset: Int) throws(EditScriptError) -> RichString.Index { try self.index(offset, of: step, in: document) }
+        func range(_ from: Int, _ to: Int) throws(EditScriptError) -> Range<RichString.Index> { try self.range(from, to, of: step, in: document) }
         switch step.operation {
         case .insert(let at, let text):
             let i = try index(at)
@@ -58,30 +126,9 @@ public struct ScriptReplayer: Sendable {
             return .removeTextInRange(try range(from, to))
         case .replace(let from, let to, let text):
             return .replaceText(try range(from, to), with: text)
-        case .select(let from, let to):
-            _ = try range(from, to)
-            return nil
         case .insertAttributed(let at, let json):
             let i = try index(at)
-            if ScriptReplayer.hasTag(json), let typed = ScriptValueJSON.document(from: json) {
-                // Written by the harness: read exactly, wrong-typed values and all.
-                return .replaceAttributed(i..<i, with: ScriptStep.stamped(typed, definition: engine.definition))
-            }
-            let bytes: [UInt8]
-            do {
-                bytes = try JSONWriter.write(json)
-            } catch {
-                throw fail("\"document\" cannot be read: \(error)")
-            }
-            do {
-                // A wrong-typed value is kept: enforcing the definition is the engine's job, as in the harness.
-                let piece = try LintDocumentReader(definition: definition).read(bytes)
-                return .replaceAttributed(i..<i, with: piece.document)
-            } catch let error as EditScriptError {
-                throw error
-            } catch {
-                throw fail("\"document\" is not a native JSON document: \(error)")
-            }
+            return .replaceAttributed(i..<i, with: try pasted(json, line: step.line))
         case .set(let from, let to, let key, let json):
             let value = try typed(json, key: key, line: step.line)
             return .setAttribute(descriptor(key), to: value, in: RangeSet(try range(from, to)))
@@ -92,6 +139,8 @@ public struct ScriptReplayer: Sendable {
             var set = RangeSet<RichString.Index>()
             for r in ranges { set.insert(contentsOf: try range(r.lowerBound, r.upperBound)) }
             return .setAttribute(descriptor(key), to: value, in: set)
+        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo:
+            return nil
         }
     }
 
