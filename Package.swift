@@ -28,6 +28,8 @@ let package = Package(
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting", "RichTextFormats", "FormatCheck"]),
         .executableTarget(name: "fmtoracle"),
         .executableTarget(name: "string-tour", dependencies: ["RichText"], path: "Examples/string-tour"),
+        .target(name: "PlantedBugEditors", dependencies: ["Formatting", "FormattingTesting", "RichText"], path: "Examples/planted-bugs/PlantedBugEditors"),
+        .executableTarget(name: "planted-bug-editor", dependencies: ["FormattingTesting", "PlantedBugEditors"], path: "Examples/planted-bugs/planted-bug-editor"),
         .executableTarget(name: "recipe-editor", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"], path: "Examples/recipe-editor"),
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], exclude: ["FoundationConformance/PORTING.md"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON"]),
@@ -35,7 +37,7 @@ let package = Package(
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormattingSwiftTesting", "DefinitionFiles", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"]),
-        .testTarget(name: "FormatCheckTests", dependencies: ["FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .testTarget(name: "FormatCheckTests", dependencies: ["PlantedBugEditors", "FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

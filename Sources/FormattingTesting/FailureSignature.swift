@@ -64,14 +64,15 @@ extension InvariantFailure {
         selection.caret != nil ? "a caret" : (selection.ranges.count > 1 ? "several ranges" : "a range")
     }
 
-    /// The kind of an adjustment mismatch, from the detail `Invariants.adjustmentsExplain` writes.
+    /// The kind of an adjustment mismatch, from the detail `Invariants.adjustmentsExplain` writes: by the fixed
+    /// words each detail starts or ends with, since the rest quotes the document's values.
     static func adjustmentKind(_ detail: String) -> String {
-        if detail.contains("with no adjustment reported") { return "unreported change" }
-        if detail.contains("says the old value was") { return "wrong old value" }
-        if detail.contains("the reported adjustments end at") { return "wrong new value" }
-        if detail.contains("changes nothing") { return "adjustment that changes nothing" }
-        if detail.contains("empty or out-of-bounds range") { return "adjustment out of bounds" }
-        if detail.contains("not the text the step asks for") { return "wrong text" }
+        if detail.hasPrefix("it is ") || detail.hasPrefix("the step names offsets") { return "wrong text" }
+        if detail.hasPrefix("changed from ") { return "unreported change" }
+        if detail.hasPrefix("the reported adjustments end at ") { return "wrong new value" }
+        if detail.hasSuffix(" changes nothing") { return "adjustment that changes nothing" }
+        if detail.contains(" has an empty or out-of-bounds range (document: ") { return "adjustment out of bounds" }
+        if detail.contains("' says the old value was ") { return "wrong old value" }
         return "adjustment mismatch"
     }
 }

@@ -72,6 +72,7 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .ropeInvariant(let message):
             return "string invariant broken: \(message)"
         case let .adjustmentMismatch(key, range, detail):
+            if key.isEmpty { return "the text after the step is not what the step asks for: \(detail)" }
             return "adjustments disagree with the change to '\(key)' over UTF-8 [\(range.lowerBound), \(range.upperBound)): \(detail)"
         case let .undoMismatch(command, detail):
             return "\(command) \(detail)"

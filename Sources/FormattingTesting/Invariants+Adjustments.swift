@@ -56,9 +56,13 @@ extension Invariants {
                 return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) changes nothing")
             }
         }
-        guard let baseline = baseline(before: before, after: after, steps: steps, definition: definition) else {
-            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "the text after the step is not the text the step asks for")
+        guard let asked = baseline(before: before, steps: steps, definition: definition) else {
+            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "the step names offsets outside the document, so the step asks for no text")
         }
+        guard asked.text.utf8.elementsEqual(after.string.utf8) else {
+            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "it is \(ScriptValueJSON.quoted(after.string)); the step asks for \(ScriptValueJSON.quoted(asked.text))")
+        }
+        let baseline = asked.sets
         let final = perByte(after)
         var keys = Set(adjustments.map(\.key))
         for set in Set(baseline) { set.entries.forEach { keys.insert($0.name) } }
@@ -109,22 +113,21 @@ extension Invariants {
         return result
     }
 
-    /// The baseline described in `adjustmentsExplain`, per byte of `after`; nil when the text is not what the
-    /// steps ask for. Each step's baseline is worked on the one before, as a string built without behaviours.
-    static func baseline(before: RichString, after: RichString, steps: [ScriptStep], definition: FormattingDefinition) -> [AttributeSet]? {
+    /// The baseline described in `adjustmentsExplain`: the text the steps ask for and a set per byte of it; nil
+    /// when a step names offsets outside its document. Each step's baseline is worked on the one before, as a
+    /// string built without behaviours.
+    static func baseline(before: RichString, steps: [ScriptStep], definition: FormattingDefinition) -> (text: String, sets: [AttributeSet])? {
         var current = before
-        var sets = perByte(before)
+        var result = (text: before.string, sets: perByte(before))
         for (k, step) in steps.enumerated() {
-            guard let next = raw(step, on: current, sets: sets, definition: definition) else { return nil }
-            sets = next.sets
+            guard let next = raw(step, on: current, sets: result.sets, definition: definition) else { return nil }
+            result = next
             if k < steps.count - 1 {
-                guard let built = unenforced(next.text, sets) else { return nil }
+                guard let built = unenforced(next.text, next.sets) else { return nil }
                 current = built
-            } else {
-                guard next.text.utf8.elementsEqual(after.string.utf8) else { return nil }
             }
         }
-        return steps.isEmpty ? (before.string == after.string ? sets : nil) : sets
+        return result
     }
 
     /// A string with `text` and one set per UTF-8 byte, built without firing behaviours.

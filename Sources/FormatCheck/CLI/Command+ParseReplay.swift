@@ -1,6 +1,6 @@
 extension Command {
     /// The options of `fmtcheck replay`.
-    static let replayOptions = ["--definition", "--script", "--trace", "--adjustments", "--check", "--help"]
+    static let replayOptions = ["--definition", "--script", "--trace", "--adjustments", "--check", "--editor", "--help"]
 
     /// Parses `fmtcheck replay --definition D --script S [DOC]` and `fmtcheck replay --trace FILE [DOC]`.
     static func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -18,6 +18,7 @@ extension Command {
                 case "--trace": command.trace = try scanner.value(for: option, inline: inline)
                 case "--adjustments": command.adjustments = true
                 case "--check": command.check = true
+                case "--editor": command.editor = try scanner.value(for: option, inline: inline)
                 default: throw scanner.unknown(option, among: replayOptions)
                 }
             }
@@ -31,6 +32,8 @@ extension Command {
             throw UsageError("'replay' needs --script FILE or --trace FILE", hint: "write 'fmtcheck replay --definition D --script S [DOC]'")
         case (_?, _?):
             throw UsageError("'replay' takes --script or --trace, not both")
+        case _ where command.editor != nil && !command.check:
+            throw UsageError("'replay --editor' runs with --check", hint: "write 'fmtcheck replay --check --editor COMMAND --definition D --script S'")
         case (nil, _?) where command.check:
             throw UsageError("'replay --check' takes --script, not --trace", hint: "convert it first: 'fmtcheck trace-to-script TRACE > S'")
         case (_?, nil) where command.definition == nil:

@@ -36,29 +36,52 @@ extension CommandRunner {
             }
         }
         let engine = FormattingEngine(definition.definition)
-        let (found, applied) = ScriptRunner.run(script, engine: engine, checks: Set(InvariantCheck.allCases)) {
-            SessionEditor(engine: $0, document: start)
+        let result: CheckedRun
+        if let editorCommand = command.editor, let definitionPath = command.definition {
+            let editor = EditorProcess(command: editorCommand, definitionPath: definitionPath, definition: definition.definition,
+                                       document: start.isEmpty ? nil : start)
+            result = checked(script, engine: engine, editor: editor)
+            if let problem = editor.failure {
+                console.errLine("fmtcheck: error: the editor '\(editorCommand)': \(problem)")
+                return .failure
+            }
+        } else {
+            result = checked(script, engine: engine, editor: SessionEditor(engine: engine, document: start))
         }
-        if let (step, failure) = found {
+        if let (step, failure) = result.failure {
             console.out("""
                 property check failed: \(failure.check)
                   definition: \(definition.definition.name)
-                  step \(step + 1) of \(script.count) in \(path): \(applied[step].jsonLine)
+                  step \(step + 1) of \(script.count) in \(path): \(result.applied[step].jsonLine)
                 which fails with:
                 \(PropertyCheck.failureText(failure))
 
                 """)
             return .violations
         }
-        var runner = ScriptRunner(engine: engine, editor: SessionEditor(engine: engine, document: start), checks: [])
-        for step in script { _ = runner.apply(step) }
         do {
-            console.out(try NativeJSONEncoder().encodeString(runner.editor.document) + "\n")
+            console.out(try NativeJSONEncoder().encodeString(result.final) + "\n")
         } catch {
             console.errLine("fmtcheck: error: the final document cannot be written: \(error.message)")
             return .failure
         }
         console.errLine("\(path): every invariant held after each of \(script.count) steps")
         return .success
+    }
+
+    /// What a checked run found: the first failure, the steps as applied, and the final document.
+    struct CheckedRun {
+        var failure: (step: Int, failure: InvariantFailure)?
+        var applied: [ScriptStep]
+        var final: RichString
+    }
+
+    /// Runs `script` on `editor` with every check after every step, stopping at the first failure.
+    static func checked<Editor: ScriptEditor>(_ script: [ScriptStep], engine: FormattingEngine, editor: Editor) -> CheckedRun {
+        var runner = ScriptRunner(engine: engine, editor: editor, checks: Set(InvariantCheck.allCases))
+        for (i, step) in script.enumerated() {
+            if let failure = runner.apply(step) { return CheckedRun(failure: (i, failure), applied: runner.applied, final: runner.editor.document) }
+        }
+        return CheckedRun(failure: nil, applied: runner.applied, final: runner.editor.document)
     }
 }

@@ -55,18 +55,21 @@ enum HelpText {
             """
         case "replay"?:
             return """
-            USAGE: fmtcheck replay --definition FILE --script SCRIPT [DOC] [--adjustments | --check]
+            USAGE: fmtcheck replay --definition FILE --script SCRIPT [DOC] [--adjustments | --check [--editor COMMAND]]
                    fmtcheck replay --trace TRACE.json.gz [--definition FILE] [DOC]
                    fmtcheck trace-to-script TRACE.json.gz
 
-              Applies an edit script (JSON Lines, DESIGN.md §7; --script - reads stdin) through the engine,
-              starting from DOC (native JSON) or an empty document, and writes the final document as
-              native JSON on stdout. --adjustments writes every adjustment to stderr, one JSON object a
+              Applies an edit script (JSON Lines, DESIGN.md §7; --script - reads stdin) through an editing
+              session under the definition, starting from DOC (native JSON, normalised when it opens) or an
+              empty document, and writes the final document as native JSON on stdout. select moves the
+              selection; type, deleteBackward, paste, undo and redo act on it as an editor's keys do. --adjustments writes every adjustment to stderr, one JSON object a
               line. A bad line is an error naming it; nothing is written to stdout.
               --trace replays an editing trace ({startContent, endContent, txns}); trace-to-script prints
               the edit script a trace converts to. A trace may hold at most 256 MiB, compressed or not.
               --check runs the property harness's invariants after every step, reading the script exactly
               as the harness printed it, and prints the first failure as the harness did (exit 1).
+              --editor COMMAND runs the steps on your editor instead of the engine's own: COMMAND (run by
+              /bin/sh) speaks the editor protocol on stdin and stdout (FormattingTesting's EditorServer).
 
             EXIT CODES: 0 applied (every invariant held), 1 an invariant failed (--check),
                         2 usage, definition, document or script error.

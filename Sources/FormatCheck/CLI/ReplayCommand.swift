@@ -13,11 +13,15 @@ public struct ReplayCommand: Hashable, Sendable {
     /// `--check`: run the property harness's invariants after every step (on the script as the harness reads
     /// it) and print the first failure as the harness does.
     public var check: Bool
+    /// `--editor COMMAND` (with `--check`): the editor the steps run on, in its own process, over the editor
+    /// protocol (`EditorProtocol`); the engine's own editing session when nil.
+    public var editor: String?
 
     /// A replay command.
     public init(definition: String? = nil, script: String? = nil, trace: String? = nil, document: String? = nil, adjustments: Bool = false,
-                check: Bool = false) {
+                check: Bool = false, editor: String? = nil) {
         self.check = check
+        self.editor = editor
         self.definition = definition
         self.script = script
         self.trace = trace

@@ -1,0 +1,148 @@
+import Formatting
+import FormattingTesting
+import RichText
+
+/// A bug an editor might have, planted on purpose in `PlantedBugEditor` to show that the property harness finds
+/// it, shrinks it to a minimal script, and that the printed script replays to the same failure.
+public enum PlantedBug: String, CaseIterable, Sendable {
+    /// Typing over a selection of several ranges replaces the first and leaves the others (SwiftUI removes them).
+    case typesOverTheFirstRangeOnly
+    /// After typing at a caret, the caret stays in front of the typed text.
+    case caretStaysBeforeTypedText
+    /// A paste goes into the string without the engine, so the definition is not applied to it.
+    case pasteBypassesTheEngine
+    /// The editor commands (typing, backspace, paste) report no adjustments, whatever the engine changed.
+    case commandsReportNoAdjustments
+    /// Undo puts the old text back without its attributes.
+    case undoDropsAttributes
+    /// Redo does nothing.
+    case redoDoesNothing
+}
+
+/// A small editor of its own, as an app writes one: a document, a selection and undo, every edit through the
+/// engine, with the string's selection API (`replaceSelection(_:withCharacters:engine:)`) for typing. With no
+/// bug it keeps every invariant; each `PlantedBug` breaks exactly one thing.
+///
+/// It is a `ScriptEditor`, so `PropertyCheck.run(…, makeEditor:)` checks it in a test, and the
+/// `planted-bug-editor` executable serves it over the editor protocol for `fmtcheck replay --check --editor`.
+public struct PlantedBugEditor: ScriptEditor {
+    /// The planted bug, or nil for the correct editor.
+    public let bug: PlantedBug?
+    let engine: FormattingEngine
+    public private(set) var document: RichString
+    var current: Selection
+    var undoStack: [(document: RichString, selection: Selection)] = []
+    var redoStack: [(document: RichString, selection: Selection)] = []
+
+    /// An editor of `document` (normalised first) under `engine`, with the caret at the end.
+    public init(engine: FormattingEngine, document: RichString = RichString(), bug: PlantedBug?) {
+        self.engine = engine
+        self.bug = bug
+        var opened = document
+        engine.normalize(&opened)
+        self.document = opened
+        current = .caret(opened.endIndex)
+    }
+
+    public var selection: ScalarSelection { ScalarSelection(current, in: document) }
+
+    public mutating func apply(_ step: ScriptStep) -> [Adjustment] {
+        func index(_ n: Int) -> RichString.Index { document.index(atOffset: n, in: .scalars) }
+        switch step {
+        case let .select(from, to):
+            current = from == to ? .caret(index(from)) : Selection(range: index(from)..<index(to))
+            return []
+        case .selectRanges(let ranges):
+            let set = RangeSet(ranges.map { index($0.lowerBound)..<index($0.upperBound) })
+            current = set.isEmpty ? .caret(index(ranges.first?.lowerBound ?? 0)) : Selection(ranges: set)
+            return []
+        case .undo:
+            guard let entry = undoStack.popLast() else { return [] }
+            redoStack.append((document, current))
+            (document, current) = entry
+            if bug == .undoDropsAttributes {
+                var plain = RichString(document.string)
+                engine.normalize(&plain)
+                (document, current) = (plain, .caret(plain.index(atOffset: selection.insertionOffset, in: .scalars)))
+            }
+            return []
+        case .redo:
+            guard bug != .redoDoesNothing, let entry = redoStack.popLast() else { return [] }
+            undoStack.append((document, current))
+            (document, current) = entry
+            return []
+        case .type(let text):
+            let adjustments = recording { editor in
+                if editor.bug == .typesOverTheFirstRangeOnly, editor.current.insertionPoint == nil, let first = editor.current.ranges.ranges.first {
+                    editor.current = Selection(range: first)
+                }
+                let caretBefore = editor.current.insertionPoint.map { editor.document.offset(of: $0, in: .scalars) }
+                let engine = editor.engine
+                let made = editor.document.replaceSelection(&editor.current, withCharacters: text, engine: engine)
+                if editor.bug == .caretStaysBeforeTypedText, let caretBefore {
+                    editor.current = .caret(editor.document.index(atOffset: caretBefore, in: .scalars))
+                }
+                return made
+            }
+            return bug == .commandsReportNoAdjustments ? [] : adjustments
+        case .paste(let piece):
+            let stamped = ScriptStep.stamped(piece, definition: engine.definition)
+            let adjustments = recording { editor in
+                if editor.bug == .pasteBypassesTheEngine {
+                    // The string's own behaviours still run (and are reported); the definition does not.
+                    return editor.document.replaceSelection(&editor.current, with: stamped).map(Adjustment.init)
+                }
+                return editor.document.replaceSelection(&editor.current, with: stamped, engine: editor.engine)
+            }
+            return bug == .commandsReportNoAdjustments ? [] : adjustments
+        case .deleteBackward:
+            let adjustments = recording { editor in
+                if let caret = editor.current.insertionPoint {
+                    guard caret > editor.document.startIndex else { return [] }
+                    let before = editor.document.characters.index(before: caret)
+                    let offset = editor.document.offset(of: before, in: .scalars)
+                    let made = editor.engine.apply(.removeTextInRange(before..<caret), to: &editor.document)
+                    editor.current = .caret(editor.document.index(atOffset: offset, in: .scalars))
+                    return made
+                }
+                let start = editor.document.offset(of: editor.current.ranges.ranges.first?.lowerBound ?? editor.document.endIndex, in: .scalars)
+                let made = editor.engine.apply(.removeText(editor.current.ranges), to: &editor.document)
+                editor.current = .caret(editor.document.index(atOffset: start, in: .scalars))
+                return made
+            }
+            return bug == .commandsReportNoAdjustments ? [] : adjustments
+        default:
+            guard let edit = step.edit(on: document, definition: engine.definition) else { return [] }
+            return recording { editor in editor.applyKeepingSelection(edit) }
+        }
+    }
+
+    /// Runs `body` as one undo step, recorded when the document changed; a change ends what redo can give back.
+    mutating func recording(_ body: (inout PlantedBugEditor) -> [Adjustment]) -> [Adjustment] {
+        let before = (document, current)
+        let adjustments = body(&self)
+        if document != before.0 || document.string != before.0.string {
+            undoStack.append(before)
+            redoStack.removeAll()
+        }
+        return adjustments
+    }
+
+    /// `edit` through the engine, with the selection kept on its text (`transform(updating:)`): a caret stays a
+    /// caret; ranges that collapse are dropped, and a selection whose ranges all collapse becomes a caret
+    /// where the first one stood.
+    mutating func applyKeepingSelection(_ edit: Edit) -> [Adjustment] {
+        let caret = current.insertionPoint
+        let ranges = caret.map { [$0..<$0] } ?? Array(current.ranges.ranges)
+        var adjustments: [Adjustment] = []
+        let engine = self.engine
+        guard let tracked = document.transform(updating: ranges, body: { adjustments = engine.apply(edit, to: &$0) }) else { return adjustments }
+        if caret != nil, let point = tracked.first {
+            current = .caret(point.lowerBound)
+        } else {
+            let kept = tracked.filter { !$0.isEmpty }
+            current = kept.isEmpty ? .caret(tracked.first?.lowerBound ?? document.endIndex) : Selection(ranges: RangeSet(kept))
+        }
+        return adjustments
+    }
+}
