@@ -24,9 +24,16 @@ public struct SessionEditor: ScriptEditor {
     /// The session.
     public private(set) var session: EditingSession
 
-    /// An editor on an empty document under `engine`, with the caret at the start.
-    public init(engine: FormattingEngine, document: RichString = RichString()) {
+    /// An editor on `document` (empty by default) under `engine`, with the caret at its end; `levelsOfUndo`
+    /// bounds the undo steps kept (`EditingSession.levelsOfUndo`; 0 keeps every one).
+    public init(engine: FormattingEngine, document: RichString = RichString(), levelsOfUndo: Int = 0) {
         session = EditingSession(document: document, engine: engine)
+        session.levelsOfUndo = levelsOfUndo
+    }
+
+    /// Applies an engine edit through the session (`EditingSession.perform`): what an offset step comes to.
+    public mutating func perform(_ edit: Edit) -> [Adjustment] {
+        session.perform(edit)
     }
 
     public var document: RichString { session.document }
@@ -54,7 +61,7 @@ public struct SessionEditor: ScriptEditor {
             return []
         default:
             guard let edit = step.edit(on: session.document, definition: session.engine.definition) else { return [] }
-            return session.perform(edit)
+            return perform(edit)
         }
     }
 }

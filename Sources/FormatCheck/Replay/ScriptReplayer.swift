@@ -4,10 +4,11 @@ import RichText
 import RichTextFormats
 import StreamingJSON
 
-/// Applies an edit script to a document through an editing session under the definition, step by step,
-/// checking every offset and value first, so a bad line is an error naming it, never a trap. Offset steps go
-/// through the engine as `EditingSession.perform`; `select` moves the session's selection, and the editor
-/// commands (`type`, `deleteBackward`, `paste`, `undo`, `redo`) act on it as a text editor's keys do.
+/// Applies an edit script to a document through an editing session under the definition (the harness's
+/// `SessionEditor`), step by step, checking every offset and value first, so a bad line is an error naming it,
+/// never a trap. Offset steps go through the engine as `EditingSession.perform`; `select` moves the session's
+/// selection, and the editor commands (`type`, `deleteBackward`, `paste`, `undo`, `redo`) act on it as in the
+/// harness.
 public struct ScriptReplayer: Sendable {
     /// The definition enforced.
     public let definition: LoadedDefinition
@@ -30,42 +31,38 @@ public struct ScriptReplayer: Sendable {
     /// (`opening` for what normalising the document when it opened changed).
     public func apply(_ script: EditScript, to document: inout RichString,
                       adjustment: (EditScript.Step, Adjustment) -> Void = { _, _ in }) throws(EditScriptError) {
-        var session = EditingSession(document: document, engine: engine)
-        session.levelsOfUndo = levelsOfUndo
-        for made in session.lastAdjustments { adjustment(Self.opening, made) }
-        defer { document = session.document }
+        var editor = SessionEditor(engine: engine, document: document, levelsOfUndo: levelsOfUndo)
+        for made in editor.session.lastAdjustments { adjustment(Self.opening, made) }
+        defer { document = editor.document }
         for step in script.steps {
-            for made in try apply(step, to: &session) { adjustment(step, made) }
+            for made in try apply(step, to: &editor) { adjustment(step, made) }
         }
     }
 
-    /// One step on the session; what the engine reported.
-    func apply(_ step: EditScript.Step, to session: inout EditingSession) throws(EditScriptError) -> [Adjustment] {
-        let document = session.document
+    /// One step on the editor (the harness's session editor, which applies commands as the harness does); what
+    /// the engine reported.
+    func apply(_ step: EditScript.Step, to editor: inout SessionEditor) throws(EditScriptError) -> [Adjustment] {
+        let document = editor.document
+        func scalars(_ offset: Int) throws(EditScriptError) -> Int { document.offset(of: try index(offset, of: step, in: document), in: .scalars) }
         switch step.operation {
         case .select(let from, let to):
-            session.select(Selection(range: try range(from, to, of: step, in: document)))
-            return []
+            _ = try range(from, to, of: step, in: document)
+            return editor.apply(.select(from: try scalars(from), to: try scalars(to)))
         case .selectRanges(let ranges):
-            var set = RangeSet<RichString.Index>()
-            for r in ranges { set.insert(contentsOf: try range(r.lowerBound, r.upperBound, of: step, in: document)) }
-            session.select(set.isEmpty ? Selection(insertionPoint: try index(ranges.first?.lowerBound ?? 0, of: step, in: document)) : Selection(ranges: set))
-            return []
-        case .type(let text):
-            return session.type(text)
-        case .deleteBackward:
-            return session.deleteBackward()
-        case .paste(let json):
-            return session.paste(try pasted(json, line: step.line))
-        case .undo:
-            session.undo()
-            return []
-        case .redo:
-            session.redo()
-            return []
+            var list: [Range<Int>] = []
+            for r in ranges {
+                _ = try range(r.lowerBound, r.upperBound, of: step, in: document)
+                list.append(try scalars(r.lowerBound)..<scalars(r.upperBound))
+            }
+            return editor.apply(.selectRanges(list))
+        case .type(let text): return editor.apply(.type(text))
+        case .deleteBackward: return editor.apply(.deleteBackward)
+        case .paste(let json): return editor.apply(.paste(try pasted(json, line: step.line)))
+        case .undo: return editor.apply(.undo)
+        case .redo: return editor.apply(.redo)
         default:
             guard let edit = try self.edit(for: step, in: document) else { return [] }
-            return session.perform(edit)
+            return editor.perform(edit)
         }
     }
 
