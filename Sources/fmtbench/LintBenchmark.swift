@@ -17,8 +17,11 @@ enum LintBenchmark {
 
     static func main() {
         let definition = RecipeCorpus.recipeDefinitionPath()
-        let directory = NSTemporaryDirectory() + "fmtbench-lint-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // FMTBENCH_KEEP_CORPUS=DIR writes the corpus there and keeps it, for timing `fmtbench lint-all-cores DIR
+        // DEFINITION` of two builds over the same files.
+        let kept = ProcessInfo.processInfo.environment["FMTBENCH_KEEP_CORPUS"]
+        let directory = kept ?? NSTemporaryDirectory() + "fmtbench-lint-\(getpid())"
+        defer { if kept == nil { try? FileManager.default.removeItem(atPath: directory) } }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
