@@ -14,12 +14,17 @@ public struct DecodedDocument: Sendable {
     public var adjustments: [AttributeAdjustment]
     /// What the reader accepted but had to interpret.
     public var warnings: [DocumentWarning]
+    /// Where the text came from in the file read, when the reader keeps it (native JSON, RTF): what puts a
+    /// finding at its place in the file.
+    public var sourceMap: SourceMap?
 
     /// A decoded document.
-    public init(document: RichString, images: ImageStore = ImageStore(), adjustments: [AttributeAdjustment] = [], warnings: [DocumentWarning] = []) {
+    public init(document: RichString, images: ImageStore = ImageStore(), adjustments: [AttributeAdjustment] = [], warnings: [DocumentWarning] = [],
+                sourceMap: SourceMap? = nil) {
         self.document = document
         self.images = images
         self.adjustments = adjustments
         self.warnings = warnings
+        self.sourceMap = sourceMap
     }
 }

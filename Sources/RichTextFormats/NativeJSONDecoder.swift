@@ -67,6 +67,8 @@ struct NativeJSONDecoding {
     var runs: [(utf8Count: Int, attributes: RunAttributes)] = []
     var images = ImageStore()
     var warnings: [DocumentWarning] = []
+    /// Each run text token: where its text starts and where its opening quote is.
+    var pieces: [SourceMap.Piece] = []
 
     init(bytes: [UInt8], schema: NativeJSONSchema, limits: JSONReader.Limits) {
         tokens = NativeJSONTokens(bytes, limits: limits)
@@ -88,6 +90,7 @@ struct NativeJSONDecoding {
         case .string(let s):
             text = s
             runs = [(s.utf8.count, .set(.empty))]
+            pieces = [SourceMap.Piece(textOffset: 0, fileOffset: first.location.byteOffset, spelling: .jsonString)]
         case .beginArray:
             try readFlatRuns()
         case .beginObject:
@@ -123,7 +126,8 @@ struct NativeJSONDecoding {
         checkGlyphImages(runs)
         var document = RichString.assembling(text, runs: runs)
         let adjustments = document.enforceBehaviors()
-        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
+        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings,
+                                      sourceMap: pieces.isEmpty ? nil : SourceMap(pieces: pieces))
         GlyphIdentityFromImages.adopt(in: &decoded)
         return decoded
     }
@@ -142,7 +146,7 @@ struct NativeJSONDecoding {
                 guard case .beginObject = attributesToken.kind else {
                     throw NativeJSONTokens.unexpected(attributesToken, expected: "an attribute dictionary after run text")
                 }
-                appendRun(s, .set(try readAttributes()))
+                appendRun(s, .set(try readAttributes()), at: token.location)
             default:
                 throw NativeJSONTokens.unexpected(token, expected: "run text (a string) or ']'")
             }
@@ -201,9 +205,9 @@ struct NativeJSONDecoding {
                 let attributesToken = try tokens.next(expecting: afterText)
                 switch attributesToken.kind {
                 case .integer(let index):
-                    appendRun(s, .tableIndex(index, attributesToken.location))
+                    appendRun(s, .tableIndex(index, attributesToken.location), at: token.location)
                 case .beginObject:
-                    appendRun(s, .set(try readAttributes()))
+                    appendRun(s, .set(try readAttributes()), at: token.location)
                 default:
                     throw NativeJSONTokens.unexpected(attributesToken, expected: afterText)
                 }
@@ -283,9 +287,10 @@ struct NativeJSONDecoding {
 
     // MARK: Runs and attributes
 
-    mutating func appendRun(_ s: String, _ attributes: RunAttributes) {
+    mutating func appendRun(_ s: String, _ attributes: RunAttributes, at location: JSONLocation) {
         let count = s.utf8.count
         guard count > 0 else { return }
+        pieces.append(SourceMap.Piece(textOffset: text.utf8.count, fileOffset: location.byteOffset, spelling: .jsonString))
         text += s
         runs.append((count, attributes))
     }

@@ -20,6 +20,8 @@ struct NativeJSONFastReader {
         var text: String
         /// The runs, which the document takes over: `decoded()` is called once.
         var runs: RunList
+        /// Where each run's text token is in the file.
+        var sourceMap: SourceMap
 
         /// The decoded document: the string, then the behaviour fix-up. There are no glyphs (the fast path
         /// gives up on them: without the `imageGlyphs` member it does not read, a glyph always warns), so
@@ -29,7 +31,7 @@ struct NativeJSONFastReader {
                 preconditionFailure("the fast path's runs do not cover its text")
             }
             let adjustments = document.enforceBehaviors()
-            return DecodedDocument(document: document, adjustments: adjustments)
+            return DecodedDocument(document: document, adjustments: adjustments, sourceMap: sourceMap)
         }
     }
 
@@ -46,6 +48,8 @@ struct NativeJSONFastReader {
     private let out: UnsafeMutablePointer<UInt8>
     private var o = 0
     private var runs = RunList()
+    /// Each run text token: where its text starts (`o`) and where its opening quote is (`i`).
+    private var pieces: [SourceMap.Piece] = []
     /// Runs whose attributes are a table index, resolved once the table is read: (run, index).
     private var indexedRuns: [(run: Int, index: Int)] = []
     private var cache = RawAttributeCache()
@@ -86,6 +90,7 @@ struct NativeJSONFastReader {
         var table: [AttributeSet]? = nil
         switch p[i] {
         case 0x22: // a bare string: one run, even when empty
+            pieces.append(SourceMap.Piece(textOffset: o, fileOffset: i, spelling: .jsonString))
             let count = try string()
             runs.appendEmpty(utf8Count: count)
         case 0x5B: // [
@@ -108,7 +113,7 @@ struct NativeJSONFastReader {
             }
         }
         let text = String(decoding: UnsafeBufferPointer(start: out, count: o), as: UTF8.self)
-        return Result(text: text, runs: runs)
+        return Result(text: text, runs: runs, sourceMap: SourceMap(pieces: pieces))
     }
 
     /// `["text", {attrs}, …]` after its `[`.
@@ -118,6 +123,7 @@ struct NativeJSONFastReader {
         while true {
             let start = o
             guard i < n, p[i] == 0x22 else { throw GiveUp() }
+            pieces.append(SourceMap.Piece(textOffset: o, fileOffset: i, spelling: .jsonString))
             _ = try string()
             try expect(0x2C)
             guard i < n, p[i] == 0x7B else { throw GiveUp() }
@@ -175,6 +181,7 @@ struct NativeJSONFastReader {
         while true {
             let start = o
             guard i < n, p[i] == 0x22 else { throw GiveUp() }
+            pieces.append(SourceMap.Piece(textOffset: o, fileOffset: i, spelling: .jsonString))
             _ = try string()
             try expect(0x2C)
             guard i < n else { throw GiveUp() }

@@ -3,21 +3,22 @@ import XCTest
 
 /// `fmtcheck lint` run as a process: the Examples corpus, formats, options, exit codes, fixing and bad input.
 final class LintCLITests: XCTestCase {
-    /// Every finding in Examples/, in path order, as README's first command prints them.
+    /// Every finding in Examples/, in path order, as README's first command prints them: each at its place in
+    /// the file (the JSON files are one line each; the RTF's link text is on its line 11).
     static let exampleFindings = """
     Examples/exports/release-notes.rtf:5:1: warning reader-warning: page and section layout (paper size, margins, columns) is not kept
     Examples/exports/release-notes.rtf:6:6: warning reader-warning: tab stops (\\tx) are not kept
-    Examples/exports/release-notes.rtf:2:21: error LinksAreBlue: foregroundColor is nil but LinksAreBlue requires #007aff on "the builds page"
-    Examples/exports/release-notes.rtf:2:21: error LinksAreUnderlined: underline is nil but LinksAreUnderlined requires true on "the builds page"
-    Examples/notes/meeting.json:2:14: error LinksAreUnderlined: underline is nil but LinksAreUnderlined requires true on "the shared doc"
-    Examples/notes/meeting.json:2:34: error CodeIsNeverBold: bold is true but CodeIsNeverBold requires no bold on "make test"
-    Examples/paragraph-styles/letter.json:2:19: error paragraph-boundary: alignment is "center" but its paragraph starts with "justified"; alignment must not change inside a paragraph, on "lovely letter."
-    Examples/paragraph-styles/letter.json:3:1: error LineHeightInRange: lineHeight is 5.0 but LineHeightInRange requires 3.0 on "Yours, Charles"
-    Examples/recipes/bread.json:2:7: error wrong-type: ingredient is 500 (integer) but must be a string on "500 g of flour"
-    Examples/recipes/bread.json:2:7: error IngredientsAreGreen: foregroundColor is #34c759 but IngredientsAreGreen requires no foregroundColor on "500 g of flour"
-    Examples/recipes/smoothie.json:2:32: error IngredientsAreGreen: foregroundColor is nil but IngredientsAreGreen requires #34c759 on "milk"
-    Examples/recipes/tomato-salad.json:1:1: error undeclared-attribute: bold is true but definition 'recipe' declares no attribute 'bold' on "Tomato salad\\n"
-    Examples/recipes/tomato-salad.json:2:41: error IngredientsAreGreen: foregroundColor is #ff3b30 but IngredientsAreGreen requires no foregroundColor on "immediately"
+    Examples/exports/release-notes.rtf:11:102: error LinksAreBlue: foregroundColor is nil but LinksAreBlue requires #007aff on "the builds page"
+    Examples/exports/release-notes.rtf:11:102: error LinksAreUnderlined: underline is nil but LinksAreUnderlined requires true on "the builds page"
+    Examples/notes/meeting.json:1:54: error LinksAreUnderlined: underline is nil but LinksAreUnderlined requires true on "the shared doc"
+    Examples/notes/meeting.json:1:149: error CodeIsNeverBold: bold is true but CodeIsNeverBold requires no bold on "make test"
+    Examples/paragraph-styles/letter.json:1:102: error paragraph-boundary: alignment is "center" but its paragraph starts with "justified"; alignment must not change inside a paragraph, on "lovely letter."
+    Examples/paragraph-styles/letter.json:1:207: error LineHeightInRange: lineHeight is 5.0 but LineHeightInRange requires 3.0 on "Yours, Charles"
+    Examples/recipes/bread.json:1:22: error wrong-type: ingredient is 500 (integer) but must be a string on "500 g of flour"
+    Examples/recipes/bread.json:1:22: error IngredientsAreGreen: foregroundColor is #34c759 but IngredientsAreGreen requires no foregroundColor on "500 g of flour"
+    Examples/recipes/smoothie.json:1:118: error IngredientsAreGreen: foregroundColor is nil but IngredientsAreGreen requires #34c759 on "milk"
+    Examples/recipes/tomato-salad.json:1:3: error undeclared-attribute: bold is true but definition 'recipe' declares no attribute 'bold' on "Tomato salad\\n"
+    Examples/recipes/tomato-salad.json:1:201: error IngredientsAreGreen: foregroundColor is #ff3b30 but IngredientsAreGreen requires no foregroundColor on "immediately"
 
     """
 
@@ -57,18 +58,23 @@ final class LintCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["Examples", "--format", "json"])
         XCTAssertEqual(result.status, 1)
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        XCTAssertEqual(root["version"] as? Int, 1)
+        XCTAssertEqual(root["version"] as? Int, 2)
         let violations = try XCTUnwrap(root["violations"] as? [[String: Any]])
         XCTAssertEqual(violations.count, 13)
         let milk = try XCTUnwrap(violations.first { ($0["file"] as? String) == "Examples/recipes/smoothie.json" })
         XCTAssertEqual(milk["rule"] as? String, "IngredientsAreGreen")
         XCTAssertEqual(milk["severity"] as? String, "error")
-        XCTAssertEqual(milk["line"] as? Int, 2)
-        XCTAssertEqual(milk["column"] as? Int, 32)
-        XCTAssertEqual(milk["utf8Offset"] as? Int, 47)
-        XCTAssertEqual(milk["utf8Length"] as? Int, 4)
-        XCTAssertEqual(milk["utf16Offset"] as? Int, 47)
-        XCTAssertEqual(milk["utf16Length"] as? Int, 4)
+        // In the file: the one line of smoothie.json, the "milk" of its fourth string token.
+        XCTAssertEqual(milk["line"] as? Int, 1)
+        XCTAssertEqual(milk["column"] as? Int, 118)
+        XCTAssertEqual(milk["endLine"] as? Int, 1)
+        XCTAssertEqual(milk["endColumn"] as? Int, 122)
+        XCTAssertEqual(milk["byteOffset"] as? Int, 117)
+        XCTAssertEqual(milk["byteLength"] as? Int, 4)
+        XCTAssertEqual((milk["fingerprint"] as? String)?.count, 16)
+        // In the text: "Banana smoothie\nBlend one banana with a cup of " comes first.
+        let text = try XCTUnwrap(milk["textRange"] as? [String: Int])
+        XCTAssertEqual(text, ["utf8Offset": 47, "utf8Length": 4, "utf16Offset": 47, "utf16Length": 4])
         XCTAssertEqual(milk["key"] as? String, "foregroundColor")
         XCTAssertEqual(milk["expected"] as? String, "#34c759")
         XCTAssertTrue(milk["actual"] is NSNull)
@@ -102,7 +108,7 @@ final class LintCLITests: XCTestCase {
     func testGitHubFormatWritesWorkflowCommands() throws {
         let result = try FmtcheckProcess.run(["Examples/recipes/smoothie.json", "--format", "github"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.out, "::error file=Examples/recipes/smoothie.json,line=2,col=32,title=IngredientsAreGreen::foregroundColor is nil but IngredientsAreGreen requires #34c759 on \"milk\"\n")
+        XCTAssertEqual(result.out, "::error file=Examples/recipes/smoothie.json,line=1,col=118,endColumn=122,title=IngredientsAreGreen::foregroundColor is nil but IngredientsAreGreen requires #34c759 on \"milk\"\n")
     }
 
     func testOutputFileTakesTheReportAndTheSummaryStaysOnTheTerminal() throws {
@@ -168,7 +174,7 @@ final class LintCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["-", "--stdin-filename", "Examples/recipes/new.json"],
                                              input: Data(#"["milk",{"ingredient":"milk"}]"#.utf8))
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.out, "Examples/recipes/new.json:1:1: error IngredientsAreGreen: foregroundColor is nil but IngredientsAreGreen requires #34c759 on \"milk\"\n")
+        XCTAssertEqual(result.out, "Examples/recipes/new.json:1:3: error IngredientsAreGreen: foregroundColor is nil but IngredientsAreGreen requires #34c759 on \"milk\"\n")
     }
 
     func testBadInputsAreEachReportedAndTheRunGoesOn() throws {
@@ -194,9 +200,9 @@ final class LintCLITests: XCTestCase {
         XCTAssertTrue(result.out.contains("\(p)/b-truncated.json:1:22: error malformed-document: the document cannot be read: expected a value"), result.out)
         XCTAssertTrue(result.out.contains("\(p)/c-deep.json:"), result.out)
         XCTAssertTrue(result.out.contains("nesting depth exceeds the limit of 256"), result.out)
-        XCTAssertTrue(result.out.contains("\(p)/d-wrong-type.json:1:1: error wrong-type: foregroundColor is 12 (integer) but must be a color"), result.out)
+        XCTAssertTrue(result.out.contains("\(p)/d-wrong-type.json:1:3: error wrong-type: foregroundColor is 12 (integer) but must be a color"), result.out)
         XCTAssertTrue(result.err.contains("\(p)/e-oversize.json: error: the file (293 KiB) is larger than the limit of 256 KiB; it was not read"), result.err)
-        XCTAssertTrue(result.out.contains("\(p)/f-good.json:1:1: error IngredientsAreGreen:"), result.out)
+        XCTAssertTrue(result.out.contains("\(p)/f-good.json:1:3: error IngredientsAreGreen:"), result.out)
         XCTAssertTrue(result.err.contains("g-unreadable.json: error: "), result.err)
     }
 

@@ -8,16 +8,24 @@ import XCTest
 final class LintLibraryTests: XCTestCase {
     func recipe() throws -> LoadedDefinition { try DefinitionFile.load(path: shippedDefinition("recipe")) }
 
-    func testAFindingCarriesLineColumnAndOffsetsInEveryUnit() throws {
+    func testAFindingIsPlacedInTheFileAndInTheText() throws {
         let linter = DocumentLinter(definition: try recipe())
-        let outcome = linter.lint(Array(#"["é😀\n🍞 ",{},"milk",{"ingredient":"milk"}]"#.utf8))
+        let file = #"["é😀\n🍞 ",{},"milk",{"ingredient":"milk"}]"#
+        let outcome = linter.lint(Array(file.utf8))
         let finding = try XCTUnwrap(outcome.violations.first)
         XCTAssertEqual(finding.rule, "IngredientsAreGreen")
-        XCTAssertEqual(finding.position.line, 2)
-        XCTAssertEqual(finding.position.column, 3)
+        // In the file: the "milk" inside its string token, on the file's one line (columns in scalars).
+        XCTAssertEqual(finding.position.line, 1)
+        XCTAssertEqual(finding.position.column, 15)
+        XCTAssertEqual(finding.position.endLine, 1)
+        XCTAssertEqual(finding.position.endColumn, 19)
+        XCTAssertEqual(finding.position.byteOffset, 21)
+        XCTAssertEqual(finding.position.byteLength, 4)
+        XCTAssertEqual(Array(file.utf8)[21..<25], Array("milk".utf8)[...])
+        // In the text: after "é😀", a newline, "🍞 ".
         XCTAssertEqual(finding.position.utf8Offset, "é😀\n🍞 ".utf8.count)
         XCTAssertEqual(finding.position.utf16Offset, "é😀\n🍞 ".utf16.count)
-        XCTAssertEqual(finding.position.utf16Column, 4)
+        XCTAssertEqual(finding.position.utf16Length, 4)
         XCTAssertEqual(finding.expected?.text, "#34c759")
         XCTAssertNil(finding.actual?.text)
     }

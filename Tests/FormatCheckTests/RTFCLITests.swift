@@ -13,7 +13,8 @@ final class RTFCLITests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.err)
         XCTAssertTrue(result.out.contains("LinksAreBlue"), result.out)
         XCTAssertTrue(result.out.contains("LinksAreUnderlined"), result.out)
-        XCTAssertTrue(result.out.contains("note.rtf:1:1"), result.out)
+        // Where the link's text "swift" is in the RTF, after its field instruction.
+        XCTAssertTrue(result.out.contains("note.rtf:1:85: error LinksAreBlue"), result.out)
     }
 
     func testFixWritesRTFAndSaysUpFrontWhatRTFDoesNotKeep() throws {
@@ -53,8 +54,12 @@ final class RTFCLITests: XCTestCase {
         let summary = try XCTUnwrap(report["summary"] as? [String: Any])
         XCTAssertEqual(summary["files"] as? Int, 3, "a.rtf, the b.rtfd package and c.json; not b.rtfd/TXT.rtf on its own")
         let violations = try XCTUnwrap(report["violations"] as? [[String: Any]])
-        let files = Set(violations.compactMap { ($0["file"] as? String).map { ($0 as NSString).lastPathComponent } })
-        XCTAssertEqual(files, ["a.rtf", "b.rtfd"])
+        // A package's findings are in its TXT.rtf, and name the package as their document.
+        let files = Set(violations.compactMap { ($0["file"] as? String).map { String($0.dropFirst(folder.path.count + 1)) } })
+        XCTAssertEqual(files, ["a.rtf", "b.rtfd/TXT.rtf"])
+        let inPackage = try XCTUnwrap(violations.first { ($0["file"] as? String)?.hasSuffix("TXT.rtf") == true })
+        XCTAssertEqual(inPackage["document"] as? String, folder.appendingPathComponent("b.rtfd").path)
+        XCTAssertEqual(inPackage["column"] as? Int, 85)
     }
 
     /// JSON → RTF → JSON gives what JSON → JSON gives (the JSON writer's own forms: `link` as Foundation's URL).

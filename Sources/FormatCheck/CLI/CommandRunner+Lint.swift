@@ -19,6 +19,7 @@ extension CommandRunner {
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         var request = command.request
         request.keepsDocuments = format == .html
+        request.fingerprints = format == .json || format == .sarif
         if let output = command.output {
             // Before anything is linted or fixed: the report must not replace a device, a link or a document.
             let documents = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName).targets

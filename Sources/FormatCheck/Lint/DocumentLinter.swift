@@ -18,6 +18,9 @@ public struct DocumentLinter: Sendable {
     public let selection: RuleSelection
     let engine: FormattingEngine
     let reader: LintDocumentReader
+    /// Whether findings get their fingerprints (`Violation.fingerprint`): a few text conversions per finding,
+    /// made only for reports that carry them.
+    public var makesFingerprints = false
 
     /// A linter for `definition`, reporting the rules `selection` chooses.
     public init(definition: LoadedDefinition, selection: RuleSelection = .all,
@@ -87,7 +90,7 @@ public struct DocumentLinter: Sendable {
         let undescribed = Self.glyphsWithoutDescription(in: read.document)
         // Every position in one forward pass over the text, instead of a few O(log n) conversions each.
         let located = Located(read.findings.map(\.utf8Range) + adjustments.map(\.utf8Range) + undescribed.map(\.utf8Range),
-                              in: read.document)
+                              in: read.document, map: read.sourceMap, source: read.source)
         for (k, finding) in read.findings.enumerated() {
             violations.append(violation(for: finding, in: read.document, at: located[k]))
         }
@@ -97,25 +100,32 @@ public struct DocumentLinter: Sendable {
         for (k, glyph) in undescribed.enumerated() {
             violations.append(violation(forUndescribed: glyph, in: read.document, at: located[read.findings.count + adjustments.count + k]))
         }
+        for k in violations.indices where makesFingerprints {
+            violations[k].fingerprint = ViolationFingerprint.of(rule: violations[k].rule, key: violations[k].key,
+                                                                utf8Range: located[k].range, in: read.document)
+        }
         let changed = !read.findings.isEmpty || !adjustments.isEmpty
-        violations = violations.enumerated().sorted { a, b in
+        // What reading could not keep is at its place in the file too; everything is in file order (and in the
+        // order found at one place).
+        violations = (read.warnings.map(violation(for:)) + violations).enumerated().sorted { a, b in
             let (x, y) = (a.element.position, b.element.position)
-            if x.utf8Offset != y.utf8Offset { return x.utf8Offset < y.utf8Offset }
+            if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
             return a.offset < b.offset
-        }.map(\.element)
-        // What reading could not keep is about the file, not a place in the text: it comes first, in file order.
-        violations = (read.warnings.map(violation(for:)) + violations).filter { selection.includes($0.rule) }
+        }.map(\.element).filter { selection.includes($0.rule) }
         return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
                        images: read.images, isMalformed: false, warnings: read.warnings)
     }
 
     /// UTF-8 ranges of a document with their positions and the characters before each bound, all found in
-    /// one forward pass (`RichString.textPositions(atUTF8:)`).
+    /// one forward pass over the text (`RichString.textPositions(atUTF8:)`) and, with a source map, one over the
+    /// file (`SourceMap.lineAndColumns(of:in:)`).
     struct Located {
         /// Per range: the clamped range, its position, and the characters before its bounds.
         var entries: [(range: Range<Int>, position: DocumentPosition, characters: Range<Int>)] = []
 
-        init(_ ranges: [Range<Int>], in document: RichString) {
+        /// `ranges` of `document`, placed in `source` (the file's bytes) through `map`; without a map, the
+        /// file position is the text's (`DocumentPosition(utf8Range:in:)`).
+        init(_ ranges: [Range<Int>], in document: RichString, map: SourceMap? = nil, source: [UInt8] = []) {
             let total = document.counts.utf8
             let clamped = ranges.map { range -> Range<Int> in
                 let lower = min(max(range.lowerBound, 0), total)
@@ -128,12 +138,36 @@ public struct DocumentLinter: Sendable {
                 offsets.append(range.upperBound)
             }
             let infos = document.textPositions(atUTF8: offsets)
+            // Each bound's byte offset in the file, and its line and column there.
+            var fileOffsets: [Int] = []
+            var places: [(line: Int, column: Int)] = []
+            if let map, !map.pieces.isEmpty {
+                fileOffsets.reserveCapacity(offsets.count)
+                for (k, range) in clamped.enumerated() {
+                    let start = map.fileOffset(ofText: range.lowerBound, in: source) ?? 0
+                    let end = range.isEmpty ? start : (map.fileOffset(ofText: range.upperBound, isEnd: true, in: source) ?? start)
+                    fileOffsets.append(start)
+                    fileOffsets.append(max(start, end))
+                    _ = k
+                }
+                places = SourceMap.lineAndColumns(of: fileOffsets, in: source)
+            }
             entries.reserveCapacity(clamped.count)
             for (k, range) in clamped.enumerated() {
                 let (start, end) = (infos[2 * k], infos[2 * k + 1])
-                let position = DocumentPosition(line: start.line, column: start.column, utf8Offset: range.lowerBound,
-                                                utf8Length: range.count, utf16Offset: start.utf16,
-                                                utf16Length: end.utf16 - start.utf16, utf16Column: start.utf16Column)
+                let position: DocumentPosition
+                if places.isEmpty {
+                    position = DocumentPosition(line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                                                byteOffset: range.lowerBound, byteLength: range.count,
+                                                utf8Offset: range.lowerBound, utf8Length: range.count,
+                                                utf16Offset: start.utf16, utf16Length: end.utf16 - start.utf16)
+                } else {
+                    let (from, to) = (places[2 * k], places[2 * k + 1])
+                    position = DocumentPosition(line: from.line, column: from.column, endLine: to.line, endColumn: to.column,
+                                                byteOffset: fileOffsets[2 * k], byteLength: fileOffsets[2 * k + 1] - fileOffsets[2 * k],
+                                                member: map?.memberPath, utf8Offset: range.lowerBound, utf8Length: range.count,
+                                                utf16Offset: start.utf16, utf16Length: end.utf16 - start.utf16)
+                }
                 entries.append((range, position, start.characters..<max(end.characters, start.characters)))
             }
         }
@@ -235,10 +269,10 @@ public struct DocumentLinter: Sendable {
     func violation(for warning: DocumentWarning) -> Violation {
         let rule = BuiltInRule.readerWarning.id
         let location = warning.location
-        let offset = location?.byteOffset ?? 0
-        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, utf8Offset: offset,
-                                        utf8Length: 0, utf16Offset: offset, utf16Length: 0)
-        return Violation(rule: rule, severity: definition.severity(of: rule), message: warning.message, position: position)
+        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, byteOffset: location?.byteOffset ?? 0)
+        var found = Violation(rule: rule, severity: definition.severity(of: rule), message: warning.message, position: position)
+        if makesFingerprints { found.fingerprint = ViolationFingerprint.of(rule: rule, message: warning.message) }
+        return found
     }
 
     /// A document that cannot be read: one `malformed-document` finding at the error's line and column.
@@ -246,11 +280,11 @@ public struct DocumentLinter: Sendable {
         let rule = BuiltInRule.malformedDocument.id
         guard selection.includes(rule) else { return [] }
         let location = error.location
-        let offset = location?.byteOffset ?? 0
-        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, utf8Offset: offset,
-                                        utf8Length: 0, utf16Offset: offset, utf16Length: 0)
+        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, byteOffset: location?.byteOffset ?? 0)
         var message = error.message
         if let expected = error.expected, !message.contains(expected) { message += "; expected \(expected)" }
-        return [Violation(rule: rule, severity: .error, message: "the document cannot be read: \(message)", position: position)]
+        var found = Violation(rule: rule, severity: .error, message: "the document cannot be read: \(message)", position: position)
+        if makesFingerprints { found.fingerprint = ViolationFingerprint.of(rule: rule, message: found.message) }
+        return [found]
     }
 }

@@ -25,6 +25,8 @@ public struct FileResult: Sendable {
     public var definitionName: String?
     /// The rule ids the definition knows (constraints in order, then the built-in rules), for SARIF.
     public var ruleIDs: [String]
+    /// The definition's own words for its constraints, by name (`description` in the file), for SARIF.
+    public var ruleDescriptions: [String: String] = [:]
 
     /// A result.
     public init(target: LintTarget, violations: [Violation] = [], failure: InputFailure? = nil, fixedCount: Int = 0,

@@ -54,6 +54,10 @@ public struct LintDocumentReader: Sendable {
         public var findings: [Finding]
         /// What the decoder accepted but had to interpret.
         public var warnings: [DocumentWarning]
+        /// Where the text came from in `source`, when the reader keeps it.
+        public var sourceMap: SourceMap?
+        /// The bytes the source map counts in (the file; an RTFD package's `TXT.rtf`).
+        public var source: [UInt8] = []
     }
 
     /// The decoder's schema: each declared attribute with its type's codec and no behaviour yet.
@@ -79,15 +83,26 @@ public struct LintDocumentReader: Sendable {
                       plainKeys.insert(key).inserted else { throw error }
             }
         }
-        return typed(decoded)
+        var result = typed(decoded)
+        result.source = bytes
+        return result
     }
 
     /// Reads a document in any lintable format: native JSON as `read(_:)` does; RTF and both RTFD forms through
     /// `RTFReader`, whose values are then typed against the declarations. Throws the format reader's located error.
     public func read(_ input: LintInput) throws(DocumentError) -> Result {
         switch input.format {
-        case .rtf, .rtfd, .flatRTFD:
-            return typed(try input.readRTF())
+        case .rtf:
+            var result = typed(try input.readRTF())
+            result.source = input.bytes
+            return result
+        case .rtfd, .flatRTFD:
+            // Positions count in the package's TXT.rtf.
+            let rtf = input.format == .flatRTFD ? try FlattenedRTFD.decode(input.bytes).rtf : input.bytes
+            var result = typed(try input.readRTF())
+            result.source = rtf
+            result.sourceMap?.memberPath = RTFDPackage.textFileName
+            return result
         case .native, .plain, .text, .html:
             return try read(input.bytes)
         }
@@ -127,7 +142,7 @@ public struct LintDocumentReader: Sendable {
             document = retyped
         }
         findings += document.enforceBehaviors().map(Self.finding)
-        return Result(document: document, images: decoded.images, findings: findings, warnings: decoded.warnings)
+        return Result(document: document, images: decoded.images, findings: findings, warnings: decoded.warnings, sourceMap: decoded.sourceMap)
     }
 
     /// What typing one decoded attribute set gives: the typed set, and the entries dropped as wrong-typed

@@ -27,6 +27,9 @@ public struct LintRequest: Hashable, Sendable {
     public var mode: Mode
     /// Whether results keep each document (the HTML report shows them).
     public var keepsDocuments: Bool
+    /// Whether findings get their fingerprints (`Violation.fingerprint`), which the JSON and SARIF reports carry;
+    /// they cost a few text conversions per finding, so a run whose report shows none does not make them.
+    public var fingerprints = false
 
     /// A request.
     public init(paths: [String], definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil,

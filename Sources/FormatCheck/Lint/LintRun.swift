@@ -135,7 +135,8 @@ public struct LintRun: Sendable {
                 let selection = RuleSelection(select: (request.select ?? config.select).map(Set.init),
                                               ignore: Set(request.ignore ?? config.ignore ?? []))
                 let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
-                let linter = linters[cacheKey] ?? DocumentLinter(definition: loaded, selection: selection)
+                var linter = linters[cacheKey] ?? DocumentLinter(definition: loaded, selection: selection)
+                linter.makesFingerprints = request.fingerprints
                 linters[cacheKey] = linter
                 jobs.append(Job(target: target, linter: linter, maxFileSize: maxFileSize))
             }
@@ -156,6 +157,7 @@ public struct LintRun: Sendable {
         guard let linter = job.linter else { return result }
         result.definitionName = linter.definition.name
         result.ruleIDs = linter.definition.ruleIDs
+        result.ruleDescriptions = linter.definition.summaries.filter { !$0.key.isEmpty }
         guard request.mode == .fix, case .file(let path) = job.target else {
             result.leftoverNotes = Leftovers.report(job.leftovers)
             return lint(job, linter: linter, into: result, snapshot: nil)

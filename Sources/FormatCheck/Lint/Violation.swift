@@ -15,6 +15,9 @@ public struct Violation: Hashable, Sendable {
     public var expected: ValueDescription?
     /// The value the document holds; nil when not about a value.
     public var actual: ValueDescription?
+    /// What the finding is about, not where (`ViolationFingerprint`): rule, key, its text and the text beside it.
+    /// Empty unless the linter makes fingerprints (`DocumentLinter.makesFingerprints`, `LintRequest.fingerprints`).
+    public var fingerprint: String = ""
 
     /// A finding.
     public init(rule: String, severity: Severity, message: String, position: DocumentPosition,

@@ -12,6 +12,6 @@ public enum DefaultReport {
 
     /// One finding's line, escaped for a terminal.
     public static func line(_ violation: Violation, path: String) -> String {
-        TerminalText.escaped("\(path):\(violation.position.line):\(violation.position.column): \(violation.severity) \(violation.rule): \(violation.message)")
+        TerminalText.escaped("\(ReportPath.artifact(path, member: violation.position.member)):\(violation.position.line):\(violation.position.column): \(violation.severity) \(violation.rule): \(violation.message)")
     }
 }

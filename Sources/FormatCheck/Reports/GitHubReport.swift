@@ -13,8 +13,10 @@ public enum GitHubReport {
                 out += command("error", file: file.path, title: "fmtcheck", message: TerminalText.escaped(failure.message))
             }
             for v in file.violations {
-                out += command(v.severity == .error ? "error" : "warning", file: file.path, line: v.position.line,
-                               column: v.position.column, title: v.rule, message: TerminalText.escaped(v.message))
+                let p = v.position
+                out += command(v.severity == .error ? "error" : "warning", file: ReportPath.artifact(file.path, member: p.member),
+                               line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn,
+                               title: v.rule, message: TerminalText.escaped(v.message))
             }
         }
         return out
@@ -24,11 +26,14 @@ public enum GitHubReport {
     /// for a terminal, then as a property (file, title) or as the message. The message's line breaks are its
     /// own lines (kept, as `%0A`): a caller escapes text from input that could hold one (`TerminalText`).
     public static func command(_ name: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
-                               title: String, message: String) -> String {
+                               endLine: Int? = nil, endColumn: Int? = nil, title: String, message: String) -> String {
         var properties: [String] = []
         if let file { properties.append("file=" + property(TerminalText.escaped(file))) }
         if let line { properties.append("line=\(line)") }
+        if let endLine, endLine != line { properties.append("endLine=\(endLine)") }
         if let column { properties.append("col=\(column)") }
+        // GitHub takes an end column only on a one-line annotation.
+        if let endColumn, endLine == nil || endLine == line, endColumn != column { properties.append("endColumn=\(endColumn)") }
         properties.append("title=" + property(TerminalText.escaped(title)))
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.escaped)
         return "::\(name) \(properties.joined(separator: ","))::\(data(lines.joined(separator: "\n")))\n"

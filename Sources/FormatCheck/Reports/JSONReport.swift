@@ -1,15 +1,18 @@
 import StreamingJSON
 
-/// `--format json`: one JSON object, keys sorted, with this stable schema (version 1):
+/// `--format json`: one JSON object, keys sorted, with this stable schema (version 2):
 ///
 /// ```
 /// {
-///   "version": 1,
+///   "version": 2,
 ///   "tool": {"name": "fmtcheck", "version": "0.1.0"},
 ///   "violations": [{
 ///     "file": "Examples/recipes/pancakes.json", "rule": "IngredientsAreGreen", "severity": "error",
-///     "message": "…", "line": 1, "column": 5,                    // 1-based; column in characters
-///     "utf8Offset": 4, "utf8Length": 4, "utf16Offset": 4, "utf16Length": 4, "utf16Column": 5,
+///     "message": "…",
+///     "line": 1, "column": 40, "endLine": 1, "endColumn": 44,   // in the file: 1-based; columns in Unicode scalars
+///     "byteOffset": 39, "byteLength": 4,                         // in the file
+///     "textRange": {"utf8Offset": 4, "utf8Length": 4, "utf16Offset": 4, "utf16Length": 4},   // in the document's text
+///     "fingerprint": "6f1c…",                                     // what, not where (survives unrelated edits)
 ///     "key": "foregroundColor",                                 // absent for malformed documents
 ///     "expected": "#34c759", "actual": null,                    // null: the attribute is absent
 ///     "expectedKind": "color", "actualKind": null               // the values' kinds (for wrong-type, the declared type)
@@ -18,11 +21,12 @@ import StreamingJSON
 ///   "summary": {"files": 7, "filesWithViolations": 4, "errors": 5, "warnings": 1, "fixed": 0, "notLinted": 0}
 /// }
 /// ```
-/// For `malformed-document` the line, column and offsets are those of the input (JSON or RTF) where reading
-/// failed; for `reader-warning`, those of the input where the reader met what it could not keep.
+/// Positions are in the file: for native JSON the string token that holds the text, for RTF the RTF text it was
+/// read from; for an RTFD package `file` is its `TXT.rtf` (and `document` the package). For `malformed-document`
+/// and `reader-warning` the position is where reading met the problem, and the text range is empty.
 public enum JSONReport {
     /// The schema's version; bumped only when a member changes meaning or goes away.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// The report's text (pretty-printed, keys sorted, one trailing newline).
     public static func render(_ result: LintRunResult) -> String {
@@ -58,11 +62,17 @@ public enum JSONReport {
     static func object(_ violation: Violation, path: String) -> JSONValue {
         let p = violation.position
         var members: [(String, JSONValue)] = [
-            ("file", .string(path)), ("rule", .string(violation.rule)), ("severity", .string(violation.severity.rawValue)),
-            ("message", .string(violation.message)), ("line", .integer(p.line)), ("column", .integer(p.column)),
-            ("utf8Offset", .integer(p.utf8Offset)), ("utf8Length", .integer(p.utf8Length)),
-            ("utf16Offset", .integer(p.utf16Offset)), ("utf16Length", .integer(p.utf16Length)), ("utf16Column", .integer(p.utf16Column)),
+            ("file", .string(ReportPath.artifact(path, member: p.member))), ("rule", .string(violation.rule)),
+            ("severity", .string(violation.severity.rawValue)), ("message", .string(violation.message)),
+            ("line", .integer(p.line)), ("column", .integer(p.column)), ("endLine", .integer(p.endLine)), ("endColumn", .integer(p.endColumn)),
+            ("byteOffset", .integer(p.byteOffset)), ("byteLength", .integer(p.byteLength)),
+            ("textRange", .object(JSONObject([
+                ("utf8Offset", .integer(p.utf8Offset)), ("utf8Length", .integer(p.utf8Length)),
+                ("utf16Offset", .integer(p.utf16Offset)), ("utf16Length", .integer(p.utf16Length)),
+            ]))),
+            ("fingerprint", .string(violation.fingerprint)),
         ]
+        if p.member != nil { members.append(("document", .string(path))) }
         if let key = violation.key { members.append(("key", .string(key))) }
         if let expected = violation.expected {
             members.append(("expected", expected.text.map(JSONValue.string) ?? .null))

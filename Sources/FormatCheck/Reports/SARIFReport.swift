@@ -1,39 +1,48 @@
 import StreamingJSON
 
-/// `--format sarif`: SARIF 2.1.0 (the OASIS static-analysis format code-scanning services read). Every rule
-/// the run's definitions know is listed in `tool.driver.rules`, each result points at its rule by id and index,
-/// and documents that could not be linted are tool execution notifications. Columns are UTF-16 code units
-/// (SARIF's default `columnKind`), so `startColumn` is the position's `utf16Column`.
+/// `--format sarif`: SARIF 2.1.0 (the OASIS static-analysis format code-scanning services read).
+///
+/// - Every rule the run's definitions know is in `tool.driver.rules`, described in the definition's own words
+///   where it has them; a constraint name two of the run's definitions share is namespaced by definition
+///   (`recipe/IngredientsAreGreen`), so each result points at its own rule.
+/// - Regions are in the file (`startLine`/`startColumn`/`endLine`/`endColumn` in Unicode code points, as the
+///   run's `columnKind` says, and `byteOffset`/`byteLength`); an RTFD package's findings are in its `TXT.rtf`.
+/// - `partialFingerprints` carry what a finding is about, not where (`ViolationFingerprint`), with its
+///   occurrence in the file, so a code-scanning service matches a finding across unrelated edits.
+/// - Documents that could not be linted are tool execution notifications.
 public enum SARIFReport {
+    /// The key results' fingerprints are under.
+    static let fingerprintKey = "fmtcheck/v1"
+
     /// The report's text.
     public static func render(_ result: LintRunResult) -> String {
-        let rules = RuleCatalog.rules(in: result)
-        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
-        let ruleObjects: [JSONValue] = rules.map { rule in
-            .object(JSONObject([
-                ("id", .string(rule)),
-                ("shortDescription", .object(JSONObject([("text", .string(RuleCatalog.description(of: rule)))]))),
-            ]))
-        }
+        let rules = ruleTable(result)
         var results: [JSONValue] = []
         for file in result.files {
+            var occurrences: [String: Int] = [:]
             for v in file.violations {
                 let p = v.position
-                var region: [(String, JSONValue)] = [("startLine", .integer(p.line)), ("startColumn", .integer(p.utf16Column))]
-                if p.utf16Length > 0 || v.rule != BuiltInRule.malformedDocument.id {
-                    region += [("charOffset", .integer(p.utf16Offset)), ("charLength", .integer(p.utf16Length))]
-                }
+                let id = rules.id(v.rule, definition: file.definitionName)
+                var region: [(String, JSONValue)] = [
+                    ("startLine", .integer(p.line)), ("startColumn", .integer(p.column)),
+                    ("endLine", .integer(p.endLine)), ("endColumn", .integer(p.endColumn)),
+                    ("byteOffset", .integer(p.byteOffset)),
+                ]
+                if p.byteLength > 0 { region.append(("byteLength", .integer(p.byteLength))) }
+                let seen = (occurrences[v.fingerprint] ?? 0) + 1
+                occurrences[v.fingerprint] = seen
                 results.append(.object(JSONObject([
-                    ("ruleId", .string(v.rule)),
-                    ("ruleIndex", .integer(index[v.rule] ?? 0)),
+                    ("ruleId", .string(id)),
+                    ("ruleIndex", .integer(rules.index[id] ?? 0)),
                     ("level", .string(v.severity == .error ? "error" : "warning")),
                     ("message", .object(JSONObject([("text", .string(v.message))]))),
                     ("locations", .array([.object(JSONObject([
                         ("physicalLocation", .object(JSONObject([
-                            ("artifactLocation", .object(JSONObject([("uri", .string(uri(file.path)))]))),
+                            ("artifactLocation", .object(JSONObject([("uri", .string(uri(ReportPath.artifact(file.path, member: p.member))))]))),
                             ("region", .object(JSONObject(region))),
                         ]))),
                     ]))])),
+                    ("partialFingerprints", .object(JSONObject([(fingerprintKey, .string("\(v.fingerprint):\(seen)"))]))),
                 ])))
             }
         }
@@ -60,11 +69,11 @@ public enum SARIFReport {
             ("name", .string("fmtcheck")),
             ("version", .string(FormatCheckVersion.current)),
             ("semanticVersion", .string(FormatCheckVersion.current)),
-            ("rules", .array(ruleObjects)),
+            ("rules", .array(rules.objects)),
         ]))
         let run: JSONValue = .object(JSONObject([
             ("tool", .object(JSONObject([("driver", driver)]))),
-            ("columnKind", .string("utf16CodeUnits")),
+            ("columnKind", .string("unicodeCodePoints")),
             ("invocations", .array([.object(JSONObject([
                 ("executionSuccessful", .bool(!result.hasInputErrors)),
                 ("toolExecutionNotifications", .array(notifications)),
@@ -77,6 +86,61 @@ public enum SARIFReport {
             ("runs", .array([run])),
         ]))
         return JSONText.write(root)
+    }
+
+    /// The run's rules: their ids (a constraint name two definitions share, namespaced by definition), their
+    /// index, and their `reportingDescriptor` objects.
+    struct RuleTable {
+        var objects: [JSONValue] = []
+        var index: [String: Int] = [:]
+        /// Constraint names more than one of the run's definitions have.
+        var shared: Set<String> = []
+
+        /// The id a finding of `rule` under `definition` points at.
+        func id(_ rule: String, definition: String?) -> String {
+            guard shared.contains(rule), let definition else { return rule }
+            return definition + "/" + rule
+        }
+    }
+
+    static func ruleTable(_ result: LintRunResult) -> RuleTable {
+        var table = RuleTable()
+        // Which definitions have each constraint, and in their own words.
+        var owners: [String: [String]] = [:]
+        var words: [String: String] = [:]
+        var order: [(rule: String, definition: String?)] = []
+        var listed: Set<String> = []
+        for file in result.files {
+            let constraints = file.ruleIDs.filter { BuiltInRule(rawValue: $0) == nil }
+            for rule in constraints + file.violations.map(\.rule) where BuiltInRule(rawValue: rule) == nil {
+                if let definition = file.definitionName, !(owners[rule] ?? []).contains(definition) { owners[rule, default: []].append(definition) }
+                let key = rule + "\u{0}" + (file.definitionName ?? "")
+                if listed.insert(key).inserted { order.append((rule, file.definitionName)) }
+                if let said = file.ruleDescriptions[rule] { words[key] = said }
+            }
+        }
+        table.shared = Set(owners.filter { $0.value.count > 1 }.keys)
+        var ids: [String] = []
+        var descriptions: [String: String] = [:]
+        for (rule, definition) in order {
+            let id = table.id(rule, definition: definition)
+            guard table.index[id] == nil else { continue }
+            table.index[id] = ids.count
+            ids.append(id)
+            descriptions[id] = words[rule + "\u{0}" + (definition ?? "")] ?? RuleCatalog.description(of: rule)
+        }
+        for rule in BuiltInRule.allCases.map(\.id) where table.index[rule] == nil {
+            table.index[rule] = ids.count
+            ids.append(rule)
+            descriptions[rule] = RuleCatalog.description(of: rule)
+        }
+        table.objects = ids.map { id in
+            .object(JSONObject([
+                ("id", .string(id)),
+                ("shortDescription", .object(JSONObject([("text", .string(descriptions[id] ?? ""))]))),
+            ]))
+        }
+        return table
     }
 
     /// A path as a relative URI reference: each segment percent-encoded.

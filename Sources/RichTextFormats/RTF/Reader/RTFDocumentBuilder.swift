@@ -4,6 +4,8 @@ import RichText
 /// styles apply to whole paragraphs (RTF's rule: the formatting in effect at the paragraph's end).
 struct RTFDocumentBuilder {
     private(set) var utf8: [UInt8] = []
+    /// Where the text came from in the RTF: a piece each time the text stops copying the source as it is.
+    private(set) var sourcePieces: [SourceMap.Piece] = []
     /// Run starts (UTF-8 offsets) and their character-style numbers.
     private var runStarts: [Int] = []
     private var runStyles: [Int32] = []
@@ -43,6 +45,17 @@ struct RTFDocumentBuilder {
             runStyles.append(currentStyle)
             lastRunStyle = currentStyle
         }
+    }
+
+    /// Records that the text appended next comes from the source at `fileOffset`, spelled as `spelling`; a
+    /// verbatim piece that goes on where the last one stopped adds nothing.
+    mutating func noteSource(_ fileOffset: Int, _ spelling: SourceMap.Spelling) {
+        let textOffset = utf8.count
+        if let last = sourcePieces.last {
+            if last.spelling == .verbatim, spelling == .verbatim, textOffset - last.textOffset == fileOffset - last.fileOffset { return }
+            if last.textOffset == textOffset { sourcePieces.removeLast() }
+        }
+        sourcePieces.append(SourceMap.Piece(textOffset: textOffset, fileOffset: fileOffset, spelling: spelling))
     }
 
     /// Appends ASCII bytes as they are.

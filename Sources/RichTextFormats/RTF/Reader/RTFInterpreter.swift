@@ -21,6 +21,8 @@ struct RTFInterpreter {
     var depth = 0
     /// Whether `state.character` changed since the builder last saw it.
     var styleDirty = true
+    /// The source of the character being emitted, when it is not the current token (one byte of a text token).
+    var emittingFrom: (offset: Int, length: Int)? = nil
 
     // Character sets
     var documentCodePage: Int32 = 1252
@@ -211,11 +213,14 @@ struct RTFInterpreter {
                 while j < end && bytes[j] < 0x80 { j += 1 }
                 if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
                 skipsAttachmentMarkByte = false
+                builder.noteSource(i, .verbatim)
                 builder.appendASCII(UnsafeBufferPointer(rebasing: bytes[i..<j]))
                 i = j
                 continue
             }
+            emittingFrom = (i, 1)
             try textByte(byte)
+            emittingFrom = nil
             i += 1
         }
     }
@@ -284,6 +289,13 @@ struct RTFInterpreter {
         }
     }
 
+    /// Tells the builder that the character emitted next stands for the current token (a control word, an
+    /// escape) or the byte `emittingFrom` names.
+    mutating func noteSource() {
+        let (offset, length) = emittingFrom ?? (tokenizer.tokenStart, tokenizer.position - tokenizer.tokenStart)
+        builder.noteSource(offset, .opaque(byteCount: max(1, length)))
+    }
+
     /// One decoded character, after any pending lead byte or surrogate is resolved.
     mutating func emit(_ scalar: Unicode.Scalar) {
         if pendingHighSurrogate != nil || pendingLeadByte != nil { flushPendingText() }
@@ -301,6 +313,7 @@ struct RTFInterpreter {
             if state.skipsAttachmentFallback { return }
             skipsAttachmentMarkByte = false
             if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
+            noteSource()
             builder.append(scalar)
         case .fontTable:
             appendUTF8(scalar, to: &fontNameBytes)
@@ -333,6 +346,7 @@ struct RTFInterpreter {
         if state.skipsAttachmentFallback { return }
         skipsAttachmentMarkByte = false
         if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
+        noteSource()
         builder.endParagraph(state.paragraph)
     }
 
@@ -438,7 +452,8 @@ struct RTFInterpreter {
                          at: 0)
             }
         }
-        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes))
+        var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes),
+                                      sourceMap: SourceMap(pieces: builder.sourcePieces))
         GlyphIdentityFromImages.adopt(in: &decoded, fileName: { glyphFileNames[$0] })
         return decoded
     }
