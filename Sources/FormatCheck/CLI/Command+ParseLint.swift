@@ -2,7 +2,7 @@ import Formatting
 extension Command {
     /// The options of `fmtcheck lint`.
     static let lintOptions = ["--definition", "--select", "--ignore", "--format", "--output", "--max-warnings", "--exit-zero",
-                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--help"]
+                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--help"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -39,6 +39,7 @@ extension Command {
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true
                 case "-q", "--quiet": command.quiet = true
+                case "-v", "--verbose": command.verbose = true
                 default: throw scanner.unknown(option, among: lintOptions)
                 }
             }

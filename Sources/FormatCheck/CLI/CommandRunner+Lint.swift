@@ -16,6 +16,11 @@ extension CommandRunner {
         if command.printConfig { return printConfiguration(command, base: runConfig, console: console) }
         let format = command.format ?? runConfig.format ?? .default
         let messages = LintMessages(console: console, github: format == .github)
+        if command.request.mode == .diff, [.json, .sarif, .html].contains(format) {
+            // Never a plain-text diff where a machine-readable report was asked for.
+            messages.writeLine(.error, "fmtcheck: error: --diff writes a unified diff, which --format \(format.rawValue) does not carry; use the default or github format, or drop --diff for the \(format.rawValue) report")
+            return .failure
+        }
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         var request = command.request
         request.keepsDocuments = format == .html
@@ -32,6 +37,14 @@ extension CommandRunner {
         let bar = ProgressBar(write: console.err)
         let result = LintRun(request).run(progress: { bar.update($0, $1) })
         bar.finish()
+        if !result.selectionProblems.isEmpty {
+            // Usage errors: nothing was linted.
+            for problem in result.selectionProblems { messages.writeLine(.error, problem.description) }
+            return .failure
+        }
+        if command.verbose {
+            for skipped in result.skipped { messages.writeLine(.notice, "\(skipped.path): skipped: \(skipped.reason)", file: skipped.path) }
+        }
 
         for problem in result.configurationProblems {
             messages.write(.error, problem.description, file: problem.fileName, location: problem.location)
@@ -45,7 +58,24 @@ extension CommandRunner {
         }
         // A GitHub report on stdout annotates the failures already.
         if !messages.github || command.output != nil || request.mode == .diff {
-            for file in result.files { if let failure = file.failure { messages.write(.error, failure.description, file: failure.path) } }
+            // Documents a definition that did not load kept from linting: said once per definition, not per document.
+            var unlinted: [String: [String]] = [:]
+            for file in result.files {
+                guard let failure = file.failure else { continue }
+                if failure.kind == .noDefinition, failure.message.hasPrefix("its definition ") {
+                    unlinted[failure.message, default: []].append(failure.path)
+                } else {
+                    messages.write(.error, failure.description, file: failure.path)
+                }
+            }
+            for (message, paths) in unlinted.sorted(by: { $0.key < $1.key }) {
+                if paths.count == 1 {
+                    messages.write(.error, "\(paths[0]): error: \(message)", file: paths[0])
+                } else {
+                    let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
+                    messages.writeLine(.error, "fmtcheck: error: \(count(paths.count, "document")) not linted: \(message.replacingOccurrences(of: "its definition", with: "their definition")) (\(shown))")
+                }
+            }
         }
         for file in result.files {
             for note in file.leftoverNotes { messages.writeLine(.warning, "\(file.path): warning: \(note)", file: file.path) }
@@ -54,7 +84,6 @@ extension CommandRunner {
             let verb = request.mode == .fix && file.failure == nil ? "the fix was written" : "--fix would write"
             messages.writeLine(.notice, "\(file.path): note: \(verb) as \(file.format?.displayName ?? "its own format"), which does not keep: \(file.fixNotes.joined(separator: "; "))", file: file.path)
         }
-        warnAboutUnknownRules(request, result: result, messages: messages)
 
         var report: String
         if request.mode == .diff {
@@ -108,17 +137,5 @@ extension CommandRunner {
         let effective = base.overridden(by: overrides)
         console.out(ConfigurationPrinter.json(effective))
         return .success
-    }
-
-    /// Warns about `--select`/`--ignore` names no definition in the run knows.
-    static func warnAboutUnknownRules(_ request: LintRequest, result: LintRunResult, messages: LintMessages) {
-        let known = Set(result.files.flatMap(\.ruleIDs))
-        guard !known.isEmpty else { return }
-        for (option, names) in [("--select", request.select ?? []), ("--ignore", request.ignore ?? [])] {
-            for name in names where !known.contains(name) {
-                let hint = Suggestions.didYouMean(name, in: known).map { " (\($0))" } ?? ""
-                messages.writeLine(.warning, "fmtcheck: warning: \(option) names '\(name)', which no rule of the definitions in this run has\(hint)")
-            }
-        }
     }
 }

@@ -20,8 +20,11 @@ enum HelpText {
             USAGE: fmtcheck [lint] [options] PATH...
 
               PATH is a document (native JSON .json, RTF .rtf, an RTFD package folder or flattened
-              .rtfd file), a folder (searched recursively for .json, .rtf and .rtfd documents;
-              .fmtcheck.json and definition files are skipped) or - for standard input.
+              .rtfd file), a folder (searched recursively for .json, .rtf and .rtfd documents, in any
+              case; definition files, JSON schemas, links to nothing and hidden files are skipped and
+              counted, --verbose lists them; a folder with no document is an error) or - for stdin.
+              A --select/--ignore name that is no rule, or a selection that leaves no rule, is an
+              error; a document that cannot be read is always reported (exit 2).
               --fix writes each document back in its own format and first says what that
               format does not keep; it locks each document, leaves one saved meanwhile by
               another program as it is (an error), and cleans what a killed --fix left.
@@ -44,6 +47,7 @@ enum HelpText {
               --max-file-size SIZE       refuse larger files unread (default 256M; 512K, 1G, bytes)
               --print-config             show the effective configuration as JSON
               -q, --quiet                no summary line
+              -v, --verbose              list what folder searches skipped, and why
 
             RULES: each constraint's name, and scope, undeclared-attribute, wrong-type, text-changed,
               attribute-changed, paragraph-boundary, character-boundary, malformed-document,

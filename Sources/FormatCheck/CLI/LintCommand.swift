@@ -15,6 +15,8 @@ public struct LintCommand: Hashable, Sendable {
     public var printConfig: Bool
     /// `--quiet`: no summary line.
     public var quiet: Bool
+    /// `--verbose`: list what folder searches passed over, and why.
+    public var verbose = false
 
     /// A lint command.
     public init(request: LintRequest, format: ReportFormat? = nil, output: String? = nil, maxWarnings: Int? = nil,

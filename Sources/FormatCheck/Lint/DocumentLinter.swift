@@ -275,10 +275,11 @@ public struct DocumentLinter: Sendable {
         return found
     }
 
-    /// A document that cannot be read: one `malformed-document` finding at the error's line and column.
+    /// A document that cannot be read: one `malformed-document` finding at the error's line and column, reported
+    /// whatever `--select` and `--ignore` say (and exit 2).
     func malformed(_ error: DocumentError) -> [Violation] {
+        // Always reported, whatever the selection: a document that cannot be read never passes.
         let rule = BuiltInRule.malformedDocument.id
-        guard selection.includes(rule) else { return [] }
         let location = error.location
         let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, byteOffset: location?.byteOffset ?? 0)
         var message = error.message

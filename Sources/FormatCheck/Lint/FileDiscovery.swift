@@ -1,20 +1,34 @@
 import Foundation
+import RichTextFormats
 import StreamingJSON
 
 /// Turns the PATHs of a lint command into documents: files as given, folders searched recursively for `.json`,
-/// `.rtf` and `.rtfd` documents (an `.rtfd` folder is one document, a package, and is not searched), `-` as
-/// standard input.
+/// `.rtf` and `.rtfd` documents (extensions in any case; an `.rtfd` folder is one document, a package, and is
+/// not searched), `-` as standard input.
 ///
-/// Inside folders, hidden files and folders (`.git`, `.build`, `.fmtcheck.json`) are skipped, and so are
-/// definition files: JSON objects whose first member is one a definition file starts with (`$schema`, `name`,
-/// `attributes`, …), which no native JSON document does (its object form starts with `attributeTable`,
-/// `imageGlyphs` or `runs`). Files named explicitly are always linted.
+/// Inside folders it skips nothing without saying so: every entry it passes over that a name or its contents
+/// would make a document is listed with its reason (`Skipped`), the summary counts them and `--verbose` lists
+/// them. Passed over are hidden files named like documents, definition files (a JSON object with `attributes`
+/// and `scope`, which no document has), JSON schemas (`*.schema.json`), links to nothing, and folders named
+/// like documents (searched as folders). Hidden folders (`.git`, `.build`) are not searched and configuration
+/// files (`.fmtcheck.json`) are not documents; neither is listed. Files named explicitly are always linted. A folder with
+/// no document in it is an input error: a run that lints nothing does not pass.
 public enum FileDiscovery {
-    /// The documents named by `paths`, each once, sorted by path (standard input last); missing paths are
-    /// returned as failures so the run can report them and go on.
-    public static func targets(for paths: [String], standardInputName: String?) -> (targets: [LintTarget], failures: [InputFailure]) {
+    /// An entry the search passed over, and why.
+    public struct Skipped: Hashable, Sendable {
+        /// The path.
+        public var path: String
+        /// Why it is not linted.
+        public var reason: String
+    }
+
+    /// What the PATHs name: the documents (each once, sorted by path, standard input last), the failures (a
+    /// missing path, a folder with no documents) the run reports and goes on from, and what the search
+    /// passed over.
+    public static func targets(for paths: [String], standardInputName: String?) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
         var files: Set<String> = []
         var failures: [InputFailure] = []
+        var skipped: [Skipped] = []
         var standardInput = false
         for path in paths {
             if path == "-" { standardInput = true; continue }
@@ -23,63 +37,126 @@ public enum FileDiscovery {
                 failures.append(InputFailure(.notFound, path: path, message: "no such file or folder"))
                 continue
             }
-            let isPackage = (path.hasSuffix("/") ? String(path.dropLast()) : path).lowercased().hasSuffix(".rtfd")
-            if isDirectory.boolValue && isPackage {
-                files.insert(path.hasSuffix("/") ? String(path.dropLast()) : path)
+            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            if isDirectory.boolValue && trimmed.lowercased().hasSuffix(".rtfd") {
+                files.insert(trimmed)
             } else if isDirectory.boolValue {
-                files.formUnion(documents(in: path))
+                let (found, passed) = documents(in: path)
+                skipped += passed
+                if found.isEmpty {
+                    let said = passed.isEmpty ? "" : " (\(passed.count) passed over; --verbose lists them)"
+                    failures.append(InputFailure(.noDocuments, path: path,
+                                                 message: "no documents found under \(path): no .json, .rtf or .rtfd document\(said)"))
+                }
+                files.formUnion(found)
             } else {
                 files.insert(path)
             }
         }
         var targets = files.sorted().map { LintTarget.file($0) }
         if standardInput { targets.append(.standardInput(name: standardInputName ?? "<stdin>")) }
-        return (targets, failures)
+        return (targets, failures, skipped.sorted { $0.path < $1.path })
     }
 
-    /// The documents under `folder`, recursively.
-    static func documents(in folder: String) -> [String] {
+    /// The documents under `folder`, recursively, and what was passed over.
+    static func documents(in folder: String) -> (found: [String], skipped: [Skipped]) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return ([], []) }
         var found: [String] = []
+        var skipped: [Skipped] = []
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
+            let path = base + "/" + relative
+            let lower = name.lowercased()
+            let kind = FileIdentity.of(path)?.kind
             if name.hasPrefix(".") {
-                enumerator.skipDescendants()
+                // Hidden folders (.git, .build) are not searched, and configuration files are not documents; a
+                // hidden file named like a document is said.
+                if kind == .directory {
+                    enumerator.skipDescendants()
+                } else if isDocumentName(lower) && lower != ".fmtcheck.json" {
+                    skipped.append(Skipped(path: path, reason: "a hidden file"))
+                }
                 continue
             }
-            let lower = name.lowercased()
-            let path = base + "/" + relative
             if lower.hasSuffix(".rtfd") {
                 enumerator.skipDescendants()
-                found.append(path)
+                if kind == .directory || kind == .regular {
+                    found.append(path)
+                } else {
+                    skipped.append(Skipped(path: path, reason: danglingOrSpecial(path)))
+                }
                 continue
             }
-            if lower.hasSuffix(".rtf") {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { found.append(path) }
+            guard isDocumentName(lower) else { continue }
+            switch kind {
+            case .directory?:
+                skipped.append(Skipped(path: path, reason: "a folder named like a document, searched as a folder"))
+                continue
+            case .regular?:
+                break
+            default:
+                // A FIFO, socket or device is kept as a document, which the run reports as not a regular file;
+                // a link to nothing is said here.
+                if isDanglingLink(path) {
+                    skipped.append(Skipped(path: path, reason: danglingOrSpecial(path)))
+                    continue
+                }
+            }
+            if lower.hasSuffix(".schema.json") {
+                skipped.append(Skipped(path: path, reason: "a JSON schema"))
                 continue
             }
-            guard name.hasSuffix(".json"), !name.hasSuffix(".schema.json") else { continue }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            if looksLikeDefinition(path) { continue }
+            if lower.hasSuffix(".json"), kind == .regular, looksLikeDefinition(path) {
+                skipped.append(Skipped(path: path, reason: "a definition file (its object has \"attributes\" and \"scope\")"))
+                continue
+            }
             found.append(path)
         }
-        return found
+        return (found, skipped)
     }
 
-    /// The members a definition file's object starts with; no document's object does.
-    static let definitionMembers: Set<String> = ["$schema", "name", "description", "attributes", "scope", "constraints", "severities"]
+    /// Whether a lowercased name is a document's: `.json` or `.rtf` (`.rtfd` is looked at apart).
+    static func isDocumentName(_ lower: String) -> Bool {
+        lower.hasSuffix(".json") || lower.hasSuffix(".rtf")
+    }
 
-    /// Whether the file's first JSON member is a definition file's (reads at most 4 KiB). Only a regular file
-    /// is opened: a FIFO named `x.json` would block the search; it is kept as a document, which the run then
-    /// reports as not a regular file.
+    /// Whether `path` is a symbolic link whose target does not exist.
+    static func isDanglingLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil && !FileManager.default.fileExists(atPath: path)
+    }
+
+    static func danglingOrSpecial(_ path: String) -> String {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path), !FileManager.default.fileExists(atPath: path) {
+            return "a symbolic link to \(target), which does not exist"
+        }
+        return "not a regular file or folder"
+    }
+
+    /// How much of a `.json` file is read to tell a definition from a document.
+    static let sniffedBytes = 64 << 10
+
+    /// Whether the file is a definition: a JSON object whose members (as far as the first 64 KiB show them)
+    /// include `attributes` and `scope` and not `runs`. A native JSON document in object form has `runs`
+    /// (and `attributeTable`, `imageGlyphs`), never `attributes` or `scope`; a document that only looks like
+    /// neither is linted, and what is wrong with it is reported. Only a regular file is opened.
     static func looksLikeDefinition(_ path: String) -> Bool {
-        guard let data = try? InputReader.readPrefix(path: path, count: 4096) else { return false }
-        var reader = JSONReader(data, limits: JSONReader.Limits(maxDepth: 4))
-        guard let first = try? reader.next(), case .beginObject = first.kind,
-              let second = try? reader.next(), case .key(let key) = second.kind else { return false }
-        return definitionMembers.contains(key)
+        guard let data = try? InputReader.readPrefix(path: path, count: sniffedBytes) else { return false }
+        var reader = JSONReader(data, limits: JSONReader.Limits(maxDepth: 512))
+        guard let first = try? reader.next(), case .beginObject = first.kind else { return false }
+        var depth = 1
+        var members: Set<String> = []
+        while depth > 0, let token = try? reader.next() {
+            switch token.kind {
+            case .beginObject, .beginArray: depth += 1
+            case .endObject, .endArray: depth -= 1
+            case .key(let key) where depth == 1:
+                members.insert(key)
+                if key == "runs" { return false }
+                if members.contains("attributes") && members.contains("scope") { return true }
+            default: break
+            }
+        }
+        return members.contains("attributes") && members.contains("scope")
     }
 }

@@ -15,6 +15,8 @@ public struct InputFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case noDefinition = "no-definition"
         /// `--fix` could not write the fixed document.
         case writeFailed = "write-failed"
+        /// A folder named on the command line holds no document: a run that lints nothing does not pass.
+        case noDocuments = "no-documents"
     }
 
     /// The category.

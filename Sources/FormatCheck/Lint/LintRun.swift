@@ -29,7 +29,8 @@ public struct LintRun: Sendable {
         // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
-        let (targets, found) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        let (targets, found, skipped): ([LintTarget], [InputFailure], [FileDiscovery.Skipped]) =
+            FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
         var missing = found
         if request.mode != .fix {
             for orphan in orphans {
@@ -38,7 +39,12 @@ public struct LintRun: Sendable {
                                             message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
             }
         }
-        var (jobs, definitionProblems, configurationProblems) = prepare(targets)
+        var (jobs, definitionProblems, configurationProblems, selectionProblems) = prepare(targets)
+        // A selection that names no rule, or leaves none, is a usage error: nothing is linted under it.
+        guard selectionProblems.isEmpty else {
+            return LintRunResult(files: [], definitionProblems: definitionProblems, configurationProblems: configurationProblems,
+                                 seconds: Date().timeIntervalSince(started), skipped: skipped, selectionProblems: selectionProblems)
+        }
         let documents = jobs.map { job -> String? in if case .file(let path) = job.target { return Self.resolved(path) } else { return nil } }
         let leftovers = Leftovers.scan(documents.compactMap { $0 })
         for (index, document) in documents.enumerated() { if let document { jobs[index].leftovers = leftovers[document] ?? [] } }
@@ -63,7 +69,7 @@ public struct LintRun: Sendable {
         definitionProblems.sort { $0.fileName < $1.fileName }
         configurationProblems.sort { $0.fileName < $1.fileName }
         return LintRunResult(files: files, definitionProblems: definitionProblems, configurationProblems: configurationProblems,
-                             seconds: Date().timeIntervalSince(started))
+                             seconds: Date().timeIntervalSince(started), skipped: skipped)
     }
 
     /// The folders where a package put aside by an interrupted swap would be: the folders named, and those
@@ -94,8 +100,9 @@ public struct LintRun: Sendable {
     }
 
     /// Resolves every document's definition and options; loads each definition once.
-    func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError]) {
+    func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem]) {
         let resolver = ConfigurationResolver()
+        var selections = SelectionCheck(request: request)
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
         var configurationProblems: [String: ConfigurationError] = [:]
         var linters: [String: DocumentLinter] = [:]
@@ -134,6 +141,7 @@ public struct LintRun: Sendable {
             case .success(let loaded):
                 let selection = RuleSelection(select: (request.select ?? config.select).map(Set.init),
                                               ignore: Set(request.ignore ?? config.ignore ?? []))
+                selections.check(selection, of: config, under: loaded)
                 let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
                 var linter = linters[cacheKey] ?? DocumentLinter(definition: loaded, selection: selection)
                 linter.makesFingerprints = request.fingerprints
@@ -145,7 +153,7 @@ public struct LintRun: Sendable {
             if case .failure(let problems) = result { return problems }
             return nil
         }
-        return (jobs, problems, Array(configurationProblems.values))
+        return (jobs, problems, Array(configurationProblems.values), selections.problems)
     }
 
     /// Lints one document: read (with the size limit), lint, and fix or diff as asked. A fix holds the

@@ -9,13 +9,21 @@ public struct LintRunResult: Sendable {
     public var configurationProblems: [ConfigurationError]
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// What folder searches passed over, and why (`--verbose` lists them; the summary counts them).
+    public var skipped: [FileDiscovery.Skipped] = []
+    /// `--select`/`--ignore` names (on the command line or in a configuration file) that no rule has, and
+    /// selections that leave no rule: usage errors (exit 2), found before anything is linted.
+    public var selectionProblems: [SelectionProblem] = []
 
     /// A result.
-    public init(files: [FileResult], definitionProblems: [DefinitionDiagnostics] = [], configurationProblems: [ConfigurationError] = [], seconds: Double = 0) {
+    public init(files: [FileResult], definitionProblems: [DefinitionDiagnostics] = [], configurationProblems: [ConfigurationError] = [], seconds: Double = 0,
+                skipped: [FileDiscovery.Skipped] = [], selectionProblems: [SelectionProblem] = []) {
         self.files = files
         self.definitionProblems = definitionProblems
         self.configurationProblems = configurationProblems
         self.seconds = seconds
+        self.skipped = skipped
+        self.selectionProblems = selectionProblems
     }
 
     /// Every finding, file by file.
@@ -28,10 +36,26 @@ public struct LintRunResult: Sendable {
     public var filesWithViolations: Int { files.filter { !$0.violations.isEmpty }.count }
     /// Whether anything kept a document from being linted (exit code 2).
     public var hasInputErrors: Bool {
-        !definitionProblems.isEmpty || !configurationProblems.isEmpty || files.contains { $0.hasInputError }
+        !definitionProblems.isEmpty || !configurationProblems.isEmpty || !selectionProblems.isEmpty || files.contains { $0.hasInputError }
     }
     /// Findings fixed by `--fix`.
     public var fixedCount: Int { files.reduce(0) { $0 + $1.fixedCount } }
     /// Documents `--diff` would change.
     public var filesWithDiffs: Int { files.filter { !$0.diff.isEmpty }.count }
+}
+
+/// A rule selection that cannot be what was meant: a name no rule has, or a selection that leaves no rule.
+public struct SelectionProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Where the selection was written: `--select`, `--ignore`, or a configuration file's path.
+    public var source: String
+    /// The message, with a "did you mean" when one is near.
+    public var message: String
+
+    /// A problem.
+    public init(source: String, message: String) {
+        self.source = source
+        self.message = message
+    }
+
+    public var description: String { "\(source): error: \(message)" }
 }

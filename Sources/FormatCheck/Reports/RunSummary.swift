@@ -17,18 +17,23 @@ public enum RunSummary {
         case .check:
             break
         }
+        let notLinted = result.files.filter { $0.failure != nil }.count
+        let linted = files - notLinted
         if mode == .check || mode == .diff {
             let total = result.errorCount + result.warningCount
-            if total == 0 {
-                parts.append("no problems in \(count(files, "file"))")
+            if linted == 0 {
+                // Nothing was linted: not "no problems".
+                parts.append("0 files linted")
+            } else if total == 0 {
+                parts.append("no problems in \(count(linted, "file"))")
             } else {
-                parts.append("\(count(total, "problem")) (\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))) in \(result.filesWithViolations) of \(count(files, "file"))")
+                parts.append("\(count(total, "problem")) (\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))) in \(result.filesWithViolations) of \(count(linted, "file"))")
             }
         }
-        let notLinted = result.files.filter { $0.failure != nil }.count
         if notLinted > 0 { parts.append("\(count(notLinted, "file")) not linted") }
         let malformed = result.files.filter { $0.failure == nil && $0.hasInputError }.count
         if malformed > 0 { parts.append("\(count(malformed, "file")) malformed") }
+        if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped (--verbose lists them)") }
         return parts.joined(separator: "; ") + String(format: " (%.2f s)", result.seconds)
     }
 
