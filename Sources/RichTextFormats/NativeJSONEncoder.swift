@@ -129,6 +129,28 @@ public struct NativeJSONEncoder: Sendable {
         String(decoding: try encode(document, images: images), as: UTF8.self)
     }
 
+    /// One attribute value as the writer spells it for `key` (colours as `"#rrggbb"`, URLs in Foundation's
+    /// layout), for writers that patch a document in place rather than write it whole.
+    public static func valueBytes(_ value: AttributeValue, key: String) throws(DocumentError) -> [UInt8] {
+        var writer = JSONWriter()
+        try appendValue(value, key: key, to: &writer)
+        return writer.bytes
+    }
+
+    /// A string (a key, a run's text) as the writer spells it.
+    public static func stringBytes(_ string: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.appendString(string)
+        return writer.bytes
+    }
+
+    /// An attribute dictionary as the writer spells it (keys sorted, compact).
+    public static func attributesBytes(_ attributes: AttributeSet) throws(DocumentError) -> [UInt8] {
+        var writer = JSONWriter()
+        try appendAttributes(attributes, to: &writer)
+        return writer.bytes
+    }
+
     static func appendAttributes(_ attributes: AttributeSet, to writer: inout JSONWriter) throws(DocumentError) {
         writer.beginObject()
         for entry in attributes.entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {

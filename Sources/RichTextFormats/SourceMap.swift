@@ -73,7 +73,7 @@ public struct SourceMap: Sendable, Hashable {
 
     /// The byte offset in `file` where the first `decoded` UTF-8 bytes of the JSON string token at `quote`
     /// end: escapes count as the text they stand for.
-    static func jsonOffset(ofDecoded decoded: Int, inTokenAt quote: Int, in file: [UInt8]) -> Int {
+    public static func jsonOffset(ofDecoded decoded: Int, inTokenAt quote: Int, in file: [UInt8]) -> Int {
         var i = quote + 1
         var produced = 0
         let n = file.count

@@ -31,7 +31,7 @@ final class FixInterruptionTests: XCTestCase {
         XCTAssertEqual(fixed.status, 0, fixed.out + fixed.err)
         XCTAssertTrue(fixed.err.contains("note.rtfd: warning: removed"), fixed.err)
         let tiny = try write(FixKeepsDataTests.tinyDefinition, to: "tiny.definition.json", in: folder)
-        XCTAssertEqual(try FmtcheckProcess.run(["--definition", tiny, "--fix", document]).status, 0)
+        XCTAssertEqual(try FmtcheckProcess.run(["--definition", tiny, "--fix", "--unsafe-fixes", document]).status, 0)
         XCTAssertEqual(try hidden(folder), [".other.json.fmtcheck-7a8b.tmp"], "only the leftover of a document not fixed stays")
     }
 
@@ -94,7 +94,7 @@ final class FixInterruptionTests: XCTestCase {
             (document, tiny, { try Data(#"["saved by the editor",{"b":true}]"#.utf8).write(to: URL(fileURLWithPath: document)) }),
             (note.path, shippedDefinition("notes"), { try Data(#"{\rtf1 saved by the editor\par}"#.utf8).write(to: note.appendingPathComponent("TXT.rtf")) }),
         ] as [(String, String, () throws -> Void)] {
-            let fix = try RunningFmtcheck(["--definition", definition, "--fix", path], environment: ["FMTCHECK_TEST_PAUSE_BEFORE_RENAME": "1"])
+            let fix = try RunningFmtcheck(["--definition", definition, "--fix", "--unsafe-fixes", path], environment: ["FMTCHECK_TEST_PAUSE_BEFORE_RENAME": "1"])
             XCTAssertTrue(fix.waitForError(containing: "test pause before rename"), fix.errorText)
             try save()
             let result = fix.finish()

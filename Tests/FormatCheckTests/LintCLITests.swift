@@ -26,7 +26,7 @@ final class LintCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["Examples"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.out, Self.exampleFindings)
-        XCTAssertTrue(result.err.hasPrefix("13 problems (11 errors, 2 warnings) in 6 of 9 files ("), result.err)
+        XCTAssertTrue(result.err.hasPrefix("13 problems (11 errors, 2 warnings) in 6 of 9 files; 9 fixable with --fix (2 more with --unsafe-fixes) ("), result.err)
     }
 
     func testTheLintCommandNameIsOptional() throws {
@@ -148,8 +148,9 @@ final class LintCLITests: XCTestCase {
         let fixed = try FmtcheckProcess.run(["--definition", definition, "--fix", path])
         XCTAssertEqual(fixed.status, 0, fixed.err)
         XCTAssertTrue(fixed.err.hasPrefix("fixed 1 problem in 1 file"), fixed.err)
+        // Only the run the finding names changes: its dictionary gains the colour, in the file's spelling.
         XCTAssertEqual(try String(contentsOfFile: path),
-                       ##"["Banana smoothie\nBlend one ",{},"banana",{"foregroundColor":"#34c759","ingredient":"banana"}," with a cup of ",{},"milk",{"foregroundColor":"#34c759","ingredient":"milk"}," until smooth.\n",{}]"##)
+                       ##"["Banana smoothie\nBlend one ",{},"banana",{"foregroundColor":"#34c759","ingredient":"banana"}," with a cup of ",{},"milk",{"ingredient":"milk","foregroundColor":"#34c759"}," until smooth.\n",{}]"## + "\n")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o640)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
@@ -163,11 +164,16 @@ final class LintCLITests: XCTestCase {
         let folder = try temporaryFolder(self)
         let original = try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/recipes/smoothie.json").path)
         let path = try write(original, to: "smoothie.json", in: folder)
-        let result = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--diff", path])
+        // The file's bytes, as a patch (run where the file is, with a relative name).
+        let result = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--diff", "smoothie.json"], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.out.contains("-\"milk\" {ingredient: \"milk\"}\n+\"milk\" {foregroundColor: #34c759, ingredient: \"milk\"}\n"), result.out)
-        XCTAssertTrue(result.out.hasPrefix("--- \(path)\n+++ \(path) (fixed)\n@@ "), result.out)
+        XCTAssertTrue(result.out.hasPrefix("--- a/smoothie.json\n+++ b/smoothie.json\n@@ -1,1 +1,1 @@\n-" + original), result.out)
+        XCTAssertTrue(result.out.contains(##"{"ingredient":"milk","foregroundColor":"#34c759"}"##), result.out)
         XCTAssertEqual(try String(contentsOfFile: path), original)
+        // --diff=runs: a line a run.
+        let runs = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--diff=runs", path])
+        XCTAssertTrue(runs.out.contains("-\"milk\" {ingredient: \"milk\"}\n+\"milk\" {foregroundColor: #34c759, ingredient: \"milk\"}\n"), runs.out)
+        XCTAssertTrue(runs.out.hasPrefix("--- \(path)\n+++ \(path) (fixed)\n@@ "), runs.out)
     }
 
     func testStandardInputIsLintedUnderItsGivenName() throws {

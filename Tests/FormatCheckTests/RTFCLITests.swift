@@ -21,7 +21,7 @@ final class RTFCLITests: XCTestCase {
         let folder = try temporaryFolder(self)
         let source = #"{\rtf1\ansi {\field{\*\fldinst{HYPERLINK "https://swift.org"}}{\fldrslt swift}} is {\v secret }fast\par}"#
         let note = try write(source, to: "note.rtf", in: folder)
-        let fixed = try FmtcheckProcess.run(["--definition", shippedDefinition("notes"), "--fix", note])
+        let fixed = try FmtcheckProcess.run(["--definition", shippedDefinition("notes"), "--fix", "--unsafe-fixes", note])
         XCTAssertEqual(fixed.status, 0, fixed.err + fixed.out)
         XCTAssertTrue(fixed.err.contains("note.rtf: note: the fix was written as RTF, which does not keep:"), fixed.err)
         XCTAssertTrue(fixed.err.lowercased().contains("hidden"), fixed.err)
@@ -35,9 +35,14 @@ final class RTFCLITests: XCTestCase {
     func testDiffOnRTFShowsTheChangeAndWritesNothing() throws {
         let folder = try temporaryFolder(self)
         let note = try write(Self.linkedNote, to: "note.rtf", in: folder)
+        // Rewriting this RTF keeps everything it holds, so the fix is safe: --diff shows the RTF --fix writes.
         let result = try FmtcheckProcess.run(["--definition", shippedDefinition("notes"), "--diff", note])
         XCTAssertEqual(result.status, 1, result.err)
-        XCTAssertTrue(result.out.contains("foregroundColor"), result.out)
+        XCTAssertTrue(result.out.contains("--- a/\(note.dropFirst())\n+++ b/\(note.dropFirst())\n") || result.out.contains("--- a/\(note)"), result.out)
+        XCTAssertTrue(result.out.contains("-" + Self.linkedNote), result.out)
+        XCTAssertTrue(result.out.contains("\\cf"), "the link's colour, in RTF: \(result.out)")
+        let runs = try FmtcheckProcess.run(["--definition", shippedDefinition("notes"), "--diff=runs", note])
+        XCTAssertTrue(runs.out.contains("foregroundColor"), runs.out)
         XCTAssertEqual(try String(contentsOfFile: note, encoding: .utf8), Self.linkedNote)
     }
 

@@ -44,6 +44,35 @@ public enum BuiltInRule: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the rule's fix drops data (ruff's unsafe fixes): removing an attribute the definition does not
+    /// declare or keep in scope, or a value of the wrong type, loses what the document held; `--fix` applies
+    /// such fixes only with `--unsafe-fixes`. Constraint fixes and behaviour fix-ups put values where the
+    /// definition says they go, and are safe.
+    public var isUnsafeFix: Bool {
+        switch self {
+        case .scope, .undeclaredAttribute, .wrongType: return true
+        default: return false
+        }
+    }
+
+    /// How `--fix` repairs a finding of `rule` (a constraint name or a built-in rule id).
+    public static func fix(for rule: String) -> FixApplicability {
+        guard let builtIn = BuiltInRule(rawValue: rule) else { return .safe }
+        if !builtIn.isFixable { return .none }
+        return builtIn.isUnsafeFix ? .unsafe : .safe
+    }
+
     /// The identifier used in reports and in `"severities"`.
     public var id: String { rawValue }
+}
+
+/// Whether and how `--fix` repairs a finding, as ruff marks its fixes.
+public enum FixApplicability: String, Hashable, Sendable {
+    /// `--fix` repairs it without losing anything the document held.
+    case safe
+    /// Repairing it drops data (an undeclared attribute's value, a wrong-typed value, what RTF cannot keep):
+    /// only with `--unsafe-fixes`.
+    case unsafe
+    /// `--fix` cannot repair it (a reader warning, an empty Genmoji description, an unreadable document).
+    case none
 }

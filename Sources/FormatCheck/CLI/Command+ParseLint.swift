@@ -2,7 +2,7 @@ import Formatting
 extension Command {
     /// The options of `fmtcheck lint`.
     static let lintOptions = ["--definition", "--select", "--ignore", "--format", "--output", "--max-warnings", "--exit-zero",
-                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--help"]
+                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -34,7 +34,14 @@ extension Command {
                     command.maxWarnings = n
                 case "--exit-zero": command.exitZero = true
                 case "--fix": fix = true
-                case "--diff": diff = true
+                case "--diff":
+                    diff = true
+                    if let inline {
+                        guard inline == "runs" else { throw UsageError("--diff=\(inline) is not a diff; --diff shows the file's bytes, --diff=runs the document's runs") }
+                        request.diffShowsRuns = true
+                    }
+                case "--unsafe-fixes": request.unsafeFixes = true
+                case "--exit-non-zero-on-fix": command.exitNonZeroOnFix = true
                 case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true

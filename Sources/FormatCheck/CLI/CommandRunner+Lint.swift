@@ -1,5 +1,8 @@
 import Formatting
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension CommandRunner {
     /// `fmtcheck [lint]`: lint, report in the chosen format (to stdout or `-o FILE`), the human summary and any
@@ -25,6 +28,7 @@ extension CommandRunner {
         var request = command.request
         request.keepsDocuments = format == .html
         request.fingerprints = format == .json || format == .sarif
+        request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         if let output = command.output {
             // Before anything is linted or fixed: the report must not replace a device, a link or a document.
             let documents = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName).targets
@@ -81,8 +85,12 @@ extension CommandRunner {
             for note in file.leftoverNotes { messages.writeLine(.warning, "\(file.path): warning: \(note)", file: file.path) }
         }
         for file in result.files where !file.fixNotes.isEmpty {
-            let verb = request.mode == .fix && file.failure == nil ? "the fix was written" : "--fix would write"
+            let written = request.mode == .fix && file.failure == nil && file.fixHeldBack == nil
+            let verb = written ? "the fix was written" : "--fix would write"
             messages.writeLine(.notice, "\(file.path): note: \(verb) as \(file.format?.displayName ?? "its own format"), which does not keep: \(file.fixNotes.joined(separator: "; "))", file: file.path)
+        }
+        for file in result.files {
+            if let reason = file.fixHeldBack { messages.writeLine(.notice, "\(file.path): note: not fixed: \(reason)", file: file.path) }
         }
 
         var report: String
@@ -108,6 +116,7 @@ extension CommandRunner {
             console.errLine(summary)
         }
         if result.hasInputErrors { return .failure }
+        if command.exitNonZeroOnFix, request.mode == .fix, result.fixedCount > 0 { return .violations }
         if command.exitZero { return .success }
         if request.mode == .diff { return result.filesWithDiffs > 0 ? .violations : .success }
         if result.errorCount > 0 { return .violations }

@@ -41,8 +41,13 @@ enum HelpText {
                                          a document of the run); the summary still goes to stderr
               --max-warnings N           fail when there are more than N warnings (-1: no limit)
               --exit-zero                exit 0 even with findings (input errors still exit 2)
-              --fix                      write each normalised document in place, atomically
-              --diff                     show what --fix would change; write nothing
+              --fix                      write each normalised document in place, atomically, changing
+                                         only what the findings name (safe fixes)
+              --unsafe-fixes             with --fix or --diff, also fixes that drop data (undeclared or
+                                         out-of-scope attributes, wrong-typed values, what RTF cannot keep)
+              --exit-non-zero-on-fix     with --fix, exit 1 when a document was changed
+              --diff[=runs]              the patch --fix would apply (git apply and patch -p1 take it);
+                                         =runs: the document's runs, a line each; writes nothing
               --stdin-filename NAME      the name (and configuration lookup) of standard input
               --max-file-size SIZE       refuse larger files unread (default 256M; 512K, 1G, bytes)
               --print-config             show the effective configuration as JSON

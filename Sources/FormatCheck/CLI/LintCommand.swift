@@ -17,6 +17,8 @@ public struct LintCommand: Hashable, Sendable {
     public var quiet: Bool
     /// `--verbose`: list what folder searches passed over, and why.
     public var verbose = false
+    /// `--exit-non-zero-on-fix`: a `--fix` that changed any document exits 1, as pre-commit hooks want.
+    public var exitNonZeroOnFix = false
 
     /// A lint command.
     public init(request: LintRequest, format: ReportFormat? = nil, output: String? = nil, maxWarnings: Int? = nil,

@@ -20,7 +20,17 @@ public enum DocumentDiff {
         let edits = script(a, b)
         let shown = TerminalText.escaped(path)
         var output = "--- \(shown)\n+++ \(shown) (fixed)\n"
-        // Group edits into hunks with 3 lines of context.
+        for hunk in hunks(edits) {
+            output += header(edits[hunk]) + " runs\n"
+            for edit in edits[hunk] { output += marker(edit.kind) + edit.text + "\n" }
+        }
+        return output
+    }
+
+    /// The hunks of an edit script: runs of changes with up to three lines of context on each side (changes
+    /// closer than seven lines share a hunk), as ranges of `edits`.
+    static func hunks(_ edits: [Line]) -> [Range<Int>] {
+        var found: [Range<Int>] = []
         var index = 0
         while index < edits.count {
             guard edits[index].kind != .same else { index += 1; continue }
@@ -40,21 +50,27 @@ public enum DocumentDiff {
             }
             // Keep at most 3 lines of context after the last change.
             end -= max(0, trailingSame - 3)
-            let hunk = edits[start..<end]
-            let oldStart = hunk.first!.oldLine, newStart = hunk.first!.newLine
-            let oldCount = hunk.filter { $0.kind != .insert }.count
-            let newCount = hunk.filter { $0.kind != .delete }.count
-            output += "@@ -\(oldStart + 1),\(oldCount) +\(newStart + 1),\(newCount) @@ runs\n"
-            for edit in hunk {
-                switch edit.kind {
-                case .same: output += " " + edit.text + "\n"
-                case .delete: output += "-" + edit.text + "\n"
-                case .insert: output += "+" + edit.text + "\n"
-                }
-            }
+            found.append(start..<end)
             index = end
         }
-        return output
+        return found
+    }
+
+    /// A hunk's `@@ -a,b +c,d @@` (a start is 0 for an empty side, as unified diffs write it).
+    static func header(_ hunk: ArraySlice<Line>) -> String {
+        let oldCount = hunk.filter { $0.kind != .insert }.count
+        let newCount = hunk.filter { $0.kind != .delete }.count
+        let oldStart = oldCount == 0 ? hunk.first!.oldLine : hunk.first!.oldLine + 1
+        let newStart = newCount == 0 ? hunk.first!.newLine : hunk.first!.newLine + 1
+        return "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@"
+    }
+
+    static func marker(_ kind: Line.Kind) -> String {
+        switch kind {
+        case .same: return " "
+        case .delete: return "-"
+        case .insert: return "+"
+        }
     }
 
     /// One line of an edit script.

@@ -16,12 +16,19 @@ enum DocumentFileWriter {
         /// What writing it does not keep: the writer's warnings (an attribute with no form in the format, an
         /// image a plain `.rtf` cannot hold) and what the reader saw but did not keep.
         var notes: [String]
+        /// Whether it was written over the original bytes (`NativeJSONPatch`), keeping all it did not change.
+        var patched = false
     }
 
     /// Encodes `document` in `format`; throws a one-sentence reason when the document cannot be written.
     /// `keptFiles` are files of the flattened RTFD being rewritten: those the new text does not name stay in it.
+    ///
+    /// With the `original` native JSON bytes and the `reader` that read them, the fixed document is written over
+    /// the original (`NativeJSONPatch`: only what the fix changed is rewritten, in the file's own spelling and
+    /// spacing) when it can be, and whole otherwise.
     static func encode(_ document: RichString, images: ImageStore, format: DocumentFormat,
-                       readerWarnings: [DocumentWarning], keptFiles: [String: Data] = [:]) throws(DocumentError) -> Encoded {
+                       readerWarnings: [DocumentWarning], keptFiles: [String: Data] = [:],
+                       original: LintInput? = nil, reader: LintDocumentReader? = nil, keepingUnread: Bool = false) throws(DocumentError) -> Encoded {
         let lost = readerWarnings.map { "\($0.message) (read but not kept)" }
         switch format {
         case .rtf, .rtfd, .flatRTFD:
@@ -37,6 +44,11 @@ enum DocumentFileWriter {
                 return Encoded(input: LintInput(format: .rtf, bytes: output.rtf), notes: notes)
             }
         case .native, .plain, .text, .html:
+            if format == .native, let original, original.format == .native, let reader,
+               let patched = NativeJSONPatch.patch(original.bytes, to: document, reader: reader, keepingUnread: keepingUnread) {
+                // Everything the fix does not change stays as it was: nothing read is lost.
+                return Encoded(input: LintInput(format: .native, bytes: patched), notes: [], patched: true)
+            }
             let output = try NativeJSONEncoder().write(document, images: images)
             return Encoded(input: LintInput(format: .native, bytes: output.bytes), notes: lost + output.warnings.map(\.message))
         }

@@ -31,6 +31,17 @@ public struct DocumentLinter: Sendable {
         reader = LintDocumentReader(definition: definition, limits: limits)
     }
 
+    /// This linter fixing only what it fixes without dropping data: the unsafe rules (`BuiltInRule.isUnsafeFix`)
+    /// are left out of the engine, so undeclared and out-of-scope attributes stay, and wrong-typed values are
+    /// kept where the writer can keep them.
+    public func withoutUnsafeFixes() -> DocumentLinter {
+        let unsafe = BuiltInRule.allCases.filter(\.isUnsafeFix).map(\.id)
+        var safe = DocumentLinter(definition: definition, selection: RuleSelection(select: selection.select, ignore: selection.ignore.union(unsafe)),
+                                  limits: reader.limits)
+        safe.makesFingerprints = makesFingerprints
+        return safe
+    }
+
     /// The engine that fixes only what `selection` reports, as ESLint fixes only enabled rules: constraints not
     /// selected are left out, and the scope rules remove only keys when their rule is selected
     /// (`undeclared-attribute` for keys the file does not declare, `scope` for declared keys outside the scope).
@@ -104,7 +115,14 @@ public struct DocumentLinter: Sendable {
             violations[k].fingerprint = ViolationFingerprint.of(rule: violations[k].rule, key: violations[k].key,
                                                                 utf8Range: located[k].range, in: read.document)
         }
-        let changed = !read.findings.isEmpty || !adjustments.isEmpty
+        // What reading changed counts when its rule is selected: a linter that leaves wrong-typed values alone
+        // (`withoutUnsafeFixes`) finds nothing to fix in them.
+        let changed = !adjustments.isEmpty || read.findings.contains { finding in
+            switch finding.kind {
+            case .wrongType: return selection.includes(BuiltInRule.wrongType.id)
+            case .behavior(let cause): return selection.includes(cause.identifier)
+            }
+        }
         // What reading could not keep is at its place in the file too; everything is in file order (and in the
         // order found at one place).
         violations = (read.warnings.map(violation(for:)) + violations).enumerated().sorted { a, b in

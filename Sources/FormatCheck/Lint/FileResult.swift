@@ -15,6 +15,9 @@ public struct FileResult: Sendable {
     /// With `--fix` or `--diff`: what writing the fixed document in its own format does not keep (RTF hidden
     /// text, an attribute RTF has no form for), said before the report.
     public var fixNotes: [String] = []
+    /// With `--fix` or `--diff`: why the document was not fixed though it has fixable findings (only unsafe fixes
+    /// without `--unsafe-fixes`, or a rewrite that would drop data).
+    public var fixHeldBack: String?
     /// What an interrupted `--fix` left beside the document: removed or completed (with `--fix`), or found.
     public var leftoverNotes: [String] = []
     /// The format the document was read in (and a fix is written in), once it was read.

@@ -30,6 +30,14 @@ public struct LintRequest: Hashable, Sendable {
     /// Whether findings get their fingerprints (`Violation.fingerprint`), which the JSON and SARIF reports carry;
     /// they cost a few text conversions per finding, so a run whose report shows none does not make them.
     public var fingerprints = false
+    /// `--unsafe-fixes`: `--fix` and `--diff` also apply fixes that drop data (`FixApplicability.unsafe`): an
+    /// undeclared or out-of-scope attribute, a wrong-typed value, what a rewritten RTF cannot keep.
+    public var unsafeFixes = false
+    /// `--diff=runs`: the diff of the document's runs, one line a run, instead of the file's bytes.
+    public var diffShowsRuns = false
+    /// Whether the diff goes to a terminal, where its lines are escaped (`TerminalText`); a patch written to a
+    /// pipe or a file holds the bytes.
+    public var diffIsForTerminal = false
 
     /// A request.
     public init(paths: [String], definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil,

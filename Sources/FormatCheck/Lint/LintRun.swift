@@ -89,6 +89,9 @@ public struct LintRun: Sendable {
         return String(cString: real)
     }
 
+    /// What a document whose only fixable findings drop data says.
+    static let unsafeOnly = "its fixable findings drop data when fixed, an unsafe fix: --unsafe-fixes fixes them"
+
     /// Files by path, standard input last.
     func order(_ a: LintTarget, _ b: LintTarget) -> Bool {
         switch (a, b) {
@@ -203,20 +206,36 @@ public struct LintRun: Sendable {
         let outcome = linter.lint(input)
         result.violations = outcome.violations
         if request.keepsDocuments { result.document = outcome.document }
-        guard request.mode != .check, let fixed = outcome.fixed, let original = outcome.document else { return result }
+        guard request.mode != .check, outcome.document != nil else { return result }
+        // Without --unsafe-fixes, only what is fixed without dropping data: undeclared and out-of-scope
+        // attributes stay, wrong-typed values stay where the writer keeps them.
+        let fixer = request.unsafeFixes ? linter : linter.withoutUnsafeFixes()
+        let fixing = request.unsafeFixes ? outcome : fixer.lint(input)
+        guard let fixed = fixing.fixed else {
+            if outcome.violations.contains(where: { $0.fix == .unsafe }) { result.fixHeldBack = Self.unsafeOnly }
+            return result
+        }
         let encoded: DocumentFileWriter.Encoded
         do {
             // A flattened RTFD keeps the files its text does not name (a package keeps them on disk, below).
             let kept = input.format == .flatRTFD ? ((try? FlattenedRTFD.decode(input.bytes))?.files ?? [:]) : [:]
-            encoded = try DocumentFileWriter.encode(fixed, images: outcome.images, format: input.format,
-                                                     readerWarnings: outcome.warnings, keptFiles: kept)
+            encoded = try DocumentFileWriter.encode(fixed, images: fixing.images, format: input.format,
+                                                     readerWarnings: fixing.warnings, keptFiles: kept,
+                                                     original: input, reader: fixer.reader, keepingUnread: !request.unsafeFixes)
         } catch {
             result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
             return result
         }
         result.fixNotes = encoded.notes
-        // Normalisation is idempotent: the fixed document, as written, must lint clean under the selected rules.
-        let check = linter.lint(encoded.input)
+        // A rewrite that would drop what the document held is an unsafe fix.
+        let dropsWrongTypes = !encoded.patched && outcome.violations.contains { $0.rule == BuiltInRule.wrongType.id }
+        if !request.unsafeFixes, !encoded.notes.isEmpty || dropsWrongTypes {
+            if dropsWrongTypes { result.fixNotes.append("its wrong-typed values") }
+            result.fixHeldBack = "writing it would drop what the note lists, an unsafe fix: --unsafe-fixes writes it anyway"
+            return result
+        }
+        // Normalisation is idempotent: the fixed document, as written, must lint clean under the rules it fixes.
+        let check = fixer.lint(encoded.input)
         guard check.fixed == nil, !check.isMalformed else {
             result.failure = InputFailure(.writeFailed, path: result.path,
                                           message: "internal error: the fixed document is not clean (\(check.violations.first { $0.rule != BuiltInRule.readerWarning.id }?.message ?? "unreadable")); nothing was written")
@@ -226,11 +245,18 @@ public struct LintRun: Sendable {
         case .check:
             break
         case .diff:
-            result.diff = DocumentDiff.unified(from: original, to: fixed, path: result.path)
+            if request.diffShowsRuns {
+                result.diff = DocumentDiff.unified(from: outcome.document ?? fixed, to: fixed, path: result.path)
+            } else {
+                // The bytes --fix would write (an RTFD package's TXT.rtf), as a patch.
+                let name = input.format == .rtfd ? ReportPath.artifact(result.path, member: RTFDPackage.textFileName) : result.path
+                result.diff = FileDiff.unified(from: input.bytes, to: encoded.input.bytes, path: name, escapingLines: request.diffIsForTerminal)
+            }
         case .fix:
             guard case .file(let path) = job.target, let snapshot else { return result }
-            // Numbers the writer would spell as another value: refuse rather than change them without a word.
-            let changing = outcome.warnings.filter(\.changesOnRewrite)
+            // Numbers a whole rewrite would spell as another value: refuse rather than change them without a word.
+            // Written over the original, they keep their spelling.
+            let changing = encoded.patched ? [] : outcome.warnings.filter(\.changesOnRewrite)
             if let first = changing.first {
                 let place = first.location.map { " (the first at line \($0.line), column \($0.column))" } ?? ""
                 let what = changing.count == 1 ? "a number" : "\(changing.count) numbers"
@@ -248,8 +274,10 @@ public struct LintRun: Sendable {
             })
             do {
                 try DocumentFileWriter.write(encoded, to: Self.resolved(path), options: options)
-                result.fixedCount = result.violations.filter { BuiltInRule(rawValue: $0.rule)?.isFixable ?? true }.count
-                result.violations = []
+                // What is left is what the fix did not repair (unsafe fixes without --unsafe-fixes, what no fix can).
+                let remaining = linter.lint(encoded.input).violations
+                result.fixedCount = max(0, result.violations.count - remaining.count)
+                result.violations = remaining
             } catch {
                 result.failure = InputFailure(.writeFailed, path: path,
                                               message: change.reason ?? "cannot write the fixed document: \(error.message); the original is untouched")

@@ -15,6 +15,8 @@ public struct Violation: Hashable, Sendable {
     public var expected: ValueDescription?
     /// The value the document holds; nil when not about a value.
     public var actual: ValueDescription?
+    /// Whether and how `--fix` repairs it: safely, only with `--unsafe-fixes` (it drops data), or not at all.
+    public var fix: FixApplicability { BuiltInRule.fix(for: rule) }
     /// What the finding is about, not where (`ViolationFingerprint`): rule, key, its text and the text beside it.
     /// Empty unless the linter makes fingerprints (`DocumentLinter.makesFingerprints`, `LintRequest.fingerprints`).
     public var fingerprint: String = ""

@@ -13,12 +13,14 @@ import StreamingJSON
 ///     "byteOffset": 39, "byteLength": 4,                         // in the file
 ///     "textRange": {"utf8Offset": 4, "utf8Length": 4, "utf16Offset": 4, "utf16Length": 4},   // in the document's text
 ///     "fingerprint": "6f1c…",                                     // what, not where (survives unrelated edits)
+///     "fix": "safe",                                              // safe (--fix), unsafe (--unsafe-fixes) or none
 ///     "key": "foregroundColor",                                 // absent for malformed documents
 ///     "expected": "#34c759", "actual": null,                    // null: the attribute is absent
 ///     "expectedKind": "color", "actualKind": null               // the values' kinds (for wrong-type, the declared type)
 ///   }],
 ///   "errors": [{"file": "…", "kind": "too-large", "message": "…"}],   // documents that could not be linted
-///   "summary": {"files": 7, "filesWithViolations": 4, "errors": 5, "warnings": 1, "fixed": 0, "notLinted": 0}
+///   "summary": {"files": 7, "filesWithViolations": 4, "errors": 5, "warnings": 1, "fixed": 0, "notLinted": 0,
+///               "fixable": 4, "unsafeFixable": 1}
 /// }
 /// ```
 /// Positions are in the file: for native JSON the string token that holds the text, for RTF the RTF text it was
@@ -49,6 +51,8 @@ public enum JSONReport {
             ("files", .integer(result.files.count)), ("filesWithViolations", .integer(result.filesWithViolations)),
             ("errors", .integer(result.errorCount)), ("warnings", .integer(result.warningCount)),
             ("fixed", .integer(result.fixedCount)), ("notLinted", .integer(result.files.filter { $0.failure != nil }.count)),
+            ("fixable", .integer(result.violations.filter { $0.fix == .safe }.count)),
+            ("unsafeFixable", .integer(result.violations.filter { $0.fix == .unsafe }.count)),
         ]))
         let root: JSONValue = .object(JSONObject([
             ("version", .integer(schemaVersion)),
@@ -71,6 +75,7 @@ public enum JSONReport {
                 ("utf16Offset", .integer(p.utf16Offset)), ("utf16Length", .integer(p.utf16Length)),
             ]))),
             ("fingerprint", .string(violation.fingerprint)),
+            ("fix", .string(violation.fix.rawValue)),
         ]
         if p.member != nil { members.append(("document", .string(path))) }
         if let key = violation.key { members.append(("key", .string(key))) }

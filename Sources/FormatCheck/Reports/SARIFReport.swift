@@ -43,6 +43,7 @@ public enum SARIFReport {
                         ]))),
                     ]))])),
                     ("partialFingerprints", .object(JSONObject([(fingerprintKey, .string("\(v.fingerprint):\(seen)"))]))),
+                    ("properties", .object(JSONObject([("fix", .string(v.fix.rawValue))]))),
                 ])))
             }
         }
