@@ -54,14 +54,18 @@ struct DefinitionReader {
         }
         if let node = root["description"] { summary = string(node, at: JSONPath.root.appending(key: "description"), what: "a description") }
         if let node = root["$schema"] { _ = string(node, at: JSONPath.root.appending(key: "$schema"), what: "\"$schema\"") }
-        if let node = required("attributes", in: members, of: root, at: .root, in: "a definition") {
-            readAttributes(node, at: JSONPath.root.appending(key: "attributes"))
+        if let (node, path) = field("attributes", in: members, of: root, allowed: Self.topLevelFields, in: "a definition") {
+            readAttributes(node, at: path)
         }
-        if let node = required("scope", in: members, of: root, at: .root, in: "a definition") {
-            readScope(node, at: JSONPath.root.appending(key: "scope"))
+        if let (node, path) = field("scope", in: members, of: root, allowed: Self.topLevelFields, in: "a definition") {
+            readScope(node, at: path)
         }
-        if let node = root["constraints"] { readConstraints(node, at: JSONPath.root.appending(key: "constraints")) }
-        if let node = root["severities"] { readSeverities(node, at: JSONPath.root.appending(key: "severities")) }
+        if let (node, path) = field("constraints", in: members, of: root, allowed: Self.topLevelFields, in: "a definition", required: false) {
+            readConstraints(node, at: path)
+        }
+        if let (node, path) = field("severities", in: members, of: root, allowed: Self.topLevelFields, in: "a definition", required: false) {
+            readSeverities(node, at: path)
+        }
     }
 
     // MARK: Reporting
@@ -158,6 +162,19 @@ struct DefinitionReader {
                            in context: String, hint: String? = nil) -> LocatedJSON? {
         if let member = members.first(where: { $0.key == field }) { return member.value }
         report(.missingField, "\(context) needs a '\(field)' field", node: object, at: path, hint: hint)
+        return nil
+    }
+
+    /// A top-level field, found under its own name, or else under a misspelling of it (`atributes`), which the
+    /// unknown-field check has reported with "did you mean": its contents are read too, at their own path, so a
+    /// misspelled key does not hide the errors inside it. Reports a `required` field missing when neither is there.
+    mutating func field(_ field: String, in members: [LocatedJSON.Member], of object: LocatedJSON, allowed: [String],
+                        in context: String, required: Bool = true) -> (node: LocatedJSON, path: JSONPath)? {
+        if let member = members.first(where: { $0.key == field }) { return (member.value, JSONPath.root.appending(key: field)) }
+        if let near = members.first(where: { !allowed.contains($0.key) && Suggestions.closest(to: $0.key, in: allowed) == field }) {
+            return (near.value, JSONPath.root.appending(key: near.key))
+        }
+        if required { report(.missingField, "\(context) needs a '\(field)' field", node: object, at: .root) }
         return nil
     }
 

@@ -1,7 +1,7 @@
 import Formatting
 extension Command {
     /// The options of `fmtcheck lint`.
-    static let lintOptions = ["--definition", "--select", "--ignore", "--format", "--output", "--max-warnings", "--exit-zero",
+    static let lintOptions = ["--definition", "--select", "--ignore", "--extend-select", "--format", "--output", "--max-warnings", "--exit-zero",
                               "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
@@ -20,6 +20,7 @@ extension Command {
                 case "-d", "--definition": request.definition = try scanner.value(for: option, inline: inline)
                 case "--select": request.select = (request.select ?? []) + (try scanner.list(for: option, inline: inline))
                 case "--ignore": request.ignore = (request.ignore ?? []) + (try scanner.list(for: option, inline: inline))
+                case "--extend-select": request.extendSelect = (request.extendSelect ?? []) + (try scanner.list(for: option, inline: inline))
                 case "-f", "--format":
                     let name = try scanner.value(for: option, inline: inline)
                     guard let format = ReportFormat(rawValue: name) else {
@@ -55,6 +56,9 @@ extension Command {
         request.mode = fix ? .fix : diff ? .diff : .check
         if fix && request.paths.contains("-") {
             throw UsageError("--fix cannot rewrite standard input", hint: "use --diff to see what would change")
+        }
+        if command.printConfig && request.paths.count > 1 {
+            throw UsageError("--print-config shows the configuration of one document", hint: "write 'fmtcheck --print-config PATH'")
         }
         if request.paths.isEmpty && !command.printConfig {
             throw UsageError("no files to lint", hint: "write 'fmtcheck lint PATH...', for example 'fmtcheck Examples'")

@@ -46,6 +46,7 @@ extension CommandRunner {
             for problem in result.selectionProblems { messages.writeLine(.error, problem.description) }
             return .failure
         }
+        warnAboutIgnoredRunWideOptions(result, run: runConfig, messages: messages)
         if command.verbose {
             for skipped in result.skipped { messages.writeLine(.notice, "\(skipped.path): skipped: \(skipped.reason)", file: skipped.path) }
         }
@@ -138,13 +139,50 @@ extension CommandRunner {
         return isDirectory.boolValue ? try resolver.configuration(forFolder: first) : try resolver.configuration(forFile: first)
     }
 
-    /// `--print-config`: the effective configuration, as JSON, after the command line's overrides.
+    /// `--print-config [PATH]`: the configuration linting PATH uses (the current folder when no path is given),
+    /// as JSON, after the command line's options, whatever the current folder: the definition, the rules in
+    /// effect (`LintConfiguration.selection(with:)`) and the size limit from PATH's own configuration files; the
+    /// run-wide options (format, warning limit) from the run's (`runConfiguration(for:)`).
     static func printConfiguration(_ command: LintCommand, base: LintConfiguration, console: Console) -> ExitCode {
         let request = command.request
-        let overrides = LintConfiguration(definition: request.definition, select: request.select, ignore: request.ignore,
-                                          format: command.format, maxWarnings: command.maxWarnings, maxFileSize: request.maxFileSize)
-        let effective = base.overridden(by: overrides)
-        console.out(ConfigurationPrinter.json(effective))
+        let resolver = ConfigurationResolver()
+        let own: LintConfiguration
+        do {
+            if let path = request.paths.first, path != "-" {
+                var isDirectory: ObjCBool = false
+                let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                own = folder ? try resolver.configuration(forFolder: path) : try resolver.configuration(forFile: path)
+            } else {
+                own = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
+            }
+        } catch {
+            console.errLine(error.description)
+            return .failure
+        }
+        let selection = own.selection(with: request)
+        var effective = own
+        effective.definition = request.definition ?? own.definition
+        effective.select = selection.select.map { $0.sorted() }
+        effective.ignore = selection.ignore.sorted()
+        effective.maxFileSize = request.maxFileSize ?? own.maxFileSize
+        effective.format = command.format ?? base.format
+        effective.maxWarnings = command.maxWarnings ?? base.maxWarnings
+        console.out(ConfigurationPrinter.json(effective, runWideSources: base.sources))
         return .success
+    }
+
+    /// Warns about format and warning limits that configuration files nearer a document set and the run does
+    /// not use: they are run-wide options, taken from `runConfiguration(for:)` alone.
+    static func warnAboutIgnoredRunWideOptions(_ result: LintRunResult, run: LintConfiguration, messages: LintMessages) {
+        var said: Set<String> = []
+        for config in result.configurations {
+            guard let file = config.sources.last, !run.sources.contains(file) else { continue }
+            for (name, set, used) in [("format", config.format.map(\.rawValue), run.format.map(\.rawValue)),
+                                      ("maxWarnings", config.maxWarnings.map(String.init), run.maxWarnings.map(String.init))] {
+                guard let set, set != used, said.insert(file + name).inserted else { continue }
+                let from = run.sources.last.map { "the configuration \($0)" } ?? "the command line and defaults"
+                messages.writeLine(.warning, "\(file): warning: \"\(name)\" is ignored here: run-wide options come from \(from) (the current folder's nearest .fmtcheck.json, else the first path's)", file: file)
+            }
+        }
     }
 }

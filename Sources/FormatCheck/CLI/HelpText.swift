@@ -35,7 +35,8 @@ enum HelpText {
             OPTIONS:
               -d, --definition FILE      lint every document against this definition
               --select RULES             only these rules (comma-separated rule ids or constraint names)
-              --ignore RULES             never these rules
+              --ignore RULES             never these rules (added to the configuration's ignore)
+              --extend-select RULES      these rules too (added to the select in effect)
               -f, --format FORMAT        default, json, sarif, github or html
               -o, --output FILE          write the report to FILE (a regular file or a new path, not
                                          a document of the run); the summary still goes to stderr
@@ -50,7 +51,7 @@ enum HelpText {
                                          =runs: the document's runs, a line each; writes nothing
               --stdin-filename NAME      the name (and configuration lookup) of standard input
               --max-file-size SIZE       refuse larger files unread (default 256M; 512K, 1G, bytes)
-              --print-config             show the effective configuration as JSON
+              --print-config [PATH]      show the configuration linting PATH uses, as JSON
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 

@@ -4,7 +4,7 @@ import StreamingJSON
 /// filled in), and the files it came from.
 public enum ConfigurationPrinter {
     /// Pretty-printed JSON, keys sorted.
-    public static func json(_ config: LintConfiguration) -> String {
+    public static func json(_ config: LintConfiguration, runWideSources: [String]? = nil) -> String {
         let root: JSONValue = .object(JSONObject([
             ("definition", config.definition.map(JSONValue.string) ?? .null),
             ("select", config.select.map { .array($0.map(JSONValue.string)) } ?? .null),
@@ -13,7 +13,7 @@ public enum ConfigurationPrinter {
             ("maxWarnings", .integer(config.maxWarnings ?? -1)),
             ("maxFileSize", .integer(config.maxFileSize ?? LintConfiguration.defaultMaxFileSize)),
             ("sources", .array(config.sources.map(JSONValue.string))),
-        ]))
+        ] + (runWideSources.map { [("runWideSources", JSONValue.array($0.map(JSONValue.string)))] } ?? [])))
         return JSONText.write(root)
     }
 }

@@ -56,4 +56,15 @@ public struct LintConfiguration: Hashable, Sendable {
     public var selection: RuleSelection {
         RuleSelection(select: select.map(Set.init), ignore: Set(ignore ?? []))
     }
+
+    /// The rules a document under these options is linted with, the command line's options combined with them
+    /// as ruff combines its own: `--select` replaces the configuration's `select` and its `ignore` (a rule named
+    /// on the command line is meant); `--ignore` adds to the `ignore` in effect; `--extend-select` adds to the
+    /// `select` in effect (nothing, when every rule is selected).
+    public func selection(with request: LintRequest) -> RuleSelection {
+        var select = (request.select ?? self.select).map(Set.init)
+        if let extra = request.extendSelect, select != nil { select?.formUnion(extra) }
+        let ignore = request.select != nil ? Set(request.ignore ?? []) : Set(self.ignore ?? []).union(request.ignore ?? [])
+        return RuleSelection(select: select, ignore: ignore)
+    }
 }

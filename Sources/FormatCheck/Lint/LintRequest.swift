@@ -15,10 +15,13 @@ public struct LintRequest: Hashable, Sendable {
     public var paths: [String]
     /// A definition file for every document (`--definition`), overriding configuration files.
     public var definition: String?
-    /// Only these rules (`--select`), overriding configuration files.
+    /// Only these rules (`--select`), replacing the configuration files' `select` and `ignore`.
     public var select: [String]?
-    /// Rules never reported (`--ignore`), overriding configuration files.
+    /// Rules never reported (`--ignore`), added to the configuration files' (see
+    /// `LintConfiguration.selection(with:)`).
     public var ignore: [String]?
+    /// Rules added to the selection in effect (`--extend-select`).
+    public var extendSelect: [String]?
     /// The name standard input is reported under, and where its configuration is looked up.
     public var standardInputName: String?
     /// The size limit in bytes (`--max-file-size`).

@@ -39,7 +39,7 @@ public struct LintRun: Sendable {
                                             message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
             }
         }
-        var (jobs, definitionProblems, configurationProblems, selectionProblems) = prepare(targets)
+        var (jobs, definitionProblems, configurationProblems, selectionProblems, configurations) = prepare(targets)
         // A selection that names no rule, or leaves none, is a usage error: nothing is linted under it.
         guard selectionProblems.isEmpty else {
             return LintRunResult(files: [], definitionProblems: definitionProblems, configurationProblems: configurationProblems,
@@ -68,8 +68,10 @@ public struct LintRun: Sendable {
         files.sort { order($0.target, $1.target) }
         definitionProblems.sort { $0.fileName < $1.fileName }
         configurationProblems.sort { $0.fileName < $1.fileName }
-        return LintRunResult(files: files, definitionProblems: definitionProblems, configurationProblems: configurationProblems,
-                             seconds: Date().timeIntervalSince(started), skipped: skipped)
+        var result = LintRunResult(files: files, definitionProblems: definitionProblems, configurationProblems: configurationProblems,
+                                   seconds: Date().timeIntervalSince(started), skipped: skipped)
+        result.configurations = configurations
+        return result
     }
 
     /// The folders where a package put aside by an interrupted swap would be: the folders named, and those
@@ -103,8 +105,9 @@ public struct LintRun: Sendable {
     }
 
     /// Resolves every document's definition and options; loads each definition once.
-    func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem]) {
+    func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
         let resolver = ConfigurationResolver()
+        var used: [[String]: LintConfiguration] = [:]
         var selections = SelectionCheck(request: request)
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
         var configurationProblems: [String: ConfigurationError] = [:]
@@ -127,6 +130,7 @@ public struct LintRun: Sendable {
                     continue
                 }
             }
+            if used[config.sources] == nil { used[config.sources] = config }
             let maxFileSize = request.maxFileSize ?? config.maxFileSize ?? LintConfiguration.defaultMaxFileSize
             guard let definitionPath = request.definition ?? config.definition else {
                 jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
@@ -142,8 +146,7 @@ public struct LintRun: Sendable {
                 jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
                                 message: "its definition \(definitionPath) did not load"), maxFileSize: maxFileSize))
             case .success(let loaded):
-                let selection = RuleSelection(select: (request.select ?? config.select).map(Set.init),
-                                              ignore: Set(request.ignore ?? config.ignore ?? []))
+                let selection = config.selection(with: request)
                 selections.check(selection, of: config, under: loaded)
                 let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
                 var linter = linters[cacheKey] ?? DocumentLinter(definition: loaded, selection: selection)
@@ -156,7 +159,8 @@ public struct LintRun: Sendable {
             if case .failure(let problems) = result { return problems }
             return nil
         }
-        return (jobs, problems, Array(configurationProblems.values), selections.problems)
+        return (jobs, problems, Array(configurationProblems.values), selections.problems,
+                used.values.sorted { $0.sources.lexicographicallyPrecedes($1.sources) })
     }
 
     /// Lints one document: read (with the size limit), lint, and fix or diff as asked. A fix holds the

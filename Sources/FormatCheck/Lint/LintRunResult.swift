@@ -14,6 +14,8 @@ public struct LintRunResult: Sendable {
     /// `--select`/`--ignore` names (on the command line or in a configuration file) that no rule has, and
     /// selections that leave no rule: usage errors (exit 2), found before anything is linted.
     public var selectionProblems: [SelectionProblem] = []
+    /// The configurations the run's documents used, each once.
+    public var configurations: [LintConfiguration] = []
 
     /// A result.
     public init(files: [FileResult], definitionProblems: [DefinitionDiagnostics] = [], configurationProblems: [ConfigurationError] = [], seconds: Double = 0,

@@ -16,6 +16,7 @@ struct SelectionCheck {
         self.request = request
         for name in request.select ?? [] { commandLineNames.append(("--select", name)) }
         for name in request.ignore ?? [] { commandLineNames.append(("--ignore", name)) }
+        for name in request.extendSelect ?? [] { commandLineNames.append(("--extend-select", name)) }
     }
 
     /// Checks the selection `selection` that `config` (with the command line's options) gives documents under
@@ -25,13 +26,16 @@ struct SelectionCheck {
         known.formUnion(rules)
         let source = config.sources.last ?? "the configuration"
         var fromConfig: [(option: String, name: String)] = []
-        if request.select == nil { for name in config.select ?? [] { fromConfig.append(("select", name)) } }
-        if request.ignore == nil { for name in config.ignore ?? [] { fromConfig.append(("ignore", name)) } }
+        // The configuration's names that are in effect (`LintConfiguration.selection(with:)`).
+        if request.select == nil {
+            for name in config.select ?? [] { fromConfig.append(("select", name)) }
+            for name in config.ignore ?? [] { fromConfig.append(("ignore", name)) }
+        }
         for (option, name) in fromConfig where !rules.contains(name) {
             add(SelectionProblem(source: source, message: "\"\(option)\" names '\(name)', which is not a rule of definition '\(loaded.name)'" + hint(name, in: rules)))
         }
         if let select = selection.select, select.subtracting(selection.ignore).isEmpty {
-            let from = request.select != nil || request.ignore != nil ? "the command line" : source
+            let from = request.select != nil || request.ignore != nil || request.extendSelect != nil ? "the command line" : source
             add(SelectionProblem(source: from, message: select.isEmpty
                 ? "the selection is empty: no rule is selected, so nothing would be reported"
                 : "the selection is empty: every selected rule is also ignored, so nothing would be reported"))
