@@ -124,12 +124,13 @@ public struct DocumentLinter: Sendable {
             }
         }
         // What reading could not keep is at its place in the file too; everything is in file order (and in the
-        // order found at one place).
-        violations = (read.warnings.map(violation(for:)) + violations).enumerated().sorted { a, b in
-            let (x, y) = (a.element.position, b.element.position)
-            if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
-            return a.offset < b.offset
-        }.map(\.element).filter { selection.includes($0.rule) }
+        // order found at one place). The last step (`map`) sizes the array the run keeps to its findings.
+        violations = (read.warnings.map(violation(for:)) + violations).filter { selection.includes($0.rule) }
+            .enumerated().sorted { a, b in
+                let (x, y) = (a.element.position, b.element.position)
+                if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
+                return a.offset < b.offset
+            }.map(\.element)
         return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
                        images: read.images, isMalformed: false, warnings: read.warnings)
     }
