@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import DefinitionFiles
 
 /// A CI run never passes silently (issue 19): a rule name that is no rule, an empty selection, a folder with
 /// nothing to lint, an unreadable document, a diff where a report was asked for, a definition that did not load
@@ -77,6 +78,16 @@ final class NoSilentPassTests: XCTestCase {
         XCTAssertTrue(result.err.contains("3 documents not linted: their definition \(missing) did not load"), result.err)
         XCTAssertTrue(result.err.contains("0 files linted; 3 files not linted"), result.err)
         XCTAssertFalse(result.err.contains("no problems"), result.err)
+    }
+
+    func testTheDocumentADefinitionThatDidNotLoadKeptFromLintingIsNamedEscaped() throws {
+        let folder = try temporaryFolder(self)
+        let document = "bell\u{07}.json"
+        try write(#"["x",{}]"#, to: document, in: folder)
+        let result = try run(["--definition", folder.appendingPathComponent("missing.json").path, folder.appendingPathComponent(document).path])
+        XCTAssertEqual(result.status, 2, result.err)
+        XCTAssertFalse(result.err.contains("\u{07}"), "no control character reaches the terminal: \(result.err)")
+        XCTAssertTrue(result.err.contains(TerminalText.escaped(document) + ": error: its definition"), result.err)
     }
 
     func testFolderSearchDecidesByContentMatchesExtensionsInAnyCaseAndSaysWhatItSkips() throws {

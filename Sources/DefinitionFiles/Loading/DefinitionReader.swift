@@ -45,25 +45,25 @@ struct DefinitionReader {
     mutating func read(_ root: LocatedJSON) {
         guard let members = members(of: root, at: .root, expecting: "the definition") else { return }
         checkFields(members, at: .root, allowed: Self.topLevelFields, in: "a definition")
-        if let node = required("name", in: members, of: root, at: .root, in: "a definition") {
-            name = string(node, at: JSONPath.root.appending(key: "name"), what: "the definition's name")
+        if let (node, path) = topLevelField("name", in: members, of: root) {
+            name = string(node, at: path, what: "the definition's name")
             if name?.isEmpty == true {
-                report(.invalidValue, "the definition's name is empty", at: Site(location: node.location, path: JSONPath.root.appending(key: "name")),
+                report(.invalidValue, "the definition's name is empty", at: Site(location: node.location, path: path),
                        hint: "name the definition, such as \"recipe\"")
             }
         }
         if let node = root["description"] { summary = string(node, at: JSONPath.root.appending(key: "description"), what: "a description") }
         if let node = root["$schema"] { _ = string(node, at: JSONPath.root.appending(key: "$schema"), what: "\"$schema\"") }
-        if let (node, path) = field("attributes", in: members, of: root, allowed: Self.topLevelFields, in: "a definition") {
+        if let (node, path) = topLevelField("attributes", in: members, of: root) {
             readAttributes(node, at: path)
         }
-        if let (node, path) = field("scope", in: members, of: root, allowed: Self.topLevelFields, in: "a definition") {
+        if let (node, path) = topLevelField("scope", in: members, of: root) {
             readScope(node, at: path)
         }
-        if let (node, path) = field("constraints", in: members, of: root, allowed: Self.topLevelFields, in: "a definition", required: false) {
+        if let (node, path) = topLevelField("constraints", in: members, of: root, required: false) {
             readConstraints(node, at: path)
         }
-        if let (node, path) = field("severities", in: members, of: root, allowed: Self.topLevelFields, in: "a definition", required: false) {
+        if let (node, path) = topLevelField("severities", in: members, of: root, required: false) {
             readSeverities(node, at: path)
         }
     }
@@ -165,16 +165,18 @@ struct DefinitionReader {
         return nil
     }
 
-    /// A top-level field, found under its own name, or else under a misspelling of it (`atributes`), which the
-    /// unknown-field check has reported with "did you mean": its contents are read too, at their own path, so a
-    /// misspelled key does not hide the errors inside it. Reports a `required` field missing when neither is there.
-    mutating func field(_ field: String, in members: [LocatedJSON.Member], of object: LocatedJSON, allowed: [String],
-                        in context: String, required: Bool = true) -> (node: LocatedJSON, path: JSONPath)? {
-        if let member = members.first(where: { $0.key == field }) { return (member.value, JSONPath.root.appending(key: field)) }
-        if let near = members.first(where: { !allowed.contains($0.key) && Suggestions.closest(to: $0.key, in: allowed) == field }) {
-            return (near.value, JSONPath.root.appending(key: near.key))
+    /// A top-level field of the definition, found under its own name, or else under a misspelling of it
+    /// (`atributes`), which the unknown-field check has reported with "did you mean": its contents are read too,
+    /// at their own path, so a misspelled key does not hide the errors inside it. Reports a `required` field
+    /// missing when neither is there.
+    mutating func topLevelField(_ field: String, in members: [LocatedJSON.Member], of root: LocatedJSON,
+                                required isRequired: Bool = true) -> (node: LocatedJSON, path: JSONPath)? {
+        let allowed = Self.topLevelFields
+        if let member = members.first(where: { $0.key == field })
+            ?? members.first(where: { !allowed.contains($0.key) && Suggestions.closest(to: $0.key, in: allowed) == field }) {
+            return (member.value, JSONPath.root.appending(key: member.key))
         }
-        if required { report(.missingField, "\(context) needs a '\(field)' field", node: object, at: .root) }
+        if isRequired { _ = required(field, in: members, of: root, at: .root, in: "a definition") }
         return nil
     }
 

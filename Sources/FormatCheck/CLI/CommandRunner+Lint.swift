@@ -64,21 +64,22 @@ extension CommandRunner {
         // A GitHub report on stdout annotates the failures already.
         if !messages.github || command.output != nil || request.mode == .diff {
             // Documents a definition that did not load kept from linting: said once per definition, not per document.
-            var unlinted: [String: [String]] = [:]
+            var unlinted: [String: [InputFailure]] = [:]
             for file in result.files {
                 guard let failure = file.failure else { continue }
-                if failure.kind == .noDefinition, failure.message.hasPrefix("its definition ") {
-                    unlinted[failure.message, default: []].append(failure.path)
+                if let definition = failure.definitionNotLoaded {
+                    unlinted[definition, default: []].append(failure)
                 } else {
                     messages.write(.error, failure.description, file: failure.path)
                 }
             }
-            for (message, paths) in unlinted.sorted(by: { $0.key < $1.key }) {
-                if paths.count == 1 {
-                    messages.write(.error, "\(paths[0]): error: \(message)", file: paths[0])
+            for (definition, failures) in unlinted.sorted(by: { $0.key < $1.key }) {
+                if failures.count == 1 {
+                    messages.write(.error, failures[0].description, file: failures[0].path)
                 } else {
+                    let paths = failures.map(\.path)
                     let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
-                    messages.writeLine(.error, "fmtcheck: error: \(count(paths.count, "document")) not linted: \(message.replacingOccurrences(of: "its definition", with: "their definition")) (\(shown))")
+                    messages.writeLine(.error, "fmtcheck: error: \(count(paths.count, "document")) not linted: their definition \(definition) did not load (\(shown))")
                 }
             }
         }
@@ -133,10 +134,8 @@ extension CommandRunner {
     static func runConfiguration(for paths: [String]) throws(ConfigurationError) -> LintConfiguration {
         let resolver = ConfigurationResolver()
         let here = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
-        guard here.sources.isEmpty, let first = paths.first(where: { $0 != "-" }) else { return here }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) else { return here }
-        return isDirectory.boolValue ? try resolver.configuration(forFolder: first) : try resolver.configuration(forFile: first)
+        guard here.sources.isEmpty, let first = paths.first(where: { $0 != "-" }), FileManager.default.fileExists(atPath: first) else { return here }
+        return try resolver.configuration(forPath: first)
     }
 
     /// `--print-config [PATH]`: the configuration linting PATH uses (the current folder when no path is given),
@@ -146,25 +145,17 @@ extension CommandRunner {
     static func printConfiguration(_ command: LintCommand, base: LintConfiguration, console: Console) -> ExitCode {
         let request = command.request
         let resolver = ConfigurationResolver()
-        let own: LintConfiguration
-        do {
-            if let path = request.paths.first, path != "-" {
-                var isDirectory: ObjCBool = false
-                let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-                own = folder ? try resolver.configuration(forFolder: path) : try resolver.configuration(forFile: path)
-            } else {
-                own = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
-            }
+        var effective: LintConfiguration
+        do throws(ConfigurationError) {
+            // What the run would lint the path under (`LintRun.prepare`), the command line's options applied.
+            let path = request.paths.first ?? FileManager.default.currentDirectoryPath
+            let own = path == "-" ? try resolver.configuration(forFile: LintRun(request).configurationPath(of: .standardInput(name: request.standardInputName ?? "-")))
+                                  : try resolver.configuration(forPath: path)
+            effective = own.applying(request)
         } catch {
             console.errLine(error.description)
             return .failure
         }
-        let selection = own.selection(with: request)
-        var effective = own
-        effective.definition = request.definition ?? own.definition
-        effective.select = selection.select.map { $0.sorted() }
-        effective.ignore = selection.ignore.sorted()
-        effective.maxFileSize = request.maxFileSize ?? own.maxFileSize
         effective.format = command.format ?? base.format
         effective.maxWarnings = command.maxWarnings ?? base.maxWarnings
         console.out(ConfigurationPrinter.json(effective, runWideSources: base.sources))
@@ -174,13 +165,13 @@ extension CommandRunner {
     /// Warns about format and warning limits that configuration files nearer a document set and the run does
     /// not use: they are run-wide options, taken from `runConfiguration(for:)` alone.
     static func warnAboutIgnoredRunWideOptions(_ result: LintRunResult, run: LintConfiguration, messages: LintMessages) {
-        var said: Set<String> = []
+        let from = run.sources.last.map { "the configuration \($0)" } ?? "the command line and defaults"
+        // Each configuration once (`configurations` is one per chain of files, the nearest last).
         for config in result.configurations {
             guard let file = config.sources.last, !run.sources.contains(file) else { continue }
             for (name, set, used) in [("format", config.format.map(\.rawValue), run.format.map(\.rawValue)),
                                       ("maxWarnings", config.maxWarnings.map(String.init), run.maxWarnings.map(String.init))] {
-                guard let set, set != used, said.insert(file + name).inserted else { continue }
-                let from = run.sources.last.map { "the configuration \($0)" } ?? "the command line and defaults"
+                guard let set, set != used else { continue }
                 messages.writeLine(.warning, "\(file): warning: \"\(name)\" is ignored here: run-wide options come from \(from) (the current folder's nearest .fmtcheck.json, else the first path's)", file: file)
             }
         }

@@ -40,4 +40,11 @@ public final class ConfigurationResolver: @unchecked Sendable {
     public func configuration(forFile path: String) throws(ConfigurationError) -> LintConfiguration {
         try configuration(forFolder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
+
+    /// The merged configuration for what `path` names: a folder's own, a document's (an `.rtfd` package is a
+    /// document) or, for a path that names nothing, that of a document there.
+    public func configuration(forPath path: String) throws(ConfigurationError) -> LintConfiguration {
+        let trimmed = FileDiscovery.withoutTrailingSlash(path)
+        return FileDiscovery.isSearchedFolder(trimmed) ? try configuration(forFolder: trimmed) : try configuration(forFile: trimmed)
+    }
 }

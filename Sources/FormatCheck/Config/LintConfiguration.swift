@@ -67,4 +67,17 @@ public struct LintConfiguration: Hashable, Sendable {
         let ignore = request.select != nil ? Set(request.ignore ?? []) : Set(self.ignore ?? []).union(request.ignore ?? [])
         return RuleSelection(select: select, ignore: ignore)
     }
+
+    /// The options a document under this configuration is linted with, the command line's taking precedence:
+    /// its definition and size limit, and the rules of `selection(with:)`. Run-wide options (format, warning
+    /// limit) are left as they are.
+    public func applying(_ request: LintRequest) -> LintConfiguration {
+        var effective = self
+        let rules = selection(with: request)
+        effective.definition = request.definition ?? definition
+        effective.select = rules.select.map { $0.sorted() }
+        effective.ignore = rules.ignore.sorted()
+        effective.maxFileSize = request.maxFileSize ?? maxFileSize
+        return effective
+    }
 }

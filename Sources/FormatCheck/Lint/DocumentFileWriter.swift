@@ -25,11 +25,12 @@ enum DocumentFileWriter {
     ///
     /// With the `original` native JSON bytes and the `reader` that read them, the fixed document is written over
     /// the original (`NativeJSONPatch`: only what the fix changed is rewritten, in the file's own spelling and
-    /// spacing) when it can be, and whole otherwise.
+    /// spacing) when it can be, and whole otherwise. `hasWrongTypedValues` says the original held values of the
+    /// wrong type, which a whole rewrite does not keep.
     static func encode(_ document: RichString, images: ImageStore, format: DocumentFormat,
-                       readerWarnings: [DocumentWarning], keptFiles: [String: Data] = [:],
+                       readerWarnings: [DocumentWarning], hasWrongTypedValues: Bool = false, keptFiles: [String: Data] = [:],
                        original: LintInput? = nil, reader: LintDocumentReader? = nil, keepingUnread: Bool = false) throws(DocumentError) -> Encoded {
-        let lost = readerWarnings.map { "\($0.message) (read but not kept)" }
+        let lost = readerWarnings.map { "\($0.message) (read but not kept)" } + (hasWrongTypedValues ? ["its wrong-typed values"] : [])
         switch format {
         case .rtf, .rtfd, .flatRTFD:
             let output = RTFWriter().write(document, images: images, asPackage: format != .rtf)

@@ -84,13 +84,31 @@ public struct DocumentLinter: Sendable {
 
     /// Lints a document in any lintable format (native JSON, RTF, an RTFD package or flattened RTFD).
     public func lint(_ input: LintInput) -> Outcome {
-        let read: LintDocumentReader.Result
+        lint(reading(input))
+    }
+
+    /// A document read for linting, or the outcome of one that cannot be read. Linters of one definition read
+    /// alike (`withoutUnsafeFixes` keeps the reader), so one reading serves them all.
+    enum Reading {
+        case read(LintDocumentReader.Result)
+        case malformed(Outcome)
+    }
+
+    /// Reads `input` for `lint(_:)`.
+    func reading(_ input: LintInput) -> Reading {
         do {
-            read = try reader.read(input)
+            return .read(try reader.read(input))
         } catch {
-            return Outcome(violations: malformed(error), fixed: nil, document: nil, images: ImageStore(), isMalformed: true)
+            return .malformed(Outcome(violations: malformed(error), fixed: nil, document: nil, images: ImageStore(), isMalformed: true))
         }
-        return lint(read)
+    }
+
+    /// Lints a document read by `reading(_:)`.
+    func lint(_ reading: Reading) -> Outcome {
+        switch reading {
+        case .read(let read): return lint(read)
+        case .malformed(let outcome): return outcome
+        }
     }
 
     /// Lints a document already read.

@@ -37,8 +37,8 @@ public enum FileDiscovery {
                 failures.append(InputFailure(.notFound, path: path, message: "no such file or folder"))
                 continue
             }
-            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            if isDirectory.boolValue && trimmed.lowercased().hasSuffix(".rtfd") {
+            let trimmed = withoutTrailingSlash(path)
+            if isDirectory.boolValue && isPackageName(trimmed) {
                 files.insert(trimmed)
             } else if isDirectory.boolValue {
                 let (found, passed) = documents(in: path)
@@ -68,8 +68,13 @@ public enum FileDiscovery {
             let name = (relative as NSString).lastPathComponent
             let path = base + "/" + relative
             let lower = name.lowercased()
-            let kind = FileIdentity.of(path)?.kind
-            if name.hasPrefix(".") {
+            let isRTFD = lower.hasSuffix(".rtfd")
+            let hidden = name.hasPrefix(".")
+            // Only what may be searched or said is looked at on disk.
+            guard hidden || isRTFD || isDocumentName(lower) else { continue }
+            let file = FileIdentity.of(path)
+            let kind = file?.kind
+            if hidden {
                 // Hidden folders (.git, .build) are not searched, and configuration files are not documents; a
                 // hidden file named like a document is said.
                 if kind == .directory {
@@ -79,16 +84,15 @@ public enum FileDiscovery {
                 }
                 continue
             }
-            if lower.hasSuffix(".rtfd") {
+            if isRTFD {
                 enumerator.skipDescendants()
                 if kind == .directory || kind == .regular {
                     found.append(path)
                 } else {
-                    skipped.append(Skipped(path: path, reason: danglingOrSpecial(path)))
+                    skipped.append(Skipped(path: path, reason: danglingTarget(path).map(danglingReason) ?? "\(file?.kindDescription ?? "nothing"), not a package or a file"))
                 }
                 continue
             }
-            guard isDocumentName(lower) else { continue }
             switch kind {
             case .directory?:
                 skipped.append(Skipped(path: path, reason: "a folder named like a document, searched as a folder"))
@@ -98,8 +102,8 @@ public enum FileDiscovery {
             default:
                 // A FIFO, socket or device is kept as a document, which the run reports as not a regular file;
                 // a link to nothing is said here.
-                if isDanglingLink(path) {
-                    skipped.append(Skipped(path: path, reason: danglingOrSpecial(path)))
+                if let target = danglingTarget(path) {
+                    skipped.append(Skipped(path: path, reason: danglingReason(target)))
                     continue
                 }
             }
@@ -116,21 +120,35 @@ public enum FileDiscovery {
         return (found, skipped)
     }
 
+    /// `path` without the slash it may end with ("/" stays as it is).
+    static func withoutTrailingSlash(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Whether `path` names an RTFD package: a document, though it is a folder.
+    static func isPackageName(_ path: String) -> Bool {
+        withoutTrailingSlash(path).lowercased().hasSuffix(".rtfd")
+    }
+
+    /// Whether `path` names a folder that is searched for documents (a folder that is not an RTFD package).
+    static func isSearchedFolder(_ path: String) -> Bool {
+        FileIdentity.of(path)?.kind == .directory && !isPackageName(path)
+    }
+
     /// Whether a lowercased name is a document's: `.json` or `.rtf` (`.rtfd` is looked at apart).
     static func isDocumentName(_ lower: String) -> Bool {
         lower.hasSuffix(".json") || lower.hasSuffix(".rtf")
     }
 
-    /// Whether `path` is a symbolic link whose target does not exist.
-    static func isDanglingLink(_ path: String) -> Bool {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil && !FileManager.default.fileExists(atPath: path)
+    /// The target of `path` when it is a symbolic link to nothing.
+    static func danglingTarget(_ path: String) -> String? {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path), FileIdentity.of(path) == nil else { return nil }
+        return target
     }
 
-    static func danglingOrSpecial(_ path: String) -> String {
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path), !FileManager.default.fileExists(atPath: path) {
-            return "a symbolic link to \(target), which does not exist"
-        }
-        return "not a regular file or folder"
+    /// Why a link to nothing is passed over.
+    static func danglingReason(_ target: String) -> String {
+        "a symbolic link to \(target), which does not exist"
     }
 
     /// How much of a `.json` file is read to tell a definition from a document.

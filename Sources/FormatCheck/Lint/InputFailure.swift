@@ -26,11 +26,20 @@ public struct InputFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// What happened, in one sentence.
     public var message: String
 
+    /// The definition that did not load, when that is why the document was not linted (a run says it once).
+    var definitionNotLoaded: String?
+
     /// A failure.
     public init(_ kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path
         self.message = message
+    }
+
+    /// A failure of a document whose definition `definition` did not load.
+    init(_ kind: Kind, path: String, message: String, definitionNotLoaded definition: String) {
+        self.init(kind, path: path, message: message)
+        definitionNotLoaded = definition
     }
 
     /// `path: error: message`, escaped for a terminal.

@@ -17,6 +17,8 @@ public struct LintRun: Sendable {
     struct Job {
         var target: LintTarget
         var linter: DocumentLinter?
+        /// What `--fix` and `--diff` fix with: `linter` without its unsafe fixes, or `linter` under `--unsafe-fixes`.
+        var fixer: DocumentLinter?
         var failure: InputFailure?
         var maxFileSize: Int
         /// What an interrupted `--fix` left beside the document.
@@ -29,8 +31,7 @@ public struct LintRun: Sendable {
         // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
-        let (targets, found, skipped): ([LintTarget], [InputFailure], [FileDiscovery.Skipped]) =
-            FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        let (targets, found, skipped) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
         var missing = found
         if request.mode != .fix {
             for orphan in orphans {
@@ -78,9 +79,8 @@ public struct LintRun: Sendable {
     /// holding the files and packages named.
     func foldersNamed(by paths: [String]) -> [String] {
         paths.filter { $0 != "-" }.flatMap { path -> [String] in
-            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            let isFolder = FileIdentity.of(trimmed)?.kind == .directory && !trimmed.lowercased().hasSuffix(".rtfd")
-            return isFolder ? [trimmed, DurableIO.parent(of: trimmed)] : [DurableIO.parent(of: trimmed)]
+            let trimmed = FileDiscovery.withoutTrailingSlash(path)
+            return FileDiscovery.isSearchedFolder(trimmed) ? [trimmed, DurableIO.parent(of: trimmed)] : [DurableIO.parent(of: trimmed)]
         }
     }
 
@@ -104,6 +104,15 @@ public struct LintRun: Sendable {
         }
     }
 
+    /// The document path whose configuration `target` is linted under: standard input's is its
+    /// `--stdin-filename`, else a document in the current folder.
+    func configurationPath(of target: LintTarget) -> String {
+        switch target {
+        case .file(let path): return path
+        case .standardInput(let name): return request.standardInputName == nil ? FileManager.default.currentDirectoryPath + "/-" : name
+        }
+    }
+
     /// Resolves every document's definition and options; loads each definition once.
     func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
         let resolver = ConfigurationResolver()
@@ -111,17 +120,12 @@ public struct LintRun: Sendable {
         var selections = SelectionCheck(request: request)
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
         var configurationProblems: [String: ConfigurationError] = [:]
-        var linters: [String: DocumentLinter] = [:]
+        var linters: [String: (linter: DocumentLinter, fixer: DocumentLinter)] = [:]
         var jobs: [Job] = []
         for target in targets {
-            let path: String
-            switch target {
-            case .file(let p): path = p
-            case .standardInput(let name): path = request.standardInputName == nil ? FileManager.default.currentDirectoryPath + "/-" : name
-            }
             var config = LintConfiguration()
             do {
-                config = try resolver.configuration(forFile: path)
+                config = try resolver.configuration(forFile: configurationPath(of: target))
             } catch {
                 configurationProblems[error.fileName] = error
                 if request.definition == nil {
@@ -130,9 +134,11 @@ public struct LintRun: Sendable {
                     continue
                 }
             }
-            if used[config.sources] == nil { used[config.sources] = config }
-            let maxFileSize = request.maxFileSize ?? config.maxFileSize ?? LintConfiguration.defaultMaxFileSize
-            guard let definitionPath = request.definition ?? config.definition else {
+            let firstUse = used[config.sources] == nil
+            if firstUse { used[config.sources] = config }
+            let effective = config.applying(request)
+            let maxFileSize = effective.maxFileSize ?? LintConfiguration.defaultMaxFileSize
+            guard let definitionPath = effective.definition else {
                 jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
                                 message: "no definition to lint against: pass --definition FILE, or add a \(LintConfiguration.fileName) naming one in this folder or a parent"),
                                 maxFileSize: maxFileSize))
@@ -144,15 +150,25 @@ public struct LintRun: Sendable {
             switch definitions[definitionPath]! {
             case .failure:
                 jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
-                                message: "its definition \(definitionPath) did not load"), maxFileSize: maxFileSize))
+                                message: "its definition \(definitionPath) did not load", definitionNotLoaded: definitionPath),
+                                maxFileSize: maxFileSize))
             case .success(let loaded):
-                let selection = config.selection(with: request)
-                selections.check(selection, of: config, under: loaded)
+                let selection = effective.selection
+                // A configuration gives every document it covers the same definition and selection.
+                if firstUse { selections.check(selection, of: config, under: loaded) }
                 let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
-                var linter = linters[cacheKey] ?? DocumentLinter(definition: loaded, selection: selection)
-                linter.makesFingerprints = request.fingerprints
-                linters[cacheKey] = linter
-                jobs.append(Job(target: target, linter: linter, maxFileSize: maxFileSize))
+                let pair = linters[cacheKey] ?? {
+                    var linter = DocumentLinter(definition: loaded, selection: selection)
+                    linter.makesFingerprints = request.fingerprints
+                    let fixes = request.mode != .check && !request.unsafeFixes
+                    guard fixes else { return (linter, linter) }
+                    // The fixer's findings are not reported: it needs no fingerprints.
+                    var fixer = linter.withoutUnsafeFixes()
+                    fixer.makesFingerprints = false
+                    return (linter, fixer)
+                }()
+                linters[cacheKey] = pair
+                jobs.append(Job(target: target, linter: pair.linter, fixer: pair.fixer, maxFileSize: maxFileSize))
             }
         }
         let problems = definitions.values.compactMap { result -> DefinitionDiagnostics? in
@@ -172,7 +188,7 @@ public struct LintRun: Sendable {
         guard let linter = job.linter else { return result }
         result.definitionName = linter.definition.name
         result.ruleIDs = linter.definition.ruleIDs
-        result.ruleDescriptions = linter.definition.summaries.filter { !$0.key.isEmpty }
+        result.ruleDescriptions = linter.definition.summaries
         guard request.mode == .fix, case .file(let path) = job.target else {
             result.leftoverNotes = Leftovers.report(job.leftovers)
             return lint(job, linter: linter, into: result, snapshot: nil)
@@ -207,14 +223,15 @@ public struct LintRun: Sendable {
             return result
         }
         result.format = input.format
-        let outcome = linter.lint(input)
+        let reading = linter.reading(input)
+        let outcome = linter.lint(reading)
         result.violations = outcome.violations
         if request.keepsDocuments { result.document = outcome.document }
-        guard request.mode != .check, outcome.document != nil else { return result }
+        guard request.mode != .check, let read = outcome.document else { return result }
         // Without --unsafe-fixes, only what is fixed without dropping data: undeclared and out-of-scope
         // attributes stay, wrong-typed values stay where the writer keeps them.
-        let fixer = request.unsafeFixes ? linter : linter.withoutUnsafeFixes()
-        let fixing = request.unsafeFixes ? outcome : fixer.lint(input)
+        let fixer = job.fixer ?? linter
+        let fixing = request.unsafeFixes ? outcome : fixer.lint(reading)
         guard let fixed = fixing.fixed else {
             if outcome.violations.contains(where: { $0.fix == .unsafe }) { result.fixHeldBack = Self.unsafeOnly }
             return result
@@ -224,7 +241,9 @@ public struct LintRun: Sendable {
             // A flattened RTFD keeps the files its text does not name (a package keeps them on disk, below).
             let kept = input.format == .flatRTFD ? ((try? FlattenedRTFD.decode(input.bytes))?.files ?? [:]) : [:]
             encoded = try DocumentFileWriter.encode(fixed, images: fixing.images, format: input.format,
-                                                     readerWarnings: fixing.warnings, keptFiles: kept,
+                                                     readerWarnings: fixing.warnings,
+                                                     hasWrongTypedValues: outcome.violations.contains { $0.rule == BuiltInRule.wrongType.id },
+                                                     keptFiles: kept,
                                                      original: input, reader: fixer.reader, keepingUnread: !request.unsafeFixes)
         } catch {
             result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
@@ -232,14 +251,13 @@ public struct LintRun: Sendable {
         }
         result.fixNotes = encoded.notes
         // A rewrite that would drop what the document held is an unsafe fix.
-        let dropsWrongTypes = !encoded.patched && outcome.violations.contains { $0.rule == BuiltInRule.wrongType.id }
-        if !request.unsafeFixes, !encoded.notes.isEmpty || dropsWrongTypes {
-            if dropsWrongTypes { result.fixNotes.append("its wrong-typed values") }
+        if !request.unsafeFixes, !encoded.notes.isEmpty {
             result.fixHeldBack = "writing it would drop what the note lists, an unsafe fix: --unsafe-fixes writes it anyway"
             return result
         }
         // Normalisation is idempotent: the fixed document, as written, must lint clean under the rules it fixes.
-        let check = fixer.lint(encoded.input)
+        let written = fixer.reading(encoded.input)
+        let check = fixer.lint(written)
         guard check.fixed == nil, !check.isMalformed else {
             result.failure = InputFailure(.writeFailed, path: result.path,
                                           message: "internal error: the fixed document is not clean (\(check.violations.first { $0.rule != BuiltInRule.readerWarning.id }?.message ?? "unreadable")); nothing was written")
@@ -250,7 +268,7 @@ public struct LintRun: Sendable {
             break
         case .diff:
             if request.diffShowsRuns {
-                result.diff = DocumentDiff.unified(from: outcome.document ?? fixed, to: fixed, path: result.path)
+                result.diff = DocumentDiff.unified(from: read, to: fixed, path: result.path)
             } else {
                 // The bytes --fix would write (an RTFD package's TXT.rtf), as a patch.
                 let name = input.format == .rtfd ? ReportPath.artifact(result.path, member: RTFDPackage.textFileName) : result.path
@@ -279,7 +297,7 @@ public struct LintRun: Sendable {
             do {
                 try DocumentFileWriter.write(encoded, to: Self.resolved(path), options: options)
                 // What is left is what the fix did not repair (unsafe fixes without --unsafe-fixes, what no fix can).
-                let remaining = linter.lint(encoded.input).violations
+                let remaining = (request.unsafeFixes ? check : linter.lint(written)).violations
                 result.fixedCount = max(0, result.violations.count - remaining.count)
                 result.violations = remaining
             } catch {
