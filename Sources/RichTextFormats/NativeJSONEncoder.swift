@@ -144,13 +144,6 @@ public struct NativeJSONEncoder: Sendable {
         return writer.bytes
     }
 
-    /// An attribute dictionary as the writer spells it (keys sorted, compact).
-    public static func attributesBytes(_ attributes: AttributeSet) throws(DocumentError) -> [UInt8] {
-        var writer = JSONWriter()
-        try appendAttributes(attributes, to: &writer)
-        return writer.bytes
-    }
-
     static func appendAttributes(_ attributes: AttributeSet, to writer: inout JSONWriter) throws(DocumentError) {
         writer.beginObject()
         for entry in attributes.entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {

@@ -45,4 +45,34 @@ final class SourceMapTests: XCTestCase {
             XCTAssertEqual(places[k].column, column, "offset \(offset)")
         }
     }
+
+    func testManyBoundsInOneTokenLandWhereEachAloneWouldInOnePass() throws {
+        // Tokens of units whose spelling and decoded length are known; bounds in any order, starts and ends.
+        let units: [(spelled: String, decoded: Int)] = [("a", 1), (#"\n"#, 1), (#"\u00e9"#, 2), (#"\ud83d\ude00"#, 4), ("日", 3), (#"\""#, 1)]
+        let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 0x50_0C_E3_A9
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<200 {
+            let chosen = (0..<(1 + next(30))).map { _ in units[next(units.count)] }
+            let file = Array(("[\"" + chosen.map(\.spelled).joined() + "\",{}]").utf8)
+            // Where each decoded offset ends in the file: after the escape that holds its last byte, or after the
+            // byte itself where the text is written as it is.
+            var ends = [2]
+            var spelled = 2
+            for unit in chosen {
+                let escaped = unit.spelled.hasPrefix("\\")
+                ends += escaped ? Array(repeating: spelled + unit.spelled.utf8.count, count: unit.decoded) : (1...unit.decoded).map { spelled + $0 }
+                spelled += unit.spelled.utf8.count
+            }
+            let map = SourceMap(pieces: [.init(textOffset: 0, fileOffset: 1, spelling: .jsonString)])
+            let bounds = (0..<(1 + next(12))).map { _ in (offset: next(ends.count), isEnd: next(2) == 0) }
+            let batch = map.fileOffsets(ofText: bounds, in: file)
+            for (k, bound) in bounds.enumerated() {
+                XCTAssertEqual(batch[k], ends[bound.offset], "seed \(seed), round \(round): bound \(bound) of \(chosen.map(\.spelled).joined())")
+            }
+        }
+    }
 }

@@ -18,6 +18,9 @@ enum DocumentFileWriter {
         var notes: [String]
         /// Whether it was written over the original bytes (`NativeJSONPatch`), keeping all it did not change.
         var patched = false
+        /// The patched bytes as the reader read them back to check them (a patch only): the caller lints this
+        /// instead of reading them again.
+        var readBack: LintDocumentReader.Result?
     }
 
     /// Encodes `document` in `format`; throws a one-sentence reason when the document cannot be written.
@@ -48,7 +51,7 @@ enum DocumentFileWriter {
             if format == .native, let original, original.format == .native, let reader,
                let patched = NativeJSONPatch.patch(original.bytes, to: document, reader: reader, keepingUnread: keepingUnread) {
                 // Everything the fix does not change stays as it was: nothing read is lost.
-                return Encoded(input: LintInput(format: .native, bytes: patched), notes: [], patched: true)
+                return Encoded(input: LintInput(format: .native, bytes: patched.bytes), notes: [], patched: true, readBack: patched.readBack)
             }
             let output = try NativeJSONEncoder().write(document, images: images)
             return Encoded(input: LintInput(format: .native, bytes: output.bytes), notes: lost + output.warnings.map(\.message))

@@ -129,10 +129,6 @@ public struct DocumentLinter: Sendable {
         for (k, glyph) in undescribed.enumerated() {
             violations.append(violation(forUndescribed: glyph, in: read.document, at: located[read.findings.count + adjustments.count + k]))
         }
-        for k in violations.indices where makesFingerprints {
-            violations[k].fingerprint = ViolationFingerprint.of(rule: violations[k].rule, key: violations[k].key,
-                                                                utf8Range: located[k].range, in: read.document)
-        }
         // What reading changed counts when its rule is selected: a linter that leaves wrong-typed values alone
         // (`withoutUnsafeFixes`) finds nothing to fix in them.
         let changed = !adjustments.isEmpty || read.findings.contains { finding in
@@ -149,6 +145,11 @@ public struct DocumentLinter: Sendable {
                 if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
                 return a.offset < b.offset
             }.map(\.element)
+        // Fingerprints of what is reported only; a finding about the file has its own (`violation(for:)`).
+        for k in violations.indices where makesFingerprints && violations[k].fingerprint.isEmpty {
+            let text = violations[k].position.utf8Offset..<(violations[k].position.utf8Offset + violations[k].position.utf8Length)
+            violations[k].fingerprint = ViolationFingerprint.of(rule: violations[k].rule, key: violations[k].key, utf8Range: text, in: read.document)
+        }
         return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
                        images: read.images, isMalformed: false, warnings: read.warnings)
     }
@@ -179,15 +180,15 @@ public struct DocumentLinter: Sendable {
             var fileOffsets: [Int] = []
             var places: [(line: Int, column: Int)] = []
             if let map, !map.pieces.isEmpty {
+                let bounds = map.fileOffsets(ofText: clamped.flatMap { [($0.lowerBound, false), ($0.upperBound, true)] }, in: source)
                 fileOffsets.reserveCapacity(offsets.count)
                 for (k, range) in clamped.enumerated() {
-                    let start = map.fileOffset(ofText: range.lowerBound, in: source) ?? 0
-                    let end = range.isEmpty ? start : (map.fileOffset(ofText: range.upperBound, isEnd: true, in: source) ?? start)
+                    let start = bounds[2 * k] ?? 0
+                    let end = range.isEmpty ? start : (bounds[2 * k + 1] ?? start)
                     fileOffsets.append(start)
                     fileOffsets.append(max(start, end))
-                    _ = k
                 }
-                places = SourceMap.lineAndColumns(of: fileOffsets, in: source)
+                places = SourceMap.lineAndColumns(of: fileOffsets, in: source, counting: map.columns)
             }
             entries.reserveCapacity(clamped.count)
             for (k, range) in clamped.enumerated() {

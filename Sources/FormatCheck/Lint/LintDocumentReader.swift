@@ -92,16 +92,12 @@ public struct LintDocumentReader: Sendable {
     /// `RTFReader`, whose values are then typed against the declarations. Throws the format reader's located error.
     public func read(_ input: LintInput) throws(DocumentError) -> Result {
         switch input.format {
-        case .rtf:
-            var result = typed(try input.readRTF())
-            result.source = input.bytes
-            return result
-        case .rtfd, .flatRTFD:
-            // Positions count in the package's TXT.rtf.
-            let rtf = input.format == .flatRTFD ? try FlattenedRTFD.decode(input.bytes).rtf : input.bytes
-            var result = typed(try input.readRTF())
-            result.source = rtf
-            result.sourceMap?.memberPath = RTFDPackage.textFileName
+        case .rtf, .rtfd, .flatRTFD:
+            let package = try input.rtfPackage()
+            var result = typed(try LintInput.readRTF(package))
+            result.source = package.rtf
+            // A package's positions count in its TXT.rtf.
+            if input.format != .rtf { result.sourceMap?.memberPath = RTFDPackage.textFileName }
             return result
         case .native, .plain, .text, .html:
             return try read(input.bytes)

@@ -21,11 +21,17 @@ public struct LintInput: Sendable {
     /// The document of an RTF input (a `.rtf`, an RTFD package or flattened RTFD), as `RTFReader` reads it with
     /// the package's files as attachments.
     public func readRTF() throws(DocumentError) -> DecodedDocument {
-        if format == .flatRTFD {
-            let package = try FlattenedRTFD.decode(bytes)
-            return try RTFReader().read(package.rtf, attachments: package.files)
-        }
-        return try RTFReader().read(bytes, attachments: attachments)
+        try Self.readRTF(rtfPackage())
+    }
+
+    /// The RTF text of an RTF input with the files beside it: the package's, or a flattened RTFD's, decoded.
+    public func rtfPackage() throws(DocumentError) -> RTFDPackage {
+        format == .flatRTFD ? try FlattenedRTFD.decode(bytes) : RTFDPackage(rtf: bytes, files: attachments)
+    }
+
+    /// The document of an RTF text with its files as attachments, as `RTFReader` reads it.
+    static func readRTF(_ package: RTFDPackage) throws(DocumentError) -> DecodedDocument {
+        try RTFReader().read(package.rtf, attachments: package.files)
     }
 
     /// Reads the document at `path` in the format its name says (a package folder for `.rtfd` folders; bytes

@@ -239,7 +239,7 @@ public struct LintRun: Sendable {
         let encoded: DocumentFileWriter.Encoded
         do {
             // A flattened RTFD keeps the files its text does not name (a package keeps them on disk, below).
-            let kept = input.format == .flatRTFD ? ((try? FlattenedRTFD.decode(input.bytes))?.files ?? [:]) : [:]
+            let kept = input.format == .flatRTFD ? ((try? input.rtfPackage())?.files ?? [:]) : [:]
             encoded = try DocumentFileWriter.encode(fixed, images: fixing.images, format: input.format,
                                                      readerWarnings: fixing.warnings,
                                                      hasWrongTypedValues: outcome.violations.contains { $0.rule == BuiltInRule.wrongType.id },
@@ -256,7 +256,7 @@ public struct LintRun: Sendable {
             return result
         }
         // Normalisation is idempotent: the fixed document, as written, must lint clean under the rules it fixes.
-        let written = fixer.reading(encoded.input)
+        let written = encoded.readBack.map(DocumentLinter.Reading.read) ?? fixer.reading(encoded.input)
         let check = fixer.lint(written)
         guard check.fixed == nil, !check.isMalformed else {
             result.failure = InputFailure(.writeFailed, path: result.path,

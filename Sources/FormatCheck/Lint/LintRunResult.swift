@@ -42,6 +42,20 @@ public struct LintRunResult: Sendable {
     }
     /// Findings fixed by `--fix`.
     public var fixedCount: Int { files.reduce(0) { $0 + $1.fixedCount } }
+    /// How many findings `--fix` would fix, and how many more only `--unsafe-fixes` would.
+    public var fixableCounts: (safe: Int, unsafe: Int) {
+        var counts = (safe: 0, unsafe: 0)
+        for file in files {
+            for violation in file.violations {
+                switch violation.fix {
+                case .safe: counts.safe += 1
+                case .unsafe: counts.unsafe += 1
+                case .none: break
+                }
+            }
+        }
+        return counts
+    }
     /// Documents `--diff` would change.
     public var filesWithDiffs: Int { files.filter { !$0.diff.isEmpty }.count }
 }

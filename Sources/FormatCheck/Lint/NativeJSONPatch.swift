@@ -34,23 +34,24 @@ enum NativeJSONPatch {
         var table: (array: Range<Int>, entries: [Range<Int>])?
     }
 
-    /// The fixed document `fixed` written over `bytes` (read by `reader`), or nil. With `keepingUnread`,
-    /// members the reader did not read (a wrong-typed value, a `null`) stay as they are, as a safe fix leaves
-    /// them; without it they go.
-    static func patch(_ bytes: [UInt8], to fixed: RichString, reader: LintDocumentReader, keepingUnread: Bool = false) -> [UInt8]? {
-        guard let layout = layout(of: bytes), !layout.runs.isEmpty else { return nil }
+    /// The fixed document `fixed` written over `bytes` (read by `reader`), with what reading it back found, or
+    /// nil. With `keepingUnread`, members the reader did not read (a wrong-typed value, a `null`) stay as they
+    /// are, as a safe fix leaves them; without it they go.
+    static func patch(_ bytes: [UInt8], to fixed: RichString, reader: LintDocumentReader,
+                      keepingUnread: Bool = false) -> (bytes: [UInt8], readBack: LintDocumentReader.Result)? {
+        guard let layout = layout(of: bytes, limits: reader.limits), !layout.runs.isEmpty else { return nil }
         var patcher = Patcher(bytes: bytes, layout: layout, reader: reader)
         patcher.keepsUnread = keepingUnread
         guard let patched = try? patcher.patched(to: fixed) else { return nil }
         // What is written must read back as the fixed document, or it is written whole.
-        guard let read = try? reader.read(patched).document, read == fixed else { return nil }
-        return patched
+        guard let read = try? reader.read(patched), read.document == fixed else { return nil }
+        return (patched, read)
     }
 
     /// The runs (and table) of `bytes`, from their tokens' places; nil for a bare string or what is not a
     /// native JSON document.
-    static func layout(of bytes: [UInt8]) -> Layout? {
-        var reader = JSONReader(bytes, limits: JSONReader.Limits(maxDepth: 256))
+    static func layout(of bytes: [UInt8], limits: JSONReader.Limits) -> Layout? {
+        var reader = JSONReader(bytes, limits: limits)
         guard let first = try? reader.next() else { return nil }
         var layout = Layout()
         switch first.kind {
@@ -125,8 +126,8 @@ enum NativeJSONPatch {
     }
 
     /// The members of a dictionary: each one's bytes (key to end of value), its key, and where its value is.
-    static func members(of dictionary: ArraySlice<UInt8>) -> [(member: Range<Int>, key: String, value: Range<Int>)]? {
-        var reader = JSONReader(Array(dictionary), limits: JSONReader.Limits(maxDepth: 256))
+    static func members(of dictionary: ArraySlice<UInt8>, limits: JSONReader.Limits) -> [(member: Range<Int>, key: String, value: Range<Int>)]? {
+        var reader = JSONReader(Array(dictionary), limits: limits)
         guard let open = try? reader.next(), case .beginObject = open.kind else { return nil }
         let base = dictionary.startIndex
         var found: [(member: Range<Int>, key: String, value: Range<Int>)] = []
@@ -165,8 +166,7 @@ enum NativeJSONPatch {
         mutating func set(of dictionary: ArraySlice<UInt8>) throws -> AttributeSet {
             if let known = decoded[dictionary] { return known }
             let document = Array(#"["x","#.utf8) + dictionary + Array("]".utf8)
-            var set = AttributeSet.empty
-            try reader.read(document).document.forEachRunAttributes { set = $0 }
+            let set = try reader.read(document).document.runs.last?.attributes ?? .empty
             decoded[dictionary] = set
             return set
         }
@@ -229,9 +229,10 @@ enum NativeJSONPatch {
                 let between = Array(bytes[run.text.upperBound..<run.attributes.lowerBound])
                 let separator = plan.run + 1 < layout.runs.count ? Array(bytes[run.attributes.upperBound..<layout.runs[plan.run + 1].text.lowerBound]) : Array(",".utf8)
                 var written: [UInt8] = []
+                let cuts = textCuts(run, at: plan.pieces.dropFirst().map { $0.range.lowerBound - plan.span.lowerBound })
                 for (p, piece) in plan.pieces.enumerated() {
                     if p > 0 { written += separator }
-                    written += textToken(run, piece.range.lowerBound - plan.span.lowerBound..<piece.range.upperBound - plan.span.lowerBound, whole: plan.pieces.count == 1)
+                    written += plan.pieces.count == 1 ? bytes[run.text] : Array("\"".utf8) + bytes[cuts[p]..<cuts[p + 1]] + Array("\"".utf8)
                     written += between
                     written += try attributes(of: run, original: plan.original, to: piece.set)
                 }
@@ -261,18 +262,16 @@ enum NativeJSONPatch {
             return out
         }
 
-        /// The string token of `within` (UTF-8 offsets of the run's text), cut from the run's own token so its
-        /// escapes stay.
-        func textToken(_ run: Run, _ within: Range<Int>, whole: Bool) -> ArraySlice<UInt8> {
-            if whole { return bytes[run.text] }
-            let start = SourceMap.jsonOffset(ofDecoded: within.lowerBound, inTokenAt: run.text.lowerBound, in: bytes)
-            let end = SourceMap.jsonOffset(ofDecoded: within.upperBound, inTokenAt: run.text.lowerBound, in: bytes)
-            return ArraySlice(Array("\"".utf8) + bytes[start..<end] + Array("\"".utf8))
+        /// Where a run's string token is cut for a split at each of `offsets` (ascending UTF-8 offsets of its
+        /// text), after its opening quote and before its closing one: the pieces are cut from the token so their
+        /// escapes stay. One pass over the token.
+        func textCuts(_ run: Run, at offsets: [Int]) -> [Int] {
+            [run.text.lowerBound + 1] + SourceMap.jsonOffsets(ofDecoded: offsets, inTokenAt: run.text.lowerBound, in: bytes) + [run.text.upperBound - 1]
         }
 
         /// Whether a run's own dictionary holds members the reader did not read (a wrong-typed value, a `null`).
         func hasUnread(_ run: Run) -> Bool {
-            guard run.tableIndex == nil, let members = NativeJSONPatch.members(of: bytes[run.attributes]) else { return false }
+            guard run.tableIndex == nil, let members = NativeJSONPatch.members(of: bytes[run.attributes], limits: reader.limits) else { return false }
             return members.count != (decoded[bytes[run.attributes]]?.entries.count ?? members.count)
         }
 
@@ -294,7 +293,7 @@ enum NativeJSONPatch {
         /// `dictionary` (which decodes to `original`) changed to hold `set`: members whose value stays keep their
         /// bytes, changed ones keep their key's spelling, new ones follow in the file's spacing.
         func patchedDictionary(_ dictionary: ArraySlice<UInt8>, original: AttributeSet, to set: AttributeSet) throws -> [UInt8] {
-            guard let members = NativeJSONPatch.members(of: dictionary) else { throw NativeJSONPatch.Unpatchable() }
+            guard let members = NativeJSONPatch.members(of: dictionary, limits: reader.limits) else { throw NativeJSONPatch.Unpatchable() }
             // The spacing the file uses: inside the braces, between members, around the colon.
             let open = dictionary.startIndex + 1, close = dictionary.endIndex - 1
             let leading = members.first.map { Array(bytes[open..<$0.member.lowerBound]) } ?? []
@@ -345,11 +344,4 @@ enum NativeJSONPatch {
     }
 
     struct Unpatchable: Error {}
-}
-
-extension RichString {
-    /// Calls `body` with the attributes of each run, in order.
-    func forEachRunAttributes(_ body: (AttributeSet) -> Void) {
-        for run in runs { body(run.attributes) }
-    }
 }

@@ -47,12 +47,12 @@ public enum JSONReport {
         for problem in result.configurationProblems {
             errors.append(.object(JSONObject([("file", .string(problem.fileName)), ("kind", .string("invalid-configuration")), ("message", .string(problem.description))])))
         }
+        let fixable = result.fixableCounts
         let summary: JSONValue = .object(JSONObject([
             ("files", .integer(result.files.count)), ("filesWithViolations", .integer(result.filesWithViolations)),
             ("errors", .integer(result.errorCount)), ("warnings", .integer(result.warningCount)),
             ("fixed", .integer(result.fixedCount)), ("notLinted", .integer(result.files.filter { $0.failure != nil }.count)),
-            ("fixable", .integer(result.violations.filter { $0.fix == .safe }.count)),
-            ("unsafeFixable", .integer(result.violations.filter { $0.fix == .unsafe }.count)),
+            ("fixable", .integer(fixable.safe)), ("unsafeFixable", .integer(fixable.unsafe)),
         ]))
         let root: JSONValue = .object(JSONObject([
             ("version", .integer(schemaVersion)),

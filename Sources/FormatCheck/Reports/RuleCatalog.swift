@@ -16,15 +16,4 @@ public enum RuleCatalog {
         case nil: return "The value constraint '\(rule)' of the definition."
         }
     }
-
-    /// Every rule id the results' definitions know, in first-seen order, plus any reported rule not among them.
-    public static func rules(in result: LintRunResult) -> [String] {
-        var seen: Set<String> = []
-        var order: [String] = []
-        for file in result.files {
-            for rule in file.ruleIDs + file.violations.map(\.rule) where seen.insert(rule).inserted { order.append(rule) }
-        }
-        for rule in BuiltInRule.allCases.map(\.id) where seen.insert(rule).inserted { order.append(rule) }
-        return order
-    }
 }

@@ -33,15 +33,13 @@ public enum RunSummary {
         if notLinted > 0 { parts.append("\(count(notLinted, "file")) not linted") }
         let malformed = result.files.filter { $0.failure == nil && $0.hasInputError }.count
         if malformed > 0 { parts.append("\(count(malformed, "file")) malformed") }
+        let (safe, unsafe) = result.fixableCounts
         if mode == .check {
-            let safe = result.violations.filter { $0.fix == .safe }.count
-            let unsafe = result.violations.filter { $0.fix == .unsafe }.count
             if safe > 0 || unsafe > 0 {
                 parts.append(safe > 0 ? "\(safe) fixable with --fix" + (unsafe > 0 ? " (\(unsafe) more with --unsafe-fixes)" : "")
                                       : "\(unsafe) fixable with --unsafe-fixes")
             }
         } else if mode == .fix {
-            let unsafe = result.violations.filter { $0.fix == .unsafe }.count
             if unsafe > 0 { parts.append("\(unsafe) more fixable with --unsafe-fixes") }
         }
         if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped (--verbose lists them)") }

@@ -106,41 +106,31 @@ public enum SARIFReport {
 
     static func ruleTable(_ result: LintRunResult) -> RuleTable {
         var table = RuleTable()
-        // Which definitions have each constraint, and in their own words.
-        var owners: [String: [String]] = [:]
-        var words: [String: String] = [:]
-        var order: [(rule: String, definition: String?)] = []
-        var listed: Set<String> = []
+        func constraints(of file: FileResult) -> [String] {
+            (file.ruleIDs + file.violations.map(\.rule)).filter { BuiltInRule(rawValue: $0) == nil }
+        }
+        // A constraint name that more than one definition has gets ids by definition.
+        var owners: [String: Set<String>] = [:]
         for file in result.files {
-            let constraints = file.ruleIDs.filter { BuiltInRule(rawValue: $0) == nil }
-            for rule in constraints + file.violations.map(\.rule) where BuiltInRule(rawValue: rule) == nil {
-                if let definition = file.definitionName, !(owners[rule] ?? []).contains(definition) { owners[rule, default: []].append(definition) }
-                let key = rule + "\u{0}" + (file.definitionName ?? "")
-                if listed.insert(key).inserted { order.append((rule, file.definitionName)) }
-                if let said = file.ruleDescriptions[rule] { words[key] = said }
-            }
+            guard let definition = file.definitionName else { continue }
+            for rule in constraints(of: file) { owners[rule, default: []].insert(definition) }
         }
         table.shared = Set(owners.filter { $0.value.count > 1 }.keys)
-        var ids: [String] = []
-        var descriptions: [String: String] = [:]
-        for (rule, definition) in order {
-            let id = table.id(rule, definition: definition)
-            guard table.index[id] == nil else { continue }
-            table.index[id] = ids.count
-            ids.append(id)
-            descriptions[id] = words[rule + "\u{0}" + (definition ?? "")] ?? RuleCatalog.description(of: rule)
-        }
-        for rule in BuiltInRule.allCases.map(\.id) where table.index[rule] == nil {
-            table.index[rule] = ids.count
-            ids.append(rule)
-            descriptions[rule] = RuleCatalog.description(of: rule)
-        }
-        table.objects = ids.map { id in
-            .object(JSONObject([
+        func add(_ id: String, description: String) {
+            guard table.index[id] == nil else { return }
+            table.index[id] = table.objects.count
+            table.objects.append(.object(JSONObject([
                 ("id", .string(id)),
-                ("shortDescription", .object(JSONObject([("text", .string(descriptions[id] ?? ""))]))),
-            ]))
+                ("shortDescription", .object(JSONObject([("text", .string(description))]))),
+            ])))
         }
+        // In first-seen order, in the definition's own words where it has them; then the built-in rules.
+        for file in result.files {
+            for rule in constraints(of: file) {
+                add(table.id(rule, definition: file.definitionName), description: file.ruleDescriptions[rule] ?? RuleCatalog.description(of: rule))
+            }
+        }
+        for rule in BuiltInRule.allCases.map(\.id) { add(rule, description: RuleCatalog.description(of: rule)) }
         return table
     }
 

@@ -453,7 +453,7 @@ struct RTFInterpreter {
             }
         }
         var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: log.all(in: bytes),
-                                      sourceMap: SourceMap(pieces: builder.sourcePieces))
+                                      sourceMap: SourceMap(pieces: builder.sourcePieces, columns: .bytes))
         GlyphIdentityFromImages.adopt(in: &decoded, fileName: { glyphFileNames[$0] })
         return decoded
     }

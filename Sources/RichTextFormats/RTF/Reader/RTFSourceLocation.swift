@@ -7,25 +7,11 @@ enum RTFSourceLocation {
         locate([offset], in: bytes)[0]
     }
 
-    /// The locations of `offsets` (any order), in one pass over the bytes.
+    /// The locations of `offsets` (any order), in one pass over the bytes (`SourceMap.lineAndColumns`, in bytes).
     static func locate(_ offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [JSONLocation] {
-        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        var result = [JSONLocation](repeating: JSONLocation(line: 1, column: 1, byteOffset: 0), count: offsets.count)
-        var line = 1
-        var i = 0
-        for index in order {
-            let end = min(max(offsets[index], 0), bytes.count)
-            // Count newlines in a loop the compiler can vectorise, then find the line start backwards.
-            var newlines = 0
-            while i < end {
-                newlines &+= bytes[i] == 0x0A ? 1 : 0
-                i += 1
-            }
-            line += newlines
-            var lineStart = end
-            while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            result[index] = JSONLocation(line: line, column: end - lineStart + 1, byteOffset: end)
+        let places = SourceMap.lineAndColumns(of: offsets, in: bytes, counting: .bytes)
+        return offsets.indices.map { k in
+            JSONLocation(line: places[k].line, column: places[k].column, byteOffset: min(max(offsets[k], 0), bytes.count))
         }
-        return result
     }
 }
