@@ -43,7 +43,7 @@ public enum EditorProtocol {
     /// A state as its answer line.
     public static func line(for state: State) -> String {
         let selection = state.selection.caret.map { "{\"caret\":\($0)}" }
-            ?? "{\"ranges\":[" + state.selection.ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]}"
+            ?? "{\"ranges\":" + ScriptValueJSON.rangesText(state.selection.ranges) + "}"
         let adjustments = state.adjustments.map(line(for:)).joined(separator: ",")
         return "{\"document\":\(ScriptValueJSON.documentText(for: state.document)),\"selection\":\(selection),\"adjustments\":[\(adjustments)]}"
     }
@@ -83,14 +83,8 @@ public enum EditorProtocol {
         let selection: ScalarSelection
         if let caret = json["selection"]?["caret"]?.intValue {
             selection = .caret(caret)
-        } else if let list = json["selection"]?["ranges"]?.arrayValue {
-            var ranges: [Range<Int>] = []
-            for item in list {
-                guard let pair = item.arrayValue, pair.count == 2, let f = pair[0].intValue, let t = pair[1].intValue, f <= t else {
-                    throw AnswerError(description: "a selection range must be [from, to]")
-                }
-                ranges.append(f..<t)
-            }
+        } else if let list = json["selection"]?["ranges"] {
+            guard let ranges = ScriptValueJSON.ranges(from: list) else { throw AnswerError(description: "a selection range must be [from, to]") }
             selection = ScalarSelection(caret: nil, ranges: ranges)
         } else {
             throw AnswerError(description: "the answer has no \"selection\" ({\"caret\":n} or {\"ranges\":[[from,to],…]})")
@@ -113,16 +107,7 @@ public enum EditorProtocol {
     /// The rule an identifier names (`Adjustment.Rule.identifier` read back).
     static func rule(_ identifier: String, key: String, defined: Bool, definition: FormattingDefinition) -> Adjustment.Rule {
         if defined { return .definedBehavior(definition.descriptor(named: key)?.behavior ?? .plain) }
-        switch identifier {
-        case "scope": return .scope
-        case "text-changed": return .behavior(.textChanged)
-        case "paragraph-boundary": return .behavior(.paragraphBoundary)
-        case "character-boundary": return .behavior(.characterBoundary)
-        default:
-            if identifier.hasPrefix("attribute-changed("), identifier.hasSuffix(")") {
-                return .behavior(.attributeChanged(String(identifier.dropFirst("attribute-changed(".count).dropLast())))
-            }
-            return .constraint(identifier)
-        }
+        if identifier == "scope" { return .scope }
+        return AttributeAdjustment.Cause(description: identifier).map(Adjustment.Rule.behavior) ?? .constraint(identifier)
     }
 }

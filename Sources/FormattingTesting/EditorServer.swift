@@ -45,18 +45,17 @@ public enum EditorServer {
                 answer(EditorProtocol.line(for: EditorProtocol.State(document: opened.document, selection: opened.selection, adjustments: [])))
                 continue
             }
-            guard var current = editor else { answer(EditorProtocol.errorLine("the first request must be open")); continue }
+            guard editor != nil else { answer(EditorProtocol.errorLine("the first request must be open")); continue }
             let step: ScriptStep
             do {
-                guard let parsed = try ScriptStep.parse(jsonLines: line).first else { continue }
-                step = parsed
+                step = try ScriptStep.parseLine(json, line: 1, value: { _, json in ScriptValueJSON.value(from: json) })
             } catch {
                 answer(EditorProtocol.errorLine("\(error)"))
                 continue
             }
-            let adjustments = current.apply(step.clamped(toScalarCount: current.document.counts.scalars))
-            editor = current
-            answer(EditorProtocol.line(for: EditorProtocol.State(document: current.document, selection: current.selection, adjustments: adjustments)))
+            // Changed where it is: a copy would share the editor's storage (its undo history) and copy it.
+            let adjustments = editor!.apply(step.clamped(toScalarCount: editor!.document.counts.scalars))
+            answer(EditorProtocol.line(for: EditorProtocol.State(document: editor!.document, selection: editor!.selection, adjustments: adjustments)))
         }
     }
 }

@@ -50,8 +50,8 @@ extension InvariantFailure {
         case .ropeInvariant(let message):
             // The message without its numbers: "run starts at 3, expected 4" and "… at 7, expected 9" are one kind.
             return FailureSignature(check: check, kinds: [String(message.unicodeScalars.filter { !("0"..."9").contains($0) })], keys: [])
-        case let .adjustmentMismatch(key, _, detail):
-            return FailureSignature(check: check, kinds: [Self.adjustmentKind(detail)], keys: key.isEmpty ? [] : [key])
+        case let .adjustmentMismatch(key, _, _, kind):
+            return FailureSignature(check: check, kinds: [kind.rawValue], keys: key.isEmpty ? [] : [key])
         case let .undoMismatch(command, _):
             return FailureSignature(check: check, kinds: [command], keys: [])
         case let .userInvariant(name, _):
@@ -62,17 +62,5 @@ extension InvariantFailure {
     /// A selection's shape: a caret, one range, or several.
     static func shape(_ selection: ScalarSelection) -> String {
         selection.caret != nil ? "a caret" : (selection.ranges.count > 1 ? "several ranges" : "a range")
-    }
-
-    /// The kind of an adjustment mismatch, from the detail `Invariants.adjustmentsExplain` writes: by the fixed
-    /// words each detail starts or ends with, since the rest quotes the document's values.
-    static func adjustmentKind(_ detail: String) -> String {
-        if detail.hasPrefix("it is ") || detail.hasPrefix("the step names offsets") { return "wrong text" }
-        if detail.hasPrefix("changed from ") { return "unreported change" }
-        if detail.hasPrefix("the reported adjustments end at ") { return "wrong new value" }
-        if detail.hasSuffix(" changes nothing") { return "adjustment that changes nothing" }
-        if detail.contains(" has an empty or out-of-bounds range (document: ") { return "adjustment out of bounds" }
-        if detail.contains("' says the old value was ") { return "wrong old value" }
-        return "adjustment mismatch"
     }
 }

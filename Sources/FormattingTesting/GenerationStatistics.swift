@@ -43,40 +43,18 @@ public struct GenerationStatistics: Hashable, Sendable, CustomStringConvertible 
         sizes.append(scalarsAfter)
     }
 
-    /// Whether scalar offset `at` starts a non-empty paragraph of `document`.
+    /// Whether scalar offset `at` starts a non-empty paragraph of `document` (as the string divides it into
+    /// paragraphs, in O(log n)).
     static func startsParagraph(_ at: Int, in document: RichString) -> Bool {
-        let scalars = Array(document.string.unicodeScalars)
-        guard at < scalars.count else { return false }
-        if at == 0 { return true }
-        let previous = scalars[at - 1]
-        return previous == "\n" || previous == "\u{2029}" || (previous == "\r" && scalars[at] != "\n")
+        guard at >= 0, at < document.counts.scalars else { return false }
+        let index = document.index(atOffset: at, in: .scalars)
+        return document.paragraphRange(containing: index).lowerBound == index
     }
 
     func summary(_ values: [Int]) -> (min: Int, median: Int, max: Int) {
         guard !values.isEmpty else { return (0, 0, 0) }
         let sorted = values.sorted()
         return (sorted[0], sorted[sorted.count / 2], sorted[sorted.count - 1])
-    }
-
-    /// The counts of another run added to these.
-    mutating func add(_ other: GenerationStatistics) {
-        for (op, n) in other.stepsByOperation { stepsByOperation[op, default: 0] += n }
-        multiRangeSelections += other.multiRangeSelections
-        stepsOverMultiRangeSelections += other.stepsOverMultiRangeSelections
-        paragraphStartTyping += other.paragraphStartTyping
-        sizes += other.sizes
-        stoppedByTimeLimit = stoppedByTimeLimit || other.stoppedByTimeLimit
-    }
-
-    public static func == (a: GenerationStatistics, b: GenerationStatistics) -> Bool {
-        a.stepsByOperation == b.stepsByOperation && a.multiRangeSelections == b.multiRangeSelections
-            && a.stepsOverMultiRangeSelections == b.stepsOverMultiRangeSelections && a.paragraphStartTyping == b.paragraphStartTyping
-            && a.sizes == b.sizes && a.stoppedByTimeLimit == b.stoppedByTimeLimit
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(stepsByOperation)
-        hasher.combine(sizes)
     }
 
     public var description: String {

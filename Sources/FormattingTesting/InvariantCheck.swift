@@ -38,8 +38,9 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// The string's structure is inconsistent.
     case ropeInvariant(String)
     /// A key's value changed where no adjustment explains it, or an adjustment claims a change that did not
-    /// happen as reported. Offsets are UTF-8, in the document after the step.
-    case adjustmentMismatch(key: String, utf8Range: Range<Int>, detail: String)
+    /// happen as reported, or the text is not what the step asks for (`kind` says which; `key` is empty for the
+    /// text). Offsets are UTF-8, in the document after the step.
+    case adjustmentMismatch(key: String, utf8Range: Range<Int>, detail: String, kind: AdjustmentMismatchKind)
     /// Undo or redo did not lead where the history says (`undoRedo`).
     case undoMismatch(command: String, detail: String)
     /// One of your invariants (`PropertyInvariant`) failed, with its name and message.
@@ -71,8 +72,9 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
             return "selection is \(actual), the reference model says \(expected)"
         case .ropeInvariant(let message):
             return "string invariant broken: \(message)"
-        case let .adjustmentMismatch(key, range, detail):
-            if key.isEmpty { return "the text after the step is not what the step asks for: \(detail)" }
+        case let .adjustmentMismatch(key, range, detail, kind):
+            if kind == .unexplainedCommand { return detail }
+            if kind == .wrongText { return "the text after the step is not what the step asks for: \(detail)" }
             return "adjustments disagree with the change to '\(key)' over UTF-8 [\(range.lowerBound), \(range.upperBound)): \(detail)"
         case let .undoMismatch(command, detail):
             return "\(command) \(detail)"
@@ -80,4 +82,23 @@ public enum InvariantFailure: Error, Hashable, Sendable, CustomStringConvertible
             return "invariant '\(name)' failed: \(message)"
         }
     }
+}
+
+/// What an adjustment mismatch found (`InvariantFailure.adjustmentMismatch`): what shrinking keeps of it
+/// (`FailureSignature`), since the detail quotes the document's values.
+public enum AdjustmentMismatchKind: String, CaseIterable, Hashable, Sendable {
+    /// The text after the step is not what the step asks for (or the step names offsets outside the document).
+    case wrongText = "wrong text"
+    /// An editor command was given without what it comes to (`ScriptStep.lowered(selection:in:)`).
+    case unexplainedCommand = "unexplained command"
+    /// An adjustment's range is empty or outside the document.
+    case outOfBounds = "adjustment out of bounds"
+    /// An adjustment whose old and new values are equal.
+    case changesNothing = "adjustment that changes nothing"
+    /// An adjustment's old value is not the value the text had.
+    case wrongOldValue = "wrong old value"
+    /// The reported adjustments end at another value than the document has.
+    case wrongNewValue = "wrong new value"
+    /// A value changed with no adjustment reported.
+    case unreportedChange = "unreported change"
 }

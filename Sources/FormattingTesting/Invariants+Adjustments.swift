@@ -35,7 +35,8 @@ extension Invariants {
     ) -> InvariantFailure? {
         if let step, step.isCommand {
             return .adjustmentMismatch(key: "", utf8Range: 0..<after.counts.utf8,
-                                       detail: "the command \(step) acts on a selection: explain what it comes to (`lowered(selection:in:)`)")
+                                       detail: "the command \(step) acts on a selection: explain what it comes to (`lowered(selection:in:)`)",
+                                       kind: .unexplainedCommand)
         }
         return adjustmentsExplain(before: before, after: after, steps: step.map { [$0] } ?? [], adjustments: adjustments, definition: definition)
     }
@@ -48,19 +49,19 @@ extension Invariants {
         let total = after.counts.utf8
         for adjustment in adjustments {
             if adjustment.utf8Range.isEmpty || adjustment.utf8Range.lowerBound < 0 || adjustment.utf8Range.upperBound > total {
-                return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) has an empty or out-of-bounds range (document: \(total) bytes)")
+                return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) has an empty or out-of-bounds range (document: \(total) bytes)", kind: .outOfBounds)
             }
             // A key that took the definition's behaviour keeps its value: the one adjustment that changes none.
             if case .definedBehavior = adjustment.rule { continue }
             if adjustment.oldValue == adjustment.newValue {
-                return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) changes nothing")
+                return .adjustmentMismatch(key: adjustment.key, utf8Range: adjustment.utf8Range, detail: "\(adjustment) changes nothing", kind: .changesNothing)
             }
         }
         guard let asked = baseline(before: before, steps: steps, definition: definition) else {
-            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "the step names offsets outside the document, so the step asks for no text")
+            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "the step names offsets outside the document, so the step asks for no text", kind: .wrongText)
         }
         guard asked.text.utf8.elementsEqual(after.string.utf8) else {
-            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "it is \(ScriptValueJSON.quoted(after.string)); the step asks for \(ScriptValueJSON.quoted(asked.text))")
+            return .adjustmentMismatch(key: "", utf8Range: 0..<total, detail: "it is \(ScriptValueJSON.quoted(after.string)); the step asks for \(ScriptValueJSON.quoted(asked.text))", kind: .wrongText)
         }
         let baseline = asked.sets
         let final = perByte(after)
@@ -69,33 +70,33 @@ extension Invariants {
         for set in Set(final) { set.entries.forEach { keys.insert($0.name) } }
         for key in keys.sorted() {
             let chain = adjustments.filter { $0.key == key }
-            var failure: (range: Range<Int>, detail: String)? = nil
+            var failure: (range: Range<Int>, detail: String, kind: AdjustmentMismatchKind)? = nil
             for byte in 0..<total {
                 var value = baseline[byte][key]
-                var problem: String? = nil
+                var problem: (detail: String, kind: AdjustmentMismatchKind)? = nil
                 for adjustment in chain where adjustment.utf8Range.contains(byte) {
                     if adjustment.oldValue != value {
-                        problem = "'\(adjustment)' says the old value was \(show(adjustment.oldValue)), but it was \(show(value))"
+                        problem = ("'\(adjustment)' says the old value was \(show(adjustment.oldValue)), but it was \(show(value))", .wrongOldValue)
                         break
                     }
                     value = adjustment.newValue
                 }
                 if problem == nil, value != final[byte][key] {
                     problem = chain.contains(where: { $0.utf8Range.contains(byte) })
-                        ? "the reported adjustments end at \(show(value)), but the document has \(show(final[byte][key]))"
-                        : "changed from \(show(baseline[byte][key])) to \(show(final[byte][key])) with no adjustment reported"
+                        ? ("the reported adjustments end at \(show(value)), but the document has \(show(final[byte][key]))", .wrongNewValue)
+                        : ("changed from \(show(baseline[byte][key])) to \(show(final[byte][key])) with no adjustment reported", .unreportedChange)
                 }
                 if let problem {
-                    if let f = failure, f.detail == problem, f.range.upperBound == byte {
-                        failure = (f.range.lowerBound..<(byte + 1), problem)
+                    if let f = failure, f.detail == problem.detail, f.range.upperBound == byte {
+                        failure = (f.range.lowerBound..<(byte + 1), problem.detail, problem.kind)
                     } else if failure == nil {
-                        failure = (byte..<(byte + 1), problem)
+                        failure = (byte..<(byte + 1), problem.detail, problem.kind)
                     }
                 } else if failure != nil {
                     break
                 }
             }
-            if let failure { return .adjustmentMismatch(key: key, utf8Range: failure.range, detail: failure.detail) }
+            if let failure { return .adjustmentMismatch(key: key, utf8Range: failure.range, detail: failure.detail, kind: failure.kind) }
         }
         return nil
     }
@@ -132,11 +133,7 @@ extension Invariants {
 
     /// A string with `text` and one set per UTF-8 byte, built without firing behaviours.
     static func unenforced(_ text: String, _ sets: [AttributeSet]) -> RichString? {
-        var runs: [AttributeRun] = []
-        for set in sets {
-            if let last = runs.last, last.attributes == set { runs[runs.count - 1].utf8Count += 1 } else { runs.append(AttributeRun(utf8Count: 1, attributes: set)) }
-        }
-        return RichString(unenforcedText: text, runs: runs)
+        RunTable(text: text, byteSets: sets).unenforcedDocument
     }
 
     /// What one offset step asks for on `document` (whose bytes carry `sets`): the text after it and each byte's

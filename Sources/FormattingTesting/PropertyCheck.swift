@@ -133,6 +133,7 @@ public enum PropertyCheck {
         defer { progress.clear() }
         let clock = ContinuousClock()
         let deadline = budget.timeLimit.map { clock.now + $0 }
+        let startingDocuments = DocumentGenerator(engine: engine, values: pool)
         for k in 0..<max(0, budget.scripts) {
             if k > 0, let deadline, clock.now >= deadline {
                 stats.generation.stoppedByTimeLimit = true
@@ -146,7 +147,7 @@ public enum PropertyCheck {
             stats.scriptsGenerated += 1
             var pending: [ScriptStep] = []
             // The starting document, pasted, then a selection somewhere in it.
-            let start = EditScriptGenerator(engine: engine, values: pool).documents.rawDocument(maxPieces: rng.int(0...12), strayKeys: true, using: &rng)
+            let start = startingDocuments.rawDocument(maxPieces: rng.int(0...12), strayKeys: true, using: &rng)
             var startDocument = start
             engine.normalize(&startDocument)
             if !startDocument.isEmpty { pending.append(.insertAttributed(at: 0, document: startDocument)) }
@@ -231,11 +232,9 @@ struct FailureContext<Editor: ScriptEditor> {
         stats.unshrunkFailure = failure
         // The final document of the shrunk script, for the report.
         var runner = ScriptRunner(engine: engine, editor: makeEditor(engine), checks: [])
-        var before = RichString()
-        for (i, s) in outcome.script.enumerated() {
-            if i == outcome.script.count - 1 { before = runner.editor.document }
-            _ = runner.apply(s)
-        }
+        _ = runner.run(Array(outcome.script.dropLast()))
+        let before = runner.editor.document
+        _ = runner.run(Array(outcome.script.suffix(1)))
         let savedFile = saved?.save(outcome.script, seed: seed)
         let source = origin.map { "  replayed from \($0) (found with seed \(seed)); step \(step) of that script fails" }
             ?? "  seed: \(seed), steps: \(steps) (step \(step) of that script); rerun just this case with FMTCHECK_SEED=\(seed) FMTCHECK_STEPS=\(steps),\n"

@@ -37,15 +37,7 @@ public struct ScalarSelection: Hashable, Sendable, CustomStringConvertible {
     /// A selection; ranges are normalised as `RangeSet` does (sorted, merged, empty ones dropped).
     public init(caret: Int?, ranges: [Range<Int>]) {
         self.caret = caret
-        var merged: [Range<Int>] = []
-        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        self.ranges = caret == nil ? merged : []
+        self.ranges = caret == nil ? ScriptStep.merged(ranges.filter { !$0.isEmpty }) : []
     }
 
     /// The selection as an editing session's `Selection` on `document`.

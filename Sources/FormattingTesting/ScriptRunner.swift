@@ -56,7 +56,7 @@ public struct ScriptRunner<Editor: ScriptEditor> {
            let failure = Invariants.adjustmentsExplain(before: before, after: after, steps: lowered.steps, adjustments: adjustments, definition: engine.definition) {
             return failure
         }
-        if let failure = followHistory(step, lowered: lowered?.steps, before: before, after: after), checks.contains(.undoRedo) { return failure }
+        if checks.contains(.undoRedo), let failure = followHistory(step, lowered: lowered?.steps, before: before, after: after) { return failure }
         if checks.contains(.userInvariants) {
             let context = PropertyInvariant.Context(before: before, after: after, step: step, adjustments: adjustments,
                                                     selection: editor.selection, engine: engine)
@@ -92,6 +92,16 @@ public struct ScriptRunner<Editor: ScriptEditor> {
         return nil
     }
 
+    /// Applies `script` step by step (`apply(_:)`) until a step breaks an invariant; returns that step's index in
+    /// `script` and its failure, or nil when every step kept them. `editor` and `applied` are then as the steps
+    /// left them.
+    public mutating func run(_ script: [ScriptStep]) -> (step: Int, failure: InvariantFailure)? {
+        for (i, step) in script.enumerated() {
+            if let failure = apply(step) { return (i, failure) }
+        }
+        return nil
+    }
+
     /// Runs a whole script on a fresh editor; returns the failing step's index and failure, or nil, with the
     /// steps as applied.
     public static func run(
@@ -99,9 +109,7 @@ public struct ScriptRunner<Editor: ScriptEditor> {
         makeEditor: (FormattingEngine) -> Editor
     ) -> (failure: (step: Int, failure: InvariantFailure)?, applied: [ScriptStep]) {
         var runner = ScriptRunner(engine: engine, editor: makeEditor(engine), checks: checks, invariants: invariants)
-        for (i, step) in script.enumerated() {
-            if let failure = runner.apply(step) { return ((i, failure), runner.applied) }
-        }
-        return (nil, runner.applied)
+        let failure = runner.run(script)
+        return (failure, runner.applied)
     }
 }

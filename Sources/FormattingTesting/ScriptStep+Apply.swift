@@ -19,7 +19,7 @@ extension ScriptStep {
         case let .setRanges(ranges, key, value):
             return .setRanges(ranges: ScriptStep.merged(ranges.map { r($0.lowerBound, $0.upperBound) }.map { $0.0..<$0.1 }), key: key, value: value)
         case .selectRanges(let ranges):
-            return .selectRanges(ScriptStep.merged(ranges.map { r($0.lowerBound, $0.upperBound) }.map { $0.0..<$0.1 }).filter { !$0.isEmpty })
+            return .selectRanges(ScalarSelection(caret: nil, ranges: ranges.map { r($0.lowerBound, $0.upperBound) }.map { $0.0..<$0.1 }).ranges)
         case .type, .deleteBackward, .paste, .undo, .redo:
             return self
         }

@@ -23,12 +23,11 @@ extension ScriptStep {
         case let .remove(from, to, key):
             return "{\"op\":\"remove\",\"from\":\(from),\"to\":\(to),\"key\":\(str(key))}"
         case let .setRanges(ranges, key, v):
-            let list = ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
-            return "{\"op\":\"setRanges\",\"ranges\":[\(list)],\"key\":\(str(key)),\"value\":\(value(v))}"
+            return "{\"op\":\"setRanges\",\"ranges\":\(ScriptValueJSON.rangesText(ranges)),\"key\":\(str(key)),\"value\":\(value(v))}"
         case let .select(from, to):
             return "{\"op\":\"select\",\"from\":\(from),\"to\":\(to)}"
         case .selectRanges(let ranges):
-            return "{\"op\":\"select\",\"ranges\":[\(ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ","))]}"
+            return "{\"op\":\"select\",\"ranges\":\(ScriptValueJSON.rangesText(ranges))}"
         case .type(let text):
             return "{\"op\":\"type\",\"text\":\(str(text))}"
         case .deleteBackward:

@@ -41,14 +41,7 @@ extension ScriptStep {
             return (from, to)
         }
         func ranges() throws(ScriptParseError) -> [Range<Int>] {
-            guard let list = json["ranges"]?.arrayValue else { throw fail("'ranges' must be an array of [from, to] pairs") }
-            var ranges: [Range<Int>] = []
-            for item in list {
-                guard let pair = item.arrayValue, pair.count == 2, let f = pair[0].intValue, let t = pair[1].intValue, 0 <= f, f <= t else {
-                    throw fail("'ranges' must be an array of [from, to] pairs")
-                }
-                ranges.append(f..<t)
-            }
+            guard let ranges = json["ranges"].flatMap(ScriptValueJSON.ranges(from:)) else { throw fail("'ranges' must be an array of [from, to] pairs") }
             return ranges
         }
         func document() throws(ScriptParseError) -> RichString {

@@ -125,6 +125,22 @@ public enum ScriptValueJSON {
     }
 
     /// A JSON string literal with invisible characters escaped (see `ScriptText.escapingInvisibles`).
+    /// Ranges as scripts and the editor protocol write them: `[[from,to],…]`.
+    static func rangesText(_ ranges: [Range<Int>]) -> String {
+        "[" + ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]"
+    }
+
+    /// `rangesText(_:)` read back; nil unless every item is a `[from, to]` pair with 0 ≤ from ≤ to.
+    static func ranges(from json: JSONValue) -> [Range<Int>]? {
+        guard let list = json.arrayValue else { return nil }
+        var ranges: [Range<Int>] = []
+        for item in list {
+            guard let pair = item.arrayValue, pair.count == 2, let f = pair[0].intValue, let t = pair[1].intValue, 0 <= f, f <= t else { return nil }
+            ranges.append(f..<t)
+        }
+        return ranges
+    }
+
     static func quoted(_ s: String) -> String {
         ScriptText.escapingInvisibles((try? JSONWriter.string(.string(s), options: JSONWriter.Options(escapeSlashes: false))) ?? "\"\"")
     }

@@ -17,12 +17,6 @@ extension ScriptStep {
         }
     }
 
-    /// The step with its offsets moved as if the document's scalars `removed` had never been there: offsets
-    /// after the range shift back, offsets inside it move to its start.
-    func shifted(removing removed: Range<Int>) -> ScriptStep {
-        mappingOffsets { x in x <= removed.lowerBound ? x : (x >= removed.upperBound ? x - removed.count : removed.lowerBound) }
-    }
-
     /// The step, written after `mutation` (a range replaced by `inserted` scalars), moved to where it stands had
     /// the mutation never happened: offsets before it stay, offsets after it shift back by what it changed, and
     /// offsets inside the new text go to its start.
@@ -61,7 +55,8 @@ extension Shrinker {
             candidate[i] = step.cuttingInsertedScalars(cut)
             if let start {
                 for j in (i + 1)..<script.count {
-                    candidate[j] = script[j].shifted(removing: (start + cut.lowerBound)..<(start + cut.upperBound))
+                    // As if the cut scalars had never been inserted.
+                    candidate[j] = script[j].undoingMutation(((start + cut.lowerBound)..<(start + cut.lowerBound), cut.count))
                 }
             }
             return candidate

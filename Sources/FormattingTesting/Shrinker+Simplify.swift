@@ -207,7 +207,7 @@ extension Shrinker {
     static func plainerCharacters(_ document: RichString) -> RichString? {
         var changed = false
         var text = ""
-        var runs: [AttributeRun] = []
+        var runs: [(range: Range<Int>, attributes: AttributeSet)] = []
         let bytes = Array(document.string.utf8)
         for run in document.runs {
             let piece = String(decoding: bytes[run.range.lowerBound.utf8Offset..<run.range.upperBound.utf8Offset], as: UTF8.self)
@@ -215,15 +215,11 @@ extension Shrinker {
             for scalar in piece.unicodeScalars {
                 if ("a"..."z").contains(scalar) || isSeparator(scalar) { plain.append(scalar) } else { plain.append("a"); changed = true }
             }
-            let string = String(plain)
-            text += string
-            runs.append(AttributeRun(utf8Count: string.utf8.count, attributes: run.attributes))
+            let start = text.utf8.count
+            text += String(plain)
+            runs.append((start..<text.utf8.count, run.attributes))
         }
         guard changed else { return nil }
-        var merged: [AttributeRun] = []
-        for run in runs where run.utf8Count > 0 {
-            if let last = merged.last, last.attributes == run.attributes { merged[merged.count - 1].utf8Count += run.utf8Count } else { merged.append(run) }
-        }
-        return RichString(unenforcedText: text, runs: merged)
+        return RunTable(text: text, runs: runs).unenforcedDocument
     }
 }

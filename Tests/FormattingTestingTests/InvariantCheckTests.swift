@@ -77,7 +77,7 @@ final class InvariantCheckTests: XCTestCase {
             DroppingAdjustmentsEditor(inner: SessionEditor(engine: $0))
         }
         guard case let .failed(_, _, failure, script, report, _) = result else { return XCTFail("the dropped adjustment was not caught") }
-        guard case let .adjustmentMismatch(_, _, detail) = failure else { return XCTFail("\(failure)") }
+        guard case let .adjustmentMismatch(_, _, detail, _) = failure else { return XCTFail("\(failure)") }
         XCTAssertTrue(detail.contains("no adjustment reported"), detail)
         XCTAssertLessThanOrEqual(script.count, 3, report)
     }
@@ -87,7 +87,7 @@ final class InvariantCheckTests: XCTestCase {
             InventingAdjustmentsEditor(inner: SessionEditor(engine: $0))
         }
         guard case let .failed(_, _, failure, script, _, _) = result else { return XCTFail("the invented adjustment was not caught") }
-        guard case let .adjustmentMismatch(key, _, _) = failure else { return XCTFail("\(failure)") }
+        guard case let .adjustmentMismatch(key, _, _, _) = failure else { return XCTFail("\(failure)") }
         XCTAssertEqual(key, "ghost")
         XCTAssertEqual(script.count, 1)
     }

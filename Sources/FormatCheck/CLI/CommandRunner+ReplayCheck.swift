@@ -79,9 +79,7 @@ extension CommandRunner {
     /// Runs `script` on `editor` with every check after every step, stopping at the first failure.
     static func checked<Editor: ScriptEditor>(_ script: [ScriptStep], engine: FormattingEngine, editor: Editor) -> CheckedRun {
         var runner = ScriptRunner(engine: engine, editor: editor, checks: Set(InvariantCheck.allCases))
-        for (i, step) in script.enumerated() {
-            if let failure = runner.apply(step) { return CheckedRun(failure: (i, failure), applied: runner.applied, final: runner.editor.document) }
-        }
-        return CheckedRun(failure: nil, applied: runner.applied, final: runner.editor.document)
+        let failure = runner.run(script)
+        return CheckedRun(failure: failure, applied: runner.applied, final: runner.editor.document)
     }
 }

@@ -31,6 +31,19 @@ public struct AttributeAdjustment: Hashable, Sendable, CustomStringConvertible {
             default: return identifier
             }
         }
+
+        /// The cause `description` spells; nil for any other text.
+        public init?(description: String) {
+            switch description {
+            case "text-changed": self = .textChanged
+            case "paragraph-boundary": self = .paragraphBoundary
+            case "character-boundary": self = .characterBoundary
+            default:
+                let prefix = "attribute-changed("
+                guard description.hasPrefix(prefix), description.hasSuffix(")"), description.count > prefix.count else { return nil }
+                self = .attributeChanged(String(description.dropFirst(prefix.count).dropLast()))
+            }
+        }
     }
 
     /// The behaviour that made the change.
