@@ -26,13 +26,22 @@ extension EditingSession {
         var caret: RichString.Index
     }
 
-    /// Drops the oldest undo steps past `levelsOfUndo`.
+    /// Puts the oldest undo steps past `levelsOfUndo` out of reach. They leave the stack in batches, so a step
+    /// costs O(1) amortised however many levels are kept; at most `levelsOfUndo` of them wait to go.
     mutating func trimUndo() {
-        if levelsOfUndo > 0, undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
+        guard levelsOfUndo > 0 else { return }
+        undoFloor = max(undoFloor, undoStack.count - levelsOfUndo)
+        if undoFloor >= levelsOfUndo || undoFloor == undoStack.count {
+            undoStack.removeFirst(undoFloor)
+            undoFloor = 0
+        }
     }
 
+    /// The undo steps within reach: those above `undoFloor`.
+    var reachableUndoCount: Int { undoStack.count - undoFloor }
+
     /// Whether there is something to undo.
-    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canUndo: Bool { reachableUndoCount > 0 }
     /// Whether there is something to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
 
@@ -59,7 +68,7 @@ extension EditingSession {
             redoStack.removeAll()
             if groupDepth > 0 {
                 groupStart?.adjustments += adjustments
-            } else if let kind, let open = openStep, open.kind == kind, before.selection == .caret(open.caret), !undoStack.isEmpty {
+            } else if let kind, let open = openStep, open.kind == kind, before.selection == .caret(open.caret), reachableUndoCount > 0 {
                 undoStack[undoStack.count - 1].adjustments += adjustments
             } else {
                 var entry = before
@@ -104,7 +113,8 @@ extension EditingSession {
     @discardableResult
     public mutating func undo() -> Bool {
         precondition(groupDepth == 0, "undo() inside groupingUndo: the group's step is not finished")
-        guard let entry = undoStack.popLast() else { return false }
+        guard reachableUndoCount > 0, let entry = undoStack.popLast() else { return false }
+        trimUndo()
         redoStack.append(restore(entry))
         lastAdjustments = []
         return true

@@ -33,6 +33,8 @@ public struct EditingSession: Sendable {
     }
     /// The states undo and redo go back to, each with the adjustments of the step that left it.
     var undoStack: [Snapshot] = []
+    /// How many of the oldest `undoStack` entries are past `levelsOfUndo` and out of reach (`trimUndo`).
+    var undoFloor = 0
     var redoStack: [Snapshot] = []
     /// The typing or deleting step still open for more of the same edits (see `EditingSession+Undo.swift`).
     var openStep: OpenStep?
