@@ -1,8 +1,11 @@
 import Formatting
+import Foundation
 extension Command {
     /// The options of `fmtcheck lint`.
     static let lintOptions = ["--definition", "--select", "--ignore", "--extend-select", "--format", "--output", "--max-warnings", "--exit-zero",
-                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help"]
+                              "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help",
+                              "--exclude", "--extend-exclude", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude",
+                              "--per-file-ignores", "--extend-per-file-ignores", "--rule"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -46,6 +49,19 @@ extension Command {
                 case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true
+                case "--exclude": request.exclude = (request.exclude ?? []) + (try patterns(for: option, scanner.list(for: option, inline: inline)))
+                case "--extend-exclude": request.extendExclude += try patterns(for: option, scanner.list(for: option, inline: inline))
+                case "--respect-gitignore": request.respectGitignore = true
+                case "--no-respect-gitignore": request.respectGitignore = false
+                case "--force-exclude": request.forceExclude = true
+                case "--per-file-ignores":
+                    request.perFileIgnores = (request.perFileIgnores ?? []) + (try perFileIgnores(for: option, scanner.list(for: option, inline: inline)))
+                case "--extend-per-file-ignores": request.extendPerFileIgnores += try perFileIgnores(for: option, scanner.list(for: option, inline: inline))
+                case "--rule":
+                    for item in try scanner.list(for: option, inline: inline) {
+                        let (name, setting) = try severity(item)
+                        request.severities[name] = setting
+                    }
                 case "-q", "--quiet": command.quiet = true
                 case "-v", "--verbose": command.verbose = true
                 default: throw scanner.unknown(option, among: lintOptions)
@@ -65,6 +81,58 @@ extension Command {
         }
         command.request = request
         return .lint(command)
+    }
+
+    /// Command-line patterns, anchored at the current folder.
+    static func patterns(for option: String, _ texts: [String]) throws(UsageError) -> [PathPattern] {
+        let folder = FileManager.default.currentDirectoryPath
+        var patterns: [PathPattern] = []
+        for text in texts {
+            guard let pattern = PathPattern(text, base: folder, origin: option) else {
+                throw UsageError("\(option) '\(text)' matches nothing", hint: "write a gitignore-style pattern such as 'drafts/' or 'legacy/**'")
+            }
+            patterns.append(pattern)
+        }
+        return patterns
+    }
+
+    /// `PATTERN:RULE` items, as ruff writes them (`legacy/**:IngredientsAreGreen,legacy/**:scope`); an item
+    /// without a pattern adds a rule to the one before (`legacy/**:IngredientsAreGreen,scope`).
+    static func perFileIgnores(for option: String, _ items: [String]) throws(UsageError) -> [PerFileIgnore] {
+        var entries: [PerFileIgnore] = []
+        for item in items {
+            guard let colon = item.lastIndex(of: ":") else {
+                guard !entries.isEmpty else {
+                    throw UsageError("\(option) '\(item)' needs a pattern and a rule", hint: "write '\(option) \"legacy/**:IngredientsAreGreen\"'")
+                }
+                entries[entries.count - 1].rules.append(item)
+                continue
+            }
+            let rule = String(item[item.index(after: colon)...]).trimmingSpaces
+            guard !rule.isEmpty, let pattern = try patterns(for: option, [String(item[..<colon])]).first else {
+                throw UsageError("\(option) '\(item)' needs a pattern and a rule", hint: "write '\(option) \"legacy/**:IngredientsAreGreen\"'")
+            }
+            if let last = entries.last, last.pattern == pattern {
+                entries[entries.count - 1].rules.append(rule)
+            } else {
+                entries.append(PerFileIgnore(pattern: pattern, rules: [rule]))
+            }
+        }
+        return entries
+    }
+
+    /// `NAME=off|warning|error`, as ESLint's `--rule` sets a rule's severity.
+    static func severity(_ item: String) throws(UsageError) -> (String, SeveritySetting) {
+        let parts = item.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw UsageError("--rule '\(item)' needs a rule and a severity", hint: "write '--rule IngredientsAreGreen=warning' (off, warning or error)")
+        }
+        guard let setting = SeveritySetting(rawValue: parts[1].lowercased()) else {
+            let names = SeveritySetting.allCases.map(\.rawValue)
+            throw UsageError("--rule \(parts[0])=\(parts[1]): '\(parts[1])' is not a severity",
+                             hint: Suggestions.didYouMean(parts[1], in: names) ?? "the severities are off, warning and error")
+        }
+        return (parts[0], setting)
     }
 
     /// A byte count: `1048576`, `512K`, `256M`, `1G` (binary multiples).

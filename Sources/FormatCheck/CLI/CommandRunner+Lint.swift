@@ -31,7 +31,7 @@ extension CommandRunner {
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         if let output = command.output {
             // Before anything is linted or fixed: the report must not replace a device, a link or a document.
-            let documents = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName).targets
+            let documents = FileDiscovery.targets(for: request).targets
                 .compactMap { target -> String? in if case .file(let path) = target { return path } else { return nil } }
             if let refusal = OutputTarget.refusal(output, isFolder: false, inputs: documents) {
                 console.err("fmtcheck: error: cannot write the report to \(output): \(refusal)\n")

@@ -30,7 +30,8 @@ enum HelpText {
               another program as it is (an error), and cleans what a killed --fix left.
               Without --definition, the nearest .fmtcheck.json (the document's folder or a parent)
               names the definition and options: {"definition", "select", "ignore", "format",
-              "maxWarnings", "maxFileSize", "root"}.
+              "maxWarnings", "maxFileSize", "root", "exclude", "extendExclude", "respectGitignore",
+              "forceExclude", "perFileIgnores", "severities"}.
 
             OPTIONS:
               -d, --definition FILE      lint every document against this definition
@@ -52,6 +53,14 @@ enum HelpText {
               --stdin-filename NAME      the name (and configuration lookup) of standard input
               --max-file-size SIZE       refuse larger files unread (default 256M; 512K, 1G, bytes)
               --print-config [PATH]      show the configuration linting PATH uses, as JSON
+              --exclude PATTERNS         pass over these gitignore-style patterns in folder searches
+                                         (replacing the configuration's exclude and the defaults)
+              --extend-exclude PATTERNS  pass over these too
+              --no-respect-gitignore     search what the git repository's .gitignore files ignore
+              --force-exclude            exclude files named on the command line too (pre-commit)
+              --per-file-ignores P:R,..  ignore rule R in the files pattern P matches (replacing the
+                                         configuration's); --extend-per-file-ignores adds to them
+              --rule NAME=SEVERITY       off, warning or error for that rule, over the configuration's
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 

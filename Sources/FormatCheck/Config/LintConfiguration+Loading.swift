@@ -4,7 +4,8 @@ import StreamingJSON
 
 extension LintConfiguration {
     /// The members a configuration file may set.
-    static let memberNames = ["$schema", "definition", "select", "ignore", "format", "maxWarnings", "maxFileSize", "root"]
+    static let memberNames = ["$schema", "definition", "select", "ignore", "format", "maxWarnings", "maxFileSize", "root",
+                              "exclude", "extendExclude", "respectGitignore", "forceExclude", "perFileIgnores", "severities"]
 
     /// Reads one configuration file; `definition` is resolved against the file's folder.
     public static func load(path: String) throws(ConfigurationError) -> LintConfiguration {
@@ -57,9 +58,54 @@ extension LintConfiguration {
             case "maxFileSize":
                 guard case .integer(let n) = value.value, n > 0 else { throw fail("a positive number of bytes") }
                 config.maxFileSize = n
-            case "root":
+            case "root", "respectGitignore", "forceExclude":
                 guard case .bool(let b) = value.value else { throw fail("true or false") }
-                config.root = b
+                switch member.key {
+                case "root": config.root = b
+                case "respectGitignore": config.respectGitignore = b
+                default: config.forceExclude = b
+                }
+            case "exclude", "extendExclude":
+                guard case .array(let items) = value.kind else { throw fail("an array of gitignore-style patterns") }
+                var patterns: [PathPattern] = []
+                for item in items {
+                    guard case .string(let text) = item.kind else {
+                        throw ConfigurationError(fileName: path, location: item.location, message: "\"\(member.key)\" must be an array of gitignore-style patterns (strings)")
+                    }
+                    guard let pattern = PathPattern(text, base: folder.path, origin: path) else {
+                        throw ConfigurationError(fileName: path, location: item.location, message: "\"\(member.key)\" holds '\(text)', which matches nothing (a blank pattern or a comment)")
+                    }
+                    patterns.append(pattern)
+                }
+                if member.key == "exclude" { config.exclude = patterns } else { config.extendExclude = patterns }
+            case "perFileIgnores":
+                guard case .object(let entries) = value.kind else { throw fail("an object from a gitignore-style pattern to an array of rule ids") }
+                var ignores: [PerFileIgnore] = []
+                for entry in entries {
+                    guard let pattern = PathPattern(entry.key, base: folder.path, origin: path) else {
+                        throw ConfigurationError(fileName: path, location: entry.keyLocation, message: "\"perFileIgnores\" has the pattern '\(entry.key)', which matches nothing")
+                    }
+                    guard case .array(let items) = entry.value.kind else {
+                        throw ConfigurationError(fileName: path, location: entry.value.location, message: "\"perFileIgnores\" maps '\(entry.key)' to an array of rule ids")
+                    }
+                    var rules: [String] = []
+                    for item in items {
+                        guard case .string(let rule) = item.kind else {
+                            throw ConfigurationError(fileName: path, location: item.location, message: "\"perFileIgnores\" maps '\(entry.key)' to an array of rule ids (strings)")
+                        }
+                        rules.append(rule)
+                    }
+                    ignores.append(PerFileIgnore(pattern: pattern, rules: rules))
+                }
+                config.perFileIgnores = ignores
+            case "severities":
+                guard case .object(let entries) = value.kind else { throw fail("an object from a rule id to \"off\", \"warning\" or \"error\"") }
+                for entry in entries {
+                    guard case .string(let text) = entry.value.kind, let setting = SeveritySetting(rawValue: text) else {
+                        throw ConfigurationError(fileName: path, location: entry.value.location, message: "\"severities\" sets '\(entry.key)' to \"off\", \"warning\" or \"error\"")
+                    }
+                    config.severities[entry.key] = setting
+                }
             default:
                 throw ConfigurationError(fileName: path, location: member.keyLocation, message: "unknown option \"\(member.key)\"",
                                          hint: Suggestions.didYouMean(member.key, in: memberNames) ?? "the options are " + memberNames.dropFirst().joined(separator: ", "))

@@ -21,6 +21,8 @@ public struct DocumentLinter: Sendable {
     /// Whether findings get their fingerprints (`Violation.fingerprint`): a few text conversions per finding,
     /// made only for reports that carry them.
     public var makesFingerprints = false
+    /// Severities over the definition's, by rule (a configuration's `severities`, `--rule`).
+    public var severities: [String: Severity] = [:]
 
     /// A linter for `definition`, reporting the rules `selection` chooses.
     public init(definition: LoadedDefinition, selection: RuleSelection = .all,
@@ -39,6 +41,7 @@ public struct DocumentLinter: Sendable {
         var safe = DocumentLinter(definition: definition, selection: RuleSelection(select: selection.select, ignore: selection.ignore.union(unsafe)),
                                   limits: reader.limits)
         safe.makesFingerprints = makesFingerprints
+        safe.severities = severities
         return safe
     }
 
@@ -57,6 +60,11 @@ public struct DocumentLinter: Sendable {
         return FormattingEngine(subset, keepingOutsideScope: { key in
             declared.contains(key) ? !removesOutOfScope : !removesUndeclared
         })
+    }
+
+    /// The severity of `rule`'s findings: the override, else the definition's.
+    func severity(of rule: String) -> Severity {
+        severities[rule] ?? definition.severity(of: rule)
     }
 
     /// What linting one document found.
@@ -233,7 +241,7 @@ public struct DocumentLinter: Sendable {
             rule = cause.identifier
             message = ViolationMessage.behavior(cause, key: finding.key, actual: finding.oldValue, expected: finding.newValue, on: text)
         }
-        return Violation(rule: rule, severity: definition.severity(of: rule), message: message,
+        return Violation(rule: rule, severity: severity(of: rule), message: message,
                          position: located.position, key: finding.key,
                          expected: expected, actual: ViolationMessage.describe(finding.oldValue))
     }
@@ -266,7 +274,7 @@ public struct DocumentLinter: Sendable {
             rule = cause.identifier
             message = ViolationMessage.behavior(cause, key: adjustment.key, actual: adjustment.oldValue, expected: adjustment.newValue, on: text)
         }
-        return Violation(rule: rule, severity: definition.severity(of: rule), message: message,
+        return Violation(rule: rule, severity: severity(of: rule), message: message,
                          position: located.position, key: adjustment.key,
                          expected: ViolationMessage.describe(adjustment.newValue), actual: ViolationMessage.describe(adjustment.oldValue))
     }
@@ -298,7 +306,7 @@ public struct DocumentLinter: Sendable {
                    at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>)) -> Violation {
         let rule = BuiltInRule.glyphDescription.id
         let text = ViolationMessage.quote(located.range, characters: located.characters, in: document)
-        return Violation(rule: rule, severity: definition.severity(of: rule),
+        return Violation(rule: rule, severity: severity(of: rule),
                          message: ViolationMessage.glyphDescription(key: glyph.key, contentIdentifier: glyph.contentIdentifier, on: text),
                          position: located.position, key: glyph.key, expected: nil, actual: nil)
     }
@@ -308,7 +316,7 @@ public struct DocumentLinter: Sendable {
         let rule = BuiltInRule.readerWarning.id
         let location = warning.location
         let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, byteOffset: location?.byteOffset ?? 0)
-        var found = Violation(rule: rule, severity: definition.severity(of: rule), message: warning.message, position: position)
+        var found = Violation(rule: rule, severity: severity(of: rule), message: warning.message, position: position)
         if makesFingerprints { found.fingerprint = ViolationFingerprint.of(rule: rule, message: warning.message) }
         return found
     }

@@ -20,12 +20,21 @@ public enum FileDiscovery {
         public var path: String
         /// Why it is not linted.
         public var reason: String
+        /// Whether a pattern excluded it (`exclude`, `.gitignore`), rather than what it is.
+        public var isExcluded = false
     }
 
     /// What the PATHs name: the documents (each once, sorted by path, standard input last), the failures (a
     /// missing path, a folder with no documents) the run reports and goes on from, and what the search
     /// passed over.
-    public static func targets(for paths: [String], standardInputName: String?) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
+    /// What `request.paths` name, passing over what the exclude patterns and `.gitignore` files in effect
+    /// exclude (`DocumentExclusion`); `resolver` finds each folder's configuration.
+    public static func targets(for request: LintRequest, resolver: ConfigurationResolver = ConfigurationResolver()) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
+        targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver))
+    }
+
+    /// With an `exclusion`, what its patterns exclude is passed over too (and listed as excluded).
+    static func targets(for paths: [String], standardInputName: String?, exclusion: DocumentExclusion?) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
         var files: Set<String> = []
         var failures: [InputFailure] = []
         var skipped: [Skipped] = []
@@ -38,13 +47,19 @@ public enum FileDiscovery {
                 continue
             }
             let trimmed = withoutTrailingSlash(path)
+            if let reason = exclusion?.reasonForNamed(trimmed) {
+                skipped.append(Skipped(path: trimmed, reason: reason + ", and --force-exclude is on", isExcluded: true))
+                continue
+            }
             if isDirectory.boolValue && isPackageName(trimmed) {
                 files.insert(trimmed)
             } else if isDirectory.boolValue {
-                let (found, passed) = documents(in: path)
+                let (found, passed) = documents(in: path, exclusion: exclusion)
                 skipped += passed
                 if found.isEmpty {
-                    let said = passed.isEmpty ? "" : " (\(passed.count) passed over; --verbose lists them)"
+                    let excluded = passed.filter(\.isExcluded).count
+                    let said = passed.isEmpty ? "" : excluded == passed.count ? " (\(excluded) excluded; --verbose lists them)"
+                        : " (\(passed.count) passed over; --verbose lists them)"
                     failures.append(InputFailure(.noDocuments, path: path,
                                                  message: "no documents found under \(path): no .json, .rtf or .rtfd document\(said)"))
                 }
@@ -59,8 +74,9 @@ public enum FileDiscovery {
     }
 
     /// The documents under `folder`, recursively, and what was passed over.
-    static func documents(in folder: String) -> (found: [String], skipped: [Skipped]) {
+    static func documents(in folder: String, exclusion: DocumentExclusion? = nil) -> (found: [String], skipped: [Skipped]) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let absoluteBase = exclusion?.absolute(base)
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return ([], []) }
         var found: [String] = []
         var skipped: [Skipped] = []
@@ -70,10 +86,25 @@ public enum FileDiscovery {
             let lower = name.lowercased()
             let isRTFD = lower.hasSuffix(".rtfd")
             let hidden = name.hasPrefix(".")
+            let candidate = hidden || isRTFD || isDocumentName(lower)
             // Only what may be searched or said is looked at on disk.
-            guard hidden || isRTFD || isDocumentName(lower) else { continue }
-            let file = FileIdentity.of(path)
-            let kind = file?.kind
+            var looked: FileIdentity??
+            func file() -> FileIdentity? {
+                if let looked { return looked }
+                let identity = FileIdentity.of(path)
+                looked = .some(identity)
+                return identity
+            }
+            if !hidden, let exclusion, let absoluteBase,
+               let reason = exclusion.reason(for: absoluteBase + "/" + relative, isFolder: { file()?.kind == .directory }) {
+                // A folder excluded is not searched; a file excluded is said only when it would have been a document.
+                let isFolder = file()?.kind == .directory
+                if isFolder { enumerator.skipDescendants() }
+                if isFolder || candidate { skipped.append(Skipped(path: path, reason: reason, isExcluded: true)) }
+                continue
+            }
+            guard candidate else { continue }
+            let kind = file()?.kind
             if hidden {
                 // Hidden folders (.git, .build) are not searched, and configuration files are not documents; a
                 // hidden file named like a document is said.
@@ -89,7 +120,7 @@ public enum FileDiscovery {
                 if kind == .directory || kind == .regular {
                     found.append(path)
                 } else {
-                    skipped.append(Skipped(path: path, reason: danglingTarget(path).map(danglingReason) ?? "\(file?.kindDescription ?? "nothing"), not a package or a file"))
+                    skipped.append(Skipped(path: path, reason: danglingTarget(path).map(danglingReason) ?? "\(file()?.kindDescription ?? "nothing"), not a package or a file"))
                 }
                 continue
             }

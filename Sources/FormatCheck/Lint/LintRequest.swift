@@ -38,6 +38,20 @@ public struct LintRequest: Hashable, Sendable {
     public var unsafeFixes = false
     /// `--diff=runs`: the diff of the document's runs, one line a run, instead of the file's bytes.
     public var diffShowsRuns = false
+    /// `--exclude`: the patterns folder searches pass over, replacing the configuration's `exclude` (and the defaults).
+    public var exclude: [PathPattern]?
+    /// `--extend-exclude`: patterns passed over as well.
+    public var extendExclude: [PathPattern] = []
+    /// `--respect-gitignore` / `--no-respect-gitignore`, over the configuration's `respectGitignore`.
+    public var respectGitignore: Bool?
+    /// `--force-exclude`: files named on the command line are excluded too.
+    public var forceExclude = false
+    /// `--per-file-ignores`: replaces the configuration's `perFileIgnores`.
+    public var perFileIgnores: [PerFileIgnore]?
+    /// `--extend-per-file-ignores`: added to the per-file ignores in effect.
+    public var extendPerFileIgnores: [PerFileIgnore] = []
+    /// `--rule NAME=off|warning|error`: severities over the configuration's and the definition's.
+    public var severities: [String: SeveritySetting] = [:]
     /// Whether the diff goes to a terminal, where its lines are escaped (`TerminalText`); a patch written to a
     /// pipe or a file holds the bytes.
     public var diffIsForTerminal = false

@@ -31,7 +31,8 @@ public struct LintRun: Sendable {
         // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
-        let (targets, found, skipped) = FileDiscovery.targets(for: request.paths, standardInputName: request.standardInputName)
+        let resolver = ConfigurationResolver()
+        let (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver)
         var missing = found
         if request.mode != .fix {
             for orphan in orphans {
@@ -40,7 +41,7 @@ public struct LintRun: Sendable {
                                             message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
             }
         }
-        var (jobs, definitionProblems, configurationProblems, selectionProblems, configurations) = prepare(targets)
+        var (jobs, definitionProblems, configurationProblems, selectionProblems, configurations) = prepare(targets, resolver: resolver)
         // A selection that names no rule, or leaves none, is a usage error: nothing is linted under it.
         guard selectionProblems.isEmpty else {
             return LintRunResult(files: [], definitionProblems: definitionProblems, configurationProblems: configurationProblems,
@@ -114,8 +115,7 @@ public struct LintRun: Sendable {
     }
 
     /// Resolves every document's definition and options; loads each definition once.
-    func prepare(_ targets: [LintTarget]) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
-        let resolver = ConfigurationResolver()
+    func prepare(_ targets: [LintTarget], resolver: ConfigurationResolver = ConfigurationResolver()) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
         var used: [[String]: LintConfiguration] = [:]
         var selections = SelectionCheck(request: request)
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
@@ -153,13 +153,18 @@ public struct LintRun: Sendable {
                                 message: "its definition \(definitionPath) did not load", definitionNotLoaded: definitionPath),
                                 maxFileSize: maxFileSize))
             case .success(let loaded):
-                let selection = effective.selection
-                // A configuration gives every document it covers the same definition and selection.
-                if firstUse { selections.check(selection, of: config, under: loaded) }
+                // A configuration gives every document it covers the same definition and selection, but for
+                // its per-file ignores.
+                if firstUse { selections.check(effective.selection, of: config, under: loaded) }
+                let documentPath = URL(fileURLWithPath: configurationPath(of: target)).standardizedFileURL.path
+                let selection = config.selection(with: request, forDocument: documentPath)
+                let severities = config.severitySettings(with: request).compactMapValues(\.severity)
                 let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
+                    + "\(severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
                 let pair = linters[cacheKey] ?? {
                     var linter = DocumentLinter(definition: loaded, selection: selection)
                     linter.makesFingerprints = request.fingerprints
+                    linter.severities = severities
                     let fixes = request.mode != .check && !request.unsafeFixes
                     guard fixes else { return (linter, linter) }
                     // The fixer's findings are not reported: it needs no fingerprints.

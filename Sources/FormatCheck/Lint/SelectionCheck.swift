@@ -17,6 +17,9 @@ struct SelectionCheck {
         for name in request.select ?? [] { commandLineNames.append(("--select", name)) }
         for name in request.ignore ?? [] { commandLineNames.append(("--ignore", name)) }
         for name in request.extendSelect ?? [] { commandLineNames.append(("--extend-select", name)) }
+        for name in request.severities.keys.sorted() { commandLineNames.append(("--rule", name)) }
+        for entry in request.perFileIgnores ?? [] { for name in entry.rules { commandLineNames.append(("--per-file-ignores", name)) } }
+        for entry in request.extendPerFileIgnores { for name in entry.rules { commandLineNames.append(("--extend-per-file-ignores", name)) } }
     }
 
     /// Checks the selection `selection` that `config` (with the command line's options) gives documents under
@@ -31,6 +34,10 @@ struct SelectionCheck {
             for name in config.select ?? [] { fromConfig.append(("select", name)) }
             for name in config.ignore ?? [] { fromConfig.append(("ignore", name)) }
         }
+        if request.perFileIgnores == nil {
+            for entry in config.perFileIgnores ?? [] { for name in entry.rules { fromConfig.append(("perFileIgnores", name)) } }
+        }
+        for name in config.severities.keys.sorted() { fromConfig.append(("severities", name)) }
         for (option, name) in fromConfig where !rules.contains(name) {
             add(SelectionProblem(source: source, message: "\"\(option)\" names '\(name)', which is not a rule of definition '\(loaded.name)'" + hint(name, in: rules)))
         }

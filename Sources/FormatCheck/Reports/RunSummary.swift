@@ -42,7 +42,10 @@ public enum RunSummary {
         } else if mode == .fix {
             if unsafe > 0 { parts.append("\(unsafe) more fixable with --unsafe-fixes") }
         }
-        if !result.skipped.isEmpty { parts.append("\(result.skipped.count) skipped (--verbose lists them)") }
+        let excluded = result.skipped.filter(\.isExcluded).count
+        let passedOver = result.skipped.count - excluded
+        if passedOver > 0 { parts.append("\(passedOver) skipped" + (excluded > 0 ? "" : " (--verbose lists them)")) }
+        if excluded > 0 { parts.append("\(excluded) excluded (--verbose lists them)") }
         return parts.joined(separator: "; ") + String(format: " (%.2f s)", result.seconds)
     }
 
