@@ -5,7 +5,7 @@ extension Command {
     static let lintOptions = ["--definition", "--select", "--ignore", "--extend-select", "--format", "--output", "--max-warnings", "--exit-zero",
                               "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help",
                               "--exclude", "--extend-exclude", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude",
-                              "--per-file-ignores", "--extend-per-file-ignores", "--rule"]
+                              "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -62,6 +62,7 @@ extension Command {
                         let (name, setting) = try severity(item)
                         request.severities[name] = setting
                     }
+                case "--statistics": command.statistics = true
                 case "-q", "--quiet": command.quiet = true
                 case "-v", "--verbose": command.verbose = true
                 default: throw scanner.unknown(option, among: lintOptions)

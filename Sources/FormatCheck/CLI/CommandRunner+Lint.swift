@@ -24,6 +24,11 @@ extension CommandRunner {
             messages.writeLine(.error, "fmtcheck: error: --diff writes a unified diff, which --format \(format.rawValue) does not carry; use the default or github format, or drop --diff for the \(format.rawValue) report")
             return .failure
         }
+        if command.statistics, command.request.mode == .diff || [.sarif, .html].contains(format) {
+            let other = command.request.mode == .diff ? "--diff" : "--format \(format.rawValue)"
+            messages.writeLine(.error, "fmtcheck: error: --statistics prints counts per rule, which \(other) does not carry; use the default or json format")
+            return .failure
+        }
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         var request = command.request
         request.keepsDocuments = format == .html
@@ -99,6 +104,9 @@ extension CommandRunner {
         if request.mode == .diff {
             report = result.files.map(\.diff).joined()
             if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
+        } else if command.statistics {
+            let statistics = RuleStatistics.of(result)
+            report = format == .json ? JSONText.write(JSONReport.statistics(statistics)) : RuleStatistics.table(statistics)
         } else {
             report = Report.render(result, as: format)
         }

@@ -61,6 +61,8 @@ enum HelpText {
               --per-file-ignores P:R,..  ignore rule R in the files pattern P matches (replacing the
                                          configuration's); --extend-per-file-ignores adds to them
               --rule NAME=SEVERITY       off, warning or error for that rule, over the configuration's
+              --statistics               a line per rule with its count and what is fixable, most
+                                         found first, instead of the findings (json: an array)
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 

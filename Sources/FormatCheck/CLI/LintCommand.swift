@@ -17,6 +17,8 @@ public struct LintCommand: Hashable, Sendable {
     public var quiet: Bool
     /// `--verbose`: list what folder searches passed over, and why.
     public var verbose = false
+    /// `--statistics`: a line per rule with its count and what is fixable, instead of the findings (ruff's).
+    public var statistics = false
     /// `--exit-non-zero-on-fix`: a `--fix` that changed any document exits 1, as pre-commit hooks want.
     public var exitNonZeroOnFix = false
 

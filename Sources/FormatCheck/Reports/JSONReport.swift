@@ -20,7 +20,8 @@ import StreamingJSON
 ///   }],
 ///   "errors": [{"file": "…", "kind": "too-large", "message": "…"}],   // documents that could not be linted
 ///   "summary": {"files": 7, "filesWithViolations": 4, "errors": 5, "warnings": 1, "fixed": 0, "notLinted": 0,
-///               "fixable": 4, "unsafeFixable": 1}
+///               "fixable": 4, "unsafeFixable": 1},
+///   "statistics": [{"rule": "IngredientsAreGreen", "count": 4, "fixable": 4, "unsafeFixable": 0}]   // most found first
 /// }
 /// ```
 /// Positions are in the file: for native JSON the string token that holds the text, for RTF the RTF text it was
@@ -58,8 +59,17 @@ public enum JSONReport {
             ("version", .integer(schemaVersion)),
             ("tool", .object(JSONObject([("name", .string("fmtcheck")), ("version", .string(FormatCheckVersion.current))]))),
             ("violations", .array(violations)), ("errors", .array(errors)), ("summary", summary),
+            ("statistics", statistics(RuleStatistics.of(result))),
         ]))
         return JSONText.write(root)
+    }
+
+    /// Per-rule counts (`RuleStatistics`) as a JSON array: what `--statistics --format json` prints, and the report's `statistics`.
+    static func statistics(_ entries: [RuleStatistics]) -> JSONValue {
+        .array(entries.map { entry in
+            .object(JSONObject([("rule", .string(entry.rule)), ("count", .integer(entry.count)),
+                                ("fixable", .integer(entry.fixable)), ("unsafeFixable", .integer(entry.unsafeFixable))]))
+        })
     }
 
     /// One finding as a JSON object.
