@@ -5,7 +5,8 @@ extension Command {
     static let lintOptions = ["--definition", "--select", "--ignore", "--extend-select", "--format", "--output", "--max-warnings", "--exit-zero",
                               "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help",
                               "--exclude", "--extend-exclude", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude",
-                              "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics"]
+                              "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
+                              "--baseline", "--write-baseline", "--prune-baseline"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -63,6 +64,9 @@ extension Command {
                         request.severities[name] = setting
                     }
                 case "--statistics": command.statistics = true
+                case "--baseline": command.baseline = try scanner.value(for: option, inline: inline)
+                case "--write-baseline": command.writeBaseline = try scanner.value(for: option, inline: inline)
+                case "--prune-baseline": command.pruneBaseline = true
                 case "-q", "--quiet": command.quiet = true
                 case "-v", "--verbose": command.verbose = true
                 default: throw scanner.unknown(option, among: lintOptions)
@@ -73,6 +77,13 @@ extension Command {
         request.mode = fix ? .fix : diff ? .diff : .check
         if fix && request.paths.contains("-") {
             throw UsageError("--fix cannot rewrite standard input", hint: "use --diff to see what would change")
+        }
+        if command.pruneBaseline && command.baseline == nil {
+            throw UsageError("--prune-baseline removes the entries of a baseline that no longer match", hint: "write '--baseline FILE --prune-baseline'")
+        }
+        if command.writeBaseline != nil && request.mode != .check {
+            throw UsageError("--write-baseline records the findings of a lint run; it cannot be combined with --fix or --diff",
+                             hint: "fix first, then write the baseline of what is left")
         }
         if command.printConfig && request.paths.count > 1 {
             throw UsageError("--print-config shows the configuration of one document", hint: "write 'fmtcheck --print-config PATH'")

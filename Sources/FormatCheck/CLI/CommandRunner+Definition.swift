@@ -39,5 +39,5 @@ extension CommandRunner {
     }
 
     /// "1 error", "3 errors".
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    static func count(_ n: Int, _ noun: String) -> String { RunSummary.count(n, noun) }
 }

@@ -32,25 +32,36 @@ extension CommandRunner {
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         var request = command.request
         request.keepsDocuments = format == .html
-        request.fingerprints = format == .json || format == .sarif
+        request.fingerprints = format == .json || format == .sarif || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
-        if let output = command.output {
-            // Before anything is linted or fixed: the report must not replace a device, a link or a document.
+        // Before anything is linted or fixed: a report or baseline must not replace a device, a link or a document.
+        let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil].compactMap { $0 }
+        if !outputs.isEmpty {
             let documents = FileDiscovery.targets(for: request).targets
                 .compactMap { target -> String? in if case .file(let path) = target { return path } else { return nil } }
-            if let refusal = OutputTarget.refusal(output, isFolder: false, inputs: documents) {
-                console.err("fmtcheck: error: cannot write the report to \(output): \(refusal)\n")
-                return .failure
+            for output in outputs {
+                if let refusal = OutputTarget.refusal(output, isFolder: false, inputs: documents) {
+                    console.err("fmtcheck: error: cannot write \(output == command.output ? "the report" : "the baseline") to \(output): \(refusal)\n")
+                    return .failure
+                }
             }
         }
-        let bar = ProgressBar(write: console.err)
-        let result = LintRun(request).run(progress: { bar.update($0, $1) })
-        bar.finish()
-        if !result.selectionProblems.isEmpty {
-            // Usage errors: nothing was linted.
-            for problem in result.selectionProblems { messages.writeLine(.error, problem.description) }
+        let baseline: Baseline?
+        do {
+            baseline = try loadBaseline(command)
+        } catch {
+            messages.write(.error, error.description, file: error.fileName, location: error.location)
             return .failure
         }
+        let bar = ProgressBar(write: console.err)
+        let run = LintRun(request).run(progress: { bar.update($0, $1) })
+        bar.finish()
+        if !run.selectionProblems.isEmpty {
+            // Usage errors: nothing was linted.
+            for problem in run.selectionProblems { messages.writeLine(.error, problem.description) }
+            return .failure
+        }
+        guard let result = applyingBaselines(command, to: run, baseline: baseline, messages: messages) else { return .failure }
         warnAboutIgnoredRunWideOptions(result, run: runConfig, messages: messages)
         if command.verbose {
             for skipped in result.skipped { messages.writeLine(.notice, "\(skipped.path): skipped: \(skipped.reason)", file: skipped.path) }

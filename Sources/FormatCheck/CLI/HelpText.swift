@@ -63,6 +63,9 @@ enum HelpText {
               --rule NAME=SEVERITY       off, warning or error for that rule, over the configuration's
               --statistics               a line per rule with its count and what is fixable, most
                                          found first, instead of the findings (json: an array)
+              --write-baseline FILE      record every finding in FILE (a baseline) and report none
+              --baseline FILE            report only the findings FILE does not record
+              --prune-baseline           with --baseline: list and remove its entries that no longer match
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 

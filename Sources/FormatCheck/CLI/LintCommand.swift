@@ -19,6 +19,12 @@ public struct LintCommand: Hashable, Sendable {
     public var verbose = false
     /// `--statistics`: a line per rule with its count and what is fixable, instead of the findings (ruff's).
     public var statistics = false
+    /// `--baseline FILE`: findings the baseline records are not reported.
+    public var baseline: String?
+    /// `--write-baseline FILE`: record this run's findings as the baseline (none are reported then).
+    public var writeBaseline: String?
+    /// `--prune-baseline`: with `--baseline`, list the entries that no longer match and remove them from the file.
+    public var pruneBaseline = false
     /// `--exit-non-zero-on-fix`: a `--fix` that changed any document exits 1, as pre-commit hooks want.
     public var exitNonZeroOnFix = false
 

@@ -1,8 +1,11 @@
 import StreamingJSON
 
-/// A `.fmtcheck.json` file that cannot be used: where and why. Exit code 2.
+/// A `.fmtcheck.json` file (or another file that sets up a run: a baseline, a cache) that cannot be used: where
+/// and why. Exit code 2.
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The configuration file.
+    /// What kind of file: `config`, `baseline`, `cache`; the message says it after "error".
+    public var category: String
+    /// The file.
     public var fileName: String
     /// Where in it, when known.
     public var location: JSONLocation?
@@ -12,16 +15,17 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var hint: String?
 
     /// An error.
-    public init(fileName: String, location: JSONLocation? = nil, message: String, hint: String? = nil) {
+    public init(category: String = "config", fileName: String, location: JSONLocation? = nil, message: String, hint: String? = nil) {
+        self.category = category
         self.fileName = fileName
         self.location = location
         self.message = message
         self.hint = hint
     }
 
-    /// `file:line:col: error config: message`, then the hint, each line escaped for a terminal.
+    /// `file:line:col: error config: message` (`error baseline:` for a baseline), then the hint, each line escaped for a terminal.
     public var description: String {
         let place = location.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
-        return TerminalText.escaped("\(place): error config: \(message)") + (hint.map { "\n  hint: " + TerminalText.escaped($0) } ?? "")
+        return TerminalText.escaped("\(place): error \(category): \(message)") + (hint.map { "\n  hint: " + TerminalText.escaped($0) } ?? "")
     }
 }

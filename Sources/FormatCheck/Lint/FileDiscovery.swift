@@ -142,8 +142,8 @@ public enum FileDiscovery {
                 skipped.append(Skipped(path: path, reason: "a JSON schema"))
                 continue
             }
-            if lower.hasSuffix(".json"), kind == .regular, looksLikeDefinition(path) {
-                skipped.append(Skipped(path: path, reason: "a definition file (its object has \"attributes\" and \"scope\")"))
+            if lower.hasSuffix(".json"), kind == .regular, let what = notADocument(path) {
+                skipped.append(Skipped(path: path, reason: what))
                 continue
             }
             found.append(path)
@@ -185,27 +185,41 @@ public enum FileDiscovery {
     /// How much of a `.json` file is read to tell a definition from a document.
     static let sniffedBytes = 64 << 10
 
-    /// Whether the file is a definition: a JSON object whose members (as far as the first 64 KiB show them)
-    /// include `attributes` and `scope` and not `runs`. A native JSON document in object form has `runs`
-    /// (and `attributeTable`, `imageGlyphs`), never `attributes` or `scope`; a document that only looks like
-    /// neither is linted, and what is wrong with it is reported. Only a regular file is opened.
-    static func looksLikeDefinition(_ path: String) -> Bool {
-        guard let data = try? InputReader.readPrefix(path: path, count: sniffedBytes) else { return false }
+    /// What a `.json` file is when it is one of fmtcheck's own files and not a document, or nil: a definition (a
+    /// JSON object whose members, as far as the first 64 KiB show them, include `attributes` and `scope` and not
+    /// `runs`) or a baseline (`"tool": "fmtcheck"` and `findings`). A native JSON document in object form has
+    /// `runs` (and `attributeTable`, `imageGlyphs`), never these; a document that only looks like neither is
+    /// linted, and what is wrong with it is reported. Only a regular file is opened.
+    static func notADocument(_ path: String) -> String? {
+        guard let data = try? InputReader.readPrefix(path: path, count: sniffedBytes) else { return nil }
         var reader = JSONReader(data, limits: JSONReader.Limits(maxDepth: 512))
-        guard let first = try? reader.next(), case .beginObject = first.kind else { return false }
+        guard let first = try? reader.next(), case .beginObject = first.kind else { return nil }
         var depth = 1
         var members: Set<String> = []
+        var pendingKey: String?
+        var isFmtcheckTool = false
+        func verdict() -> String? {
+            if members.contains("attributes") && members.contains("scope") { return "a definition file (its object has \"attributes\" and \"scope\")" }
+            if isFmtcheckTool && members.contains("findings") { return "an fmtcheck baseline (\"tool\": \"fmtcheck\" and \"findings\")" }
+            return nil
+        }
         while depth > 0, let token = try? reader.next() {
+            let key = pendingKey
+            pendingKey = nil
             switch token.kind {
             case .beginObject, .beginArray: depth += 1
             case .endObject, .endArray: depth -= 1
-            case .key(let key) where depth == 1:
-                members.insert(key)
-                if key == "runs" { return false }
-                if members.contains("attributes") && members.contains("scope") { return true }
+            case .key(let name) where depth == 1:
+                members.insert(name)
+                if name == "runs" { return nil }
+                pendingKey = name
+                if let found = verdict() { return found }
+            case .string("fmtcheck") where depth == 1 && key == "tool":
+                isFmtcheckTool = true
+                if let found = verdict() { return found }
             default: break
             }
         }
-        return members.contains("attributes") && members.contains("scope")
+        return verdict()
     }
 }

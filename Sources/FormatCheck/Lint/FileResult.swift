@@ -28,6 +28,8 @@ public struct FileResult: Sendable {
     public var definitionName: String?
     /// The rule ids the definition knows (constraints in order, then the built-in rules), for SARIF.
     public var ruleIDs: [String]
+    /// The rules the document was linted under (its selection, with per-file ignores), once it was linted.
+    public var selection: RuleSelection?
     /// The definition's own words for its constraints, by name (`description` in the file), for SARIF.
     public var ruleDescriptions: [String: String] = [:]
 
@@ -46,6 +48,12 @@ public struct FileResult: Sendable {
 
     /// The path findings are reported under.
     public var path: String { target.displayPath }
+    /// Whether the document was linted under `rule`: a rule of its definition that its selection reports.
+    public func reports(_ rule: String) -> Bool {
+        guard let selection else { return false }
+        return selection.includes(rule) && ruleIDs.contains(rule)
+    }
+
     /// Whether the document could not be read (missing, unreadable, too large or malformed).
     public var hasInputError: Bool {
         failure != nil || violations.contains { $0.rule == BuiltInRule.malformedDocument.id }

@@ -194,6 +194,7 @@ public struct LintRun: Sendable {
         result.definitionName = linter.definition.name
         result.ruleIDs = linter.definition.ruleIDs
         result.ruleDescriptions = linter.definition.summaries
+        result.selection = linter.selection
         guard request.mode == .fix, case .file(let path) = job.target else {
             result.leftoverNotes = Leftovers.report(job.leftovers)
             return lint(job, linter: linter, into: result, snapshot: nil)

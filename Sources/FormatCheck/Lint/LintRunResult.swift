@@ -16,6 +16,8 @@ public struct LintRunResult: Sendable {
     public var selectionProblems: [SelectionProblem] = []
     /// The configurations the run's documents used, each once.
     public var configurations: [LintConfiguration] = []
+    /// With a baseline: how many findings it left out, and how many of its entries no longer match.
+    public var baselineCounts: (matched: Int, stale: Int, pruned: Bool)?
 
     /// A result.
     public init(files: [FileResult], definitionProblems: [DefinitionDiagnostics] = [], configurationProblems: [ConfigurationError] = [], seconds: Double = 0,

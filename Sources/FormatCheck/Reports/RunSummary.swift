@@ -42,6 +42,13 @@ public enum RunSummary {
         } else if mode == .fix {
             if unsafe > 0 { parts.append("\(unsafe) more fixable with --unsafe-fixes") }
         }
+        if let baseline = result.baselineCounts {
+            if baseline.matched > 0 { parts.append("\(count(baseline.matched, "finding")) in the baseline not shown") }
+            if baseline.stale > 0 {
+                parts.append(baseline.pruned ? "\(count(baseline.stale, "baseline entry", plural: "baseline entries")) that no longer match removed"
+                                             : "\(count(baseline.stale, "baseline entry", plural: "baseline entries")) no longer match (--prune-baseline removes them)")
+            }
+        }
         let excluded = result.skipped.filter(\.isExcluded).count
         let passedOver = result.skipped.count - excluded
         if passedOver > 0 { parts.append("\(passedOver) skipped" + (excluded > 0 ? "" : " (--verbose lists them)")) }
@@ -50,5 +57,7 @@ public enum RunSummary {
     }
 
     /// "1 file", "3 files".
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
 }
