@@ -117,6 +117,7 @@ enum LintBenchmark {
         printMetric("lint_one_core_vs_jsonserialization", oneRate / peerRate)
         printMetric("lint_all_cores_mb_per_second", allRate)
         printMetric("lint_peak_rss_over_largest_document", rssRatio)
+        LintCacheBenchmark.run(definition: definition)
     }
 
     /// The child: `fmtbench lint-all-cores DIR DEFINITION` lints DIR with LintRun and prints

@@ -43,6 +43,8 @@ case "engine-profile":
     EngineBenchmark.profileMain(Array(arguments.dropFirst()))
 case "lint-profile":
     LintProfile.main(Array(arguments.dropFirst()))
+case "lint-cache":
+    LintCacheBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
 case "lint-all-cores":
     LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
 case "churn-session":

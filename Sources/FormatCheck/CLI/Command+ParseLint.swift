@@ -6,7 +6,8 @@ extension Command {
                               "--fix", "--diff", "--stdin-filename", "--max-file-size", "--print-config", "--quiet", "--verbose", "--unsafe-fixes", "--exit-non-zero-on-fix", "--help",
                               "--exclude", "--extend-exclude", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude",
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
-                              "--baseline", "--write-baseline", "--prune-baseline"]
+                              "--baseline", "--write-baseline", "--prune-baseline",
+                              "--cache", "--no-cache", "--cache-location"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -64,6 +65,9 @@ extension Command {
                         request.severities[name] = setting
                     }
                 case "--statistics": command.statistics = true
+                case "--cache": command.cache = true
+                case "--no-cache": command.cache = false
+                case "--cache-location": command.cacheLocation = try scanner.value(for: option, inline: inline)
                 case "--baseline": command.baseline = try scanner.value(for: option, inline: inline)
                 case "--write-baseline": command.writeBaseline = try scanner.value(for: option, inline: inline)
                 case "--prune-baseline": command.pruneBaseline = true

@@ -35,13 +35,15 @@ extension CommandRunner {
         request.fingerprints = format == .json || format == .sarif || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // Before anything is linted or fixed: a report or baseline must not replace a device, a link or a document.
-        let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil].compactMap { $0 }
+        let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil,
+                       command.cache ? LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) : nil].compactMap { $0 }
         if !outputs.isEmpty {
             let documents = FileDiscovery.targets(for: request).targets
                 .compactMap { target -> String? in if case .file(let path) = target { return path } else { return nil } }
             for output in outputs {
                 if let refusal = OutputTarget.refusal(output, isFolder: false, inputs: documents) {
-                    console.err("fmtcheck: error: cannot write \(output == command.output ? "the report" : "the baseline") to \(output): \(refusal)\n")
+                    let what = output == command.output ? "the report" : output == LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) ? "the cache" : "the baseline"
+                    console.err("fmtcheck: error: cannot write \(what) to \(output): \(refusal)\n")
                     return .failure
                 }
             }
@@ -53,9 +55,26 @@ extension CommandRunner {
             messages.write(.error, error.description, file: error.fileName, location: error.location)
             return .failure
         }
+        var lintRun = LintRun(request)
+        // The cache serves check runs whose report needs only findings (HTML shows each document).
+        if command.cache && request.mode == .check && !request.keepsDocuments {
+            let cache = LintCache(location: command.cacheLocation ?? LintCache.defaultName)
+            if let warning = cache.warning { messages.writeLine(.warning, "fmtcheck: warning: \(warning)", file: cache.path) }
+            lintRun.cache = cache
+        }
         let bar = ProgressBar(write: console.err)
-        let run = LintRun(request).run(progress: { bar.update($0, $1) })
+        let run = lintRun.run(progress: { bar.update($0, $1) })
         bar.finish()
+        if let cache = lintRun.cache {
+            if command.verbose {
+                messages.writeLine(.notice, "fmtcheck: cache \(cache.path): \(RunSummary.count(cache.hits, "document")) from the cache, unread; \(cache.misses) linted")
+            }
+            do {
+                try cache.save()
+            } catch {
+                messages.writeLine(.warning, "fmtcheck: warning: cannot write the cache \(cache.path): \(error.message); the next run lints every document", file: cache.path)
+            }
+        }
         if !run.selectionProblems.isEmpty {
             // Usage errors: nothing was linted.
             for problem in run.selectionProblems { messages.writeLine(.error, problem.description) }

@@ -66,6 +66,9 @@ enum HelpText {
               --write-baseline FILE      record every finding in FILE (a baseline) and report none
               --baseline FILE            report only the findings FILE does not record
               --prune-baseline           with --baseline: list and remove its entries that no longer match
+              --cache                    take the findings of documents unchanged since the last run
+                                         (same bytes, definition, options, fmtcheck) from the cache
+              --cache-location PATH      the cache file, or a folder for it (default .fmtcheck-cache)
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 

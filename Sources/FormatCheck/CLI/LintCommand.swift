@@ -25,6 +25,10 @@ public struct LintCommand: Hashable, Sendable {
     public var writeBaseline: String?
     /// `--prune-baseline`: with `--baseline`, list the entries that no longer match and remove them from the file.
     public var pruneBaseline = false
+    /// `--cache`: documents unchanged since the last run come from the cache, unread (check runs).
+    public var cache = false
+    /// `--cache-location PATH`: the cache file, or a folder to keep `.fmtcheck-cache` in.
+    public var cacheLocation: String?
     /// `--exit-non-zero-on-fix`: a `--fix` that changed any document exits 1, as pre-commit hooks want.
     public var exitNonZeroOnFix = false
 

@@ -1,4 +1,5 @@
 import Foundation
+import RichTextFormats
 
 /// Finds the `.fmtcheck.json` files that apply to a folder — the nearest one and, member by member, the
 /// farther ones it does not override — and caches the result per folder.
@@ -11,7 +12,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     /// The merged configuration for documents in `folder` (an absolute or relative path).
     public func configuration(forFolder folder: String) throws(ConfigurationError) -> LintConfiguration {
-        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let absolute = FileDiscovery.absolutePath(folder)
         lock.lock()
         if let cached = cache[absolute] { lock.unlock(); return cached }
         lock.unlock()
@@ -38,7 +39,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     /// The merged configuration for a document at `path`.
     public func configuration(forFile path: String) throws(ConfigurationError) -> LintConfiguration {
-        try configuration(forFolder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try configuration(forFolder: DurableIO.parent(of: FileDiscovery.absolutePath(path)))
     }
 
     /// The merged configuration for what `path` names: a folder's own, a document's (an `.rtfd` package is a

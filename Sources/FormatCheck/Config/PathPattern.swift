@@ -30,6 +30,9 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         case name([GlobElement])
     }
 
+    /// A pattern that is one name at any depth with no wildcard (`node_modules/`, `tsconfig.json`): the name.
+    let literalName: String?
+
     /// One element of a name glob.
     enum GlobElement: Hashable, Sendable {
         case literal(Unicode.Scalar)
@@ -66,6 +69,14 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.segments = segments
+        if segments.count == 2, segments[0] == .anyFolders, case .name(let glob) = segments[1],
+           glob.allSatisfy({ if case .literal = $0 { return true } else { return false } }) {
+            var name = String.UnicodeScalarView()
+            for case .literal(let c) in glob { name.append(c) }
+            literalName = String(name)
+        } else {
+            literalName = nil
+        }
     }
 
     public var description: String { text }
@@ -82,11 +93,13 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// Whether the pattern matches `path` (absolute), which is a folder when `isFolder` says so; `isFolder` is
     /// asked only when the pattern matches only folders.
     public func matches(_ path: String, isFolder: () -> Bool) -> Bool {
-        // `name` (any depth): only the last component can match.
+        // `name` (any depth): only the last component can match; a name without wildcards is compared as text.
         if segments.count == 2, segments[0] == .anyFolders, case .name(let glob) = segments[1] {
-            guard base == "/" || (path.hasPrefix(base) && path.utf8.dropFirst(base.utf8.count).first == UInt8(ascii: "/")),
-                  let last = path.split(separator: "/").last else { return false }
-            return Self.matchName(glob[...], Array(last.unicodeScalars)[...]) && (!matchesOnlyFolders || isFolder())
+            guard base == "/" || (path.hasPrefix(base) && path.utf8.dropFirst(base.utf8.count).first == UInt8(ascii: "/")) else { return false }
+            let last = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path[...]
+            guard !last.isEmpty else { return false }
+            let named = literalName.map { last.unicodeScalars.elementsEqual($0.unicodeScalars) } ?? Self.matchName(glob[...], Array(last.unicodeScalars)[...])
+            return named && (!matchesOnlyFolders || isFolder())
         }
         guard let components = components(of: path), !components.isEmpty else { return false }
         let names = components.map { Array($0.unicodeScalars) }

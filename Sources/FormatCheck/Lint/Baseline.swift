@@ -84,13 +84,13 @@ public struct Baseline: Hashable, Sendable {
 
     /// The absolute folder of the file at `path`.
     static func folder(of path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        DurableIO.parent(of: FileDiscovery.absolutePath(path))
     }
 
     /// The name a document has in a baseline in `folder`: its path relative to the folder (standard input's
     /// `--stdin-filename`, relative alike).
     static func relative(_ file: FileResult, to folder: String) -> String {
-        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+        let absolute = FileDiscovery.absolutePath(file.path)
         if case .standardInput(let name) = file.target, name == "<stdin>" { return name }
         let prefix = folder == "/" ? "/" : folder + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute

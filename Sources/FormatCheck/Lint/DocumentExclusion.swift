@@ -26,8 +26,7 @@ final class DocumentExclusion {
 
     /// The absolute, standardised form of `path` (symbolic links kept, as the search found them).
     func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : currentFolder + "/" + path
-        return FileDiscovery.withoutTrailingSlash(URL(fileURLWithPath: joined).standardizedFileURL.path)
+        FileDiscovery.absolutePath(path, in: currentFolder)
     }
 
     /// `path` relative to the current folder when it is below it.

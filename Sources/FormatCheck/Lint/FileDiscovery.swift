@@ -33,8 +33,14 @@ public enum FileDiscovery {
         targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver))
     }
 
+    /// `targets(for:resolver:)` with a cache: a `.json` file the cache has linted in the state it is in now is a
+    /// document, and is not opened to tell it from a definition or a baseline.
+    static func targets(for request: LintRequest, resolver: ConfigurationResolver, cache: LintCache?) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
+        targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver), cache: cache)
+    }
+
     /// With an `exclusion`, what its patterns exclude is passed over too (and listed as excluded).
-    static func targets(for paths: [String], standardInputName: String?, exclusion: DocumentExclusion?) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
+    static func targets(for paths: [String], standardInputName: String?, exclusion: DocumentExclusion?, cache: LintCache? = nil) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
         var files: Set<String> = []
         var failures: [InputFailure] = []
         var skipped: [Skipped] = []
@@ -54,7 +60,7 @@ public enum FileDiscovery {
             if isDirectory.boolValue && isPackageName(trimmed) {
                 files.insert(trimmed)
             } else if isDirectory.boolValue {
-                let (found, passed) = documents(in: path, exclusion: exclusion)
+                let (found, passed) = documents(in: path, exclusion: exclusion, cache: cache)
                 skipped += passed
                 if found.isEmpty {
                     let excluded = passed.filter(\.isExcluded).count
@@ -74,9 +80,9 @@ public enum FileDiscovery {
     }
 
     /// The documents under `folder`, recursively, and what was passed over.
-    static func documents(in folder: String, exclusion: DocumentExclusion? = nil) -> (found: [String], skipped: [Skipped]) {
+    static func documents(in folder: String, exclusion: DocumentExclusion? = nil, cache: LintCache? = nil) -> (found: [String], skipped: [Skipped]) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        let absoluteBase = exclusion?.absolute(base)
+        let absoluteBase = exclusion?.absolute(base) ?? (cache != nil ? absolutePath(base) : nil)
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return ([], []) }
         var found: [String] = []
         var skipped: [Skipped] = []
@@ -142,13 +148,33 @@ public enum FileDiscovery {
                 skipped.append(Skipped(path: path, reason: "a JSON schema"))
                 continue
             }
-            if lower.hasSuffix(".json"), kind == .regular, let what = notADocument(path) {
+            if lower.hasSuffix(".json"), kind == .regular,
+               !(cache.map { cache in absoluteBase.map { cache.isKnownDocument($0 + "/" + relative, file()) } ?? false } ?? false),
+               let what = notADocument(path) {
                 skipped.append(Skipped(path: path, reason: what))
                 continue
             }
             found.append(path)
         }
         return (found, skipped)
+    }
+
+    /// `path` made absolute against `folder` (the current folder by default) and normalised by its text alone:
+    /// `.` and empty components dropped, `..` taking off the one before; symbolic links are kept, as a search
+    /// found them. What `URL.standardizedFileURL` gives, without its cost per document.
+    static func absolutePath(_ path: String, in folder: String = FileManager.default.currentDirectoryPath) -> String {
+        let joined = path.hasPrefix("/") ? path : folder + "/" + path
+        // Already normal: no `//`, no `.` or `..` component, no trailing slash.
+        if !joined.contains("//") && !joined.contains("/.") && (joined == "/" || !joined.hasSuffix("/")) { return joined }
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// `path` without the slash it may end with ("/" stays as it is).
@@ -191,7 +217,10 @@ public enum FileDiscovery {
     /// `runs` (and `attributeTable`, `imageGlyphs`), never these; a document that only looks like neither is
     /// linted, and what is wrong with it is reported. Only a regular file is opened.
     static func notADocument(_ path: String) -> String? {
-        guard let data = try? InputReader.readPrefix(path: path, count: sniffedBytes) else { return nil }
+        // A document in array form, the usual one, says so in its first bytes: nothing more is read.
+        guard let head = try? InputReader.readPrefix(path: path, count: 512),
+              head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) != UInt8(ascii: "[") else { return nil }
+        guard let data = head.count < 512 ? head : try? InputReader.readPrefix(path: path, count: sniffedBytes) else { return nil }
         var reader = JSONReader(data, limits: JSONReader.Limits(maxDepth: 512))
         guard let first = try? reader.next(), case .beginObject = first.kind else { return nil }
         var depth = 1

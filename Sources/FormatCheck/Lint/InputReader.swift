@@ -17,17 +17,20 @@ public enum InputReader {
 
     /// At most the first `count` bytes of the regular file at `path` (for sniffing), or why not.
     static func readPrefix(path: String, count: Int) throws(InputFailure) -> [UInt8] {
-        let (descriptor, _) = try openRegularFile(path: path, maxSize: Int.max)
+        let (descriptor, size) = try openRegularFile(path: path, maxSize: Int.max)
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
+        // No more room than the file has (it may grow meanwhile: then only what fits is read).
+        let wanted = min(count, max(size, 1))
+        var bytes = [UInt8](repeating: 0, count: wanted)
         var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, count - filled) }
+        while filled < wanted {
+            let n = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, wanted - filled) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             filled += n
         }
-        return Array(bytes[0..<filled])
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// The regular file at `path` opened for reading, with its size, once its type and size are checked.

@@ -7,6 +7,9 @@ import RichTextFormats
 public struct LintRun: Sendable {
     /// What to lint and how.
     public var request: LintRequest
+    /// `--cache`: findings of documents unchanged since they were last linted under the same run key come from
+    /// here (check runs only); the caller saves it after the run.
+    public var cache: LintCache?
 
     /// A run for `request`.
     public init(_ request: LintRequest) {
@@ -23,6 +26,9 @@ public struct LintRun: Sendable {
         var maxFileSize: Int
         /// What an interrupted `--fix` left beside the document.
         var leftovers: [Leftovers.Entry] = []
+        /// What the cache must have linted the document under: the definition file's bytes, the rules and
+        /// severities, the size limit, fingerprints.
+        var runKey: UInt64 = 0
     }
 
     /// Runs it. `progress` is called (from any thread) with the number of documents done and the total.
@@ -32,7 +38,7 @@ public struct LintRun: Sendable {
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
         let resolver = ConfigurationResolver()
-        let (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver)
+        let (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver, cache: request.mode == .check ? cache : nil)
         var missing = found
         if request.mode != .fix {
             for orphan in orphans {
@@ -121,6 +127,12 @@ public struct LintRun: Sendable {
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
         var configurationProblems: [String: ConfigurationError] = [:]
         var linters: [String: (linter: DocumentLinter, fixer: DocumentLinter)] = [:]
+        var definitionHashes: [String: String] = [:]
+        // What depends only on the configuration, worked out once for it: the options the command line leaves,
+        // and the per-file ignores; then, per configuration and set of per-file ignores a document matches, its
+        // linters and run key.
+        var perConfiguration: [[String]: (effective: LintConfiguration, ignores: [PerFileIgnore])] = [:]
+        var prepared: [PreparedKey: (linter: DocumentLinter, fixer: DocumentLinter, runKey: UInt64)] = [:]
         var jobs: [Job] = []
         for target in targets {
             var config = LintConfiguration()
@@ -135,8 +147,11 @@ public struct LintRun: Sendable {
                 }
             }
             let firstUse = used[config.sources] == nil
-            if firstUse { used[config.sources] = config }
-            let effective = config.applying(request)
+            if firstUse {
+                used[config.sources] = config
+                perConfiguration[config.sources] = (config.applying(request), config.perFileIgnores(with: request))
+            }
+            let (effective, ignores) = perConfiguration[config.sources]!
             let maxFileSize = effective.maxFileSize ?? LintConfiguration.defaultMaxFileSize
             guard let definitionPath = effective.definition else {
                 jobs.append(Job(target: target, failure: InputFailure(.noDefinition, path: target.displayPath,
@@ -156,24 +171,48 @@ public struct LintRun: Sendable {
                 // A configuration gives every document it covers the same definition and selection, but for
                 // its per-file ignores.
                 if firstUse { selections.check(effective.selection, of: config, under: loaded) }
-                let documentPath = URL(fileURLWithPath: configurationPath(of: target)).standardizedFileURL.path
-                let selection = config.selection(with: request, forDocument: documentPath)
-                let severities = config.severitySettings(with: request).compactMapValues(\.severity)
-                let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
-                    + "\(severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
-                let pair = linters[cacheKey] ?? {
-                    var linter = DocumentLinter(definition: loaded, selection: selection)
-                    linter.makesFingerprints = request.fingerprints
-                    linter.severities = severities
-                    let fixes = request.mode != .check && !request.unsafeFixes
-                    guard fixes else { return (linter, linter) }
-                    // The fixer's findings are not reported: it needs no fingerprints.
-                    var fixer = linter.withoutUnsafeFixes()
-                    fixer.makesFingerprints = false
-                    return (linter, fixer)
+                // The per-file ignores are the only options that depend on the document.
+                let matched: [Int] = ignores.isEmpty ? [] : {
+                    let documentPath = FileDiscovery.absolutePath(configurationPath(of: target))
+                    return ignores.indices.filter { ignores[$0].applies(to: documentPath) }
                 }()
-                linters[cacheKey] = pair
-                jobs.append(Job(target: target, linter: pair.linter, fixer: pair.fixer, maxFileSize: maxFileSize))
+                let key = PreparedKey(sources: config.sources, matchedIgnores: matched)
+                let entry = prepared[key] ?? {
+                    var selection = effective.selection
+                    for index in matched { selection.ignore.formUnion(ignores[index].rules) }
+                    let severities = effective.severities.compactMapValues(\.severity)
+                    let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
+                        + "\(severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
+                    let pair = linters[cacheKey] ?? {
+                        var linter = DocumentLinter(definition: loaded, selection: selection)
+                        linter.makesFingerprints = request.fingerprints
+                        linter.severities = severities
+                        let fixes = request.mode != .check && !request.unsafeFixes
+                        guard fixes else { return (linter, linter) }
+                        // The fixer's findings are not reported: it needs no fingerprints.
+                        var fixer = linter.withoutUnsafeFixes()
+                        fixer.makesFingerprints = false
+                        return (linter, fixer)
+                    }()
+                    linters[cacheKey] = pair
+                    var runKey: UInt64 = 0
+                    if cache != nil {
+                        let definitionHash = definitionHashes[definitionPath] ?? {
+                            var hash = FNV1a()
+                            hash.add(FileManager.default.contents(atPath: definitionPath) ?? Data())
+                            return hash.hex
+                        }()
+                        definitionHashes[definitionPath] = definitionHash
+                        var key = FNV1a()
+                        for part in [cacheKey, definitionHash, "\(request.fingerprints)", "\(maxFileSize)"] { key.add(part: part) }
+                        runKey = key.value
+                    }
+                    return (pair.linter, pair.fixer, runKey)
+                }()
+                prepared[key] = entry
+                var job = Job(target: target, linter: entry.linter, fixer: entry.fixer, maxFileSize: maxFileSize)
+                job.runKey = entry.runKey
+                jobs.append(job)
             }
         }
         let problems = definitions.values.compactMap { result -> DefinitionDiagnostics? in
@@ -197,7 +236,7 @@ public struct LintRun: Sendable {
         result.selection = linter.selection
         guard request.mode == .fix, case .file(let path) = job.target else {
             result.leftoverNotes = Leftovers.report(job.leftovers)
-            return lint(job, linter: linter, into: result, snapshot: nil)
+            return cachedLint(job, linter: linter, into: result)
         }
         let lock: DocumentLock
         do {
@@ -213,6 +252,28 @@ public struct LintRun: Sendable {
             return result
         }
         return lint(job, linter: linter, into: result, snapshot: snapshot)
+    }
+
+    /// `lint(_:linter:into:snapshot:)` in a check run with a cache: a regular file whose state and run key the
+    /// cache has gets its findings from there, unread; any other is linted and its findings stored, under the
+    /// state it had before it was read (a change while it is read makes the next run read it again).
+    func cachedLint(_ job: Job, linter: DocumentLinter, into result: FileResult) -> FileResult {
+        guard let cache, request.mode == .check, !request.keepsDocuments, case .file(let path) = job.target,
+              let stamp = LintCache.Stamp.of(path) else {
+            return lint(job, linter: linter, into: result, snapshot: nil)
+        }
+        let document = FileDiscovery.absolutePath(path)
+        if let hit = cache.lookup(document, stamp: stamp, runKey: job.runKey) {
+            var cached = result
+            cached.format = hit.format
+            cached.violations = hit.violations
+            return cached
+        }
+        let linted = lint(job, linter: linter, into: result, snapshot: nil)
+        if linted.failure == nil, let format = linted.format {
+            cache.store(document, LintCache.Entry(stamp: stamp, runKey: job.runKey, format: format, violations: linted.violations))
+        }
+        return linted
     }
 
     /// Reads, lints, and fixes or diffs one document; `snapshot` is the document's state before reading, for `--fix`.
@@ -313,6 +374,13 @@ public struct LintRun: Sendable {
         }
         return result
     }
+}
+
+/// A configuration (its files) and the per-file ignores of it a document matches: documents alike in both are
+/// linted alike.
+struct PreparedKey: Hashable {
+    var sources: [String]
+    var matchedIgnores: [Int]
 }
 
 /// Why the document was not replaced, when it changed under the fix; set from the write's check.

@@ -37,17 +37,8 @@ enum ViolationFingerprint {
     }
 
     static func of(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for part in parts {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-            // A separator no text holds, so ("ab", "c") and ("a", "bc") differ.
-            hash ^= 0xFF
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        var hash = FNV1a()
+        for part in parts { hash.add(part: part) }
+        return hash.hex
     }
 }
