@@ -12,7 +12,7 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(explanation.contains("  ingredient (string): not inherited, invalidated by text changes.\n"))
         XCTAssertTrue(explanation.contains("  foregroundColor, adaptiveImageGlyph, ingredient. Every other attribute is removed.\n"))
         XCTAssertTrue(explanation.contains("  1. IngredientsAreGreen: foregroundColor is set to #34c759 when ingredient is present; otherwise it is removed.\n"))
-        XCTAssertTrue(explanation.contains("  IngredientsAreGreen: error; scope: warning; glyph-description: warning; reader-warning: warning; every other rule: error.\n"), explanation)
+        XCTAssertTrue(explanation.contains("  IngredientsAreGreen: error; scope: warning; glyph-description: warning; reader-warning: warning; unused-suppression: warning; every other rule: error.\n"), explanation)
     }
 
     func testEveryConstraintFormReadsAsASentence() throws {

@@ -26,11 +26,19 @@ public enum BuiltInRule: String, Hashable, Sendable, CaseIterable {
     /// A Genmoji (an image glyph) whose description, its accessible text, is empty: screen readers and HTML's
     /// `alt` get nothing. A warning unless `"severities"` says else; `--fix` cannot write a description.
     case glyphDescription = "glyph-description"
+    /// A suppression (the `fmtcheck.ignore` attribute) whose value cannot be read, or, with
+    /// `--report-unused-suppressions`, that names a rule it finds nothing of. A warning unless `"severities"` says else.
+    case unusedSuppression = "unused-suppression"
+
+    /// The reserved attribute that suppresses rules over the text it covers (`# noqa` for rich text): a rule id,
+    /// a list of them, or `{"rules": […], "reason": "…"}`. A definition cannot declare it; it is never undeclared,
+    /// out of scope or removed by a fix.
+    public static let suppressionAttribute = "fmtcheck.ignore"
 
     /// The severity a rule has when the definition's `"severities"` does not name it.
     public var defaultSeverity: Severity {
         switch self {
-        case .readerWarning, .glyphDescription: return .warning
+        case .readerWarning, .glyphDescription, .unusedSuppression: return .warning
         default: return .error
         }
     }
@@ -39,7 +47,7 @@ public enum BuiltInRule: String, Hashable, Sendable, CaseIterable {
     /// a glyph's description, nor repair an unreadable file).
     public var isFixable: Bool {
         switch self {
-        case .readerWarning, .glyphDescription, .malformedDocument: return false
+        case .readerWarning, .glyphDescription, .malformedDocument, .unusedSuppression: return false
         default: return true
         }
     }

@@ -15,6 +15,11 @@ extension DefinitionReader {
                 report(.invalidValue, "an attribute's name is empty", at: .key(member, in: path), hint: "use the name documents store the attribute under")
                 continue
             }
+            if member.key == BuiltInRule.suppressionAttribute {
+                report(.invalidValue, "'\(member.key)' is reserved: in a document it suppresses rules over the text it covers", at: .key(member, in: path),
+                       hint: "give the attribute another name")
+                continue
+            }
             if let declaration = readAttribute(member, at: memberPath) {
                 checkGlyphIsNotInherited(declaration, at: Site(location: member.keyLocation, path: memberPath))
                 attributes[member.key] = declaration

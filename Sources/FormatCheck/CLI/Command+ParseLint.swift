@@ -7,7 +7,7 @@ extension Command {
                               "--exclude", "--extend-exclude", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude",
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
-                              "--cache", "--no-cache", "--cache-location"]
+                              "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -65,6 +65,7 @@ extension Command {
                         request.severities[name] = setting
                     }
                 case "--statistics": command.statistics = true
+                case "--report-unused-suppressions": request.reportsUnusedSuppressions = true
                 case "--cache": command.cache = true
                 case "--no-cache": command.cache = false
                 case "--cache-location": command.cacheLocation = try scanner.value(for: option, inline: inline)

@@ -69,13 +69,18 @@ enum HelpText {
               --cache                    take the findings of documents unchanged since the last run
                                          (same bytes, definition, options, fmtcheck) from the cache
               --cache-location PATH      the cache file, or a folder for it (default .fmtcheck-cache)
+              --report-unused-suppressions
+                                         report fmtcheck.ignore rules that suppress nothing
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 
             RULES: each constraint's name, and scope, undeclared-attribute, wrong-type, text-changed,
               attribute-changed, paragraph-boundary, character-boundary, malformed-document,
               reader-warning (a warning: what the reader could not keep), glyph-description (a warning: a
-              Genmoji without a description).
+              Genmoji without a description), unused-suppression (a warning: a fmtcheck.ignore that
+              cannot be read or, with --report-unused-suppressions, suppresses nothing).
+              SUPPRESSION: text whose runs carry "fmtcheck.ignore": ["RULE", …] (or "RULE", or
+              {"rules": […], "reason": "…"}; "*" for every rule) is not reported or fixed for those rules.
 
             EXIT CODES: 0 clean, 1 violations, 2 usage, definition or input error.
 

@@ -21,6 +21,9 @@ public struct DocumentLinter: Sendable {
     /// Whether findings get their fingerprints (`Violation.fingerprint`): a few text conversions per finding,
     /// made only for reports that carry them.
     public var makesFingerprints = false
+    /// `--report-unused-suppressions`: a rule a suppression names that it finds nothing of is an
+    /// `unused-suppression` finding.
+    public var reportsUnusedSuppressions = false
     /// Severities over the definition's, by rule (a configuration's `severities`, `--rule`).
     public var severities: [String: Severity] = [:]
 
@@ -42,6 +45,7 @@ public struct DocumentLinter: Sendable {
                                   limits: reader.limits)
         safe.makesFingerprints = makesFingerprints
         safe.severities = severities
+        safe.reportsUnusedSuppressions = reportsUnusedSuppressions
         return safe
     }
 
@@ -51,14 +55,16 @@ public struct DocumentLinter: Sendable {
     /// Any definition's subset of constraints keeps its order, so it is valid whenever the whole one is.
     static func engine(for loaded: LoadedDefinition, selection: RuleSelection) -> FormattingEngine {
         let whole = loaded.definition
-        guard selection != .all else { return FormattingEngine(whole) }
+        // The suppression attribute is never out of scope: a fix leaves it.
+        let suppression = BuiltInRule.suppressionAttribute
+        guard selection != .all else { return FormattingEngine(whole, keepingOutsideScope: { $0 == suppression }) }
         let constraints = whole.constraints.filter { selection.includes($0.name) }
         let subset = (try? FormattingDefinition(name: whole.name, scope: whole.scope, constraintList: constraints)) ?? whole
         let declared = Set(loaded.attributes.keys)
         let removesUndeclared = selection.includes(BuiltInRule.undeclaredAttribute.id)
         let removesOutOfScope = selection.includes(BuiltInRule.scope.id)
         return FormattingEngine(subset, keepingOutsideScope: { key in
-            declared.contains(key) ? !removesOutOfScope : !removesUndeclared
+            key == suppression || (declared.contains(key) ? !removesOutOfScope : !removesUndeclared)
         })
     }
 
@@ -139,7 +145,7 @@ public struct DocumentLinter: Sendable {
         }
         // What reading changed counts when its rule is selected: a linter that leaves wrong-typed values alone
         // (`withoutUnsafeFixes`) finds nothing to fix in them.
-        let changed = !adjustments.isEmpty || read.findings.contains { finding in
+        var changed = !adjustments.isEmpty || read.findings.contains { finding in
             switch finding.kind {
             case .wrongType: return selection.includes(BuiltInRule.wrongType.id)
             case .behavior(let cause): return selection.includes(cause.identifier)
@@ -153,6 +159,30 @@ public struct DocumentLinter: Sendable {
                 if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
                 return a.offset < b.offset
             }.map(\.element)
+        // Per-range suppressions (`fmtcheck.ignore`): what they suppress is neither reported nor fixed.
+        var suppressions = Suppressions(in: read.document)
+        if !suppressions.regions.isEmpty {
+            let (kept, suppressed) = suppressions.removingSuppressed(from: violations)
+            violations = kept
+            if changed && suppressed.contains(where: { $0.fix != .none }) {
+                normalized = Suppressions.restoring(suppressed, in: normalized, from: read.document)
+                changed = normalized != read.document
+            }
+            let unusedRule = BuiltInRule.unusedSuppression.id
+            let problems = selection.includes(unusedRule)
+                ? suppressions.problems(reportingUnused: reportsUnusedSuppressions, reported: selection.includes) : []
+            if !problems.isEmpty {
+                let places = Located(problems.map(\.range), in: read.document, map: read.sourceMap, source: read.source)
+                for (k, problem) in problems.enumerated() {
+                    violations.append(Violation(rule: unusedRule, severity: severity(of: unusedRule), message: problem.message,
+                                                position: places[k].position, key: BuiltInRule.suppressionAttribute))
+                }
+                violations = violations.enumerated().sorted { a, b in
+                    let (x, y) = (a.element.position, b.element.position)
+                    return x.byteOffset != y.byteOffset ? x.byteOffset < y.byteOffset : a.offset < b.offset
+                }.map(\.element)
+            }
+        }
         // Fingerprints of what is reported only; a finding about the file has its own (`violation(for:)`).
         for k in violations.indices where makesFingerprints && violations[k].fingerprint.isEmpty {
             let text = violations[k].position.utf8Offset..<(violations[k].position.utf8Offset + violations[k].position.utf8Length)

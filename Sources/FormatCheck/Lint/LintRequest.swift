@@ -50,6 +50,8 @@ public struct LintRequest: Hashable, Sendable {
     public var perFileIgnores: [PerFileIgnore]?
     /// `--extend-per-file-ignores`: added to the per-file ignores in effect.
     public var extendPerFileIgnores: [PerFileIgnore] = []
+    /// `--report-unused-suppressions`: a rule a `fmtcheck.ignore` names that it finds nothing of is reported.
+    public var reportsUnusedSuppressions = false
     /// `--rule NAME=off|warning|error`: severities over the configuration's and the definition's.
     public var severities: [String: SeveritySetting] = [:]
     /// Whether the diff goes to a terminal, where its lines are escaped (`TerminalText`); a patch written to a

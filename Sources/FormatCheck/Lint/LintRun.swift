@@ -182,11 +182,12 @@ public struct LintRun: Sendable {
                     for index in matched { selection.ignore.formUnion(ignores[index].rules) }
                     let severities = effective.severities.compactMapValues(\.severity)
                     let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
-                        + "\(severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
+                        + "\(severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })" + "\(request.reportsUnusedSuppressions)"
                     let pair = linters[cacheKey] ?? {
                         var linter = DocumentLinter(definition: loaded, selection: selection)
                         linter.makesFingerprints = request.fingerprints
                         linter.severities = severities
+                        linter.reportsUnusedSuppressions = request.reportsUnusedSuppressions
                         let fixes = request.mode != .check && !request.unsafeFixes
                         guard fixes else { return (linter, linter) }
                         // The fixer's findings are not reported: it needs no fingerprints.

@@ -13,6 +13,7 @@ public enum RuleCatalog {
         case .malformedDocument?: return "A document that cannot be read (malformed JSON or RTF)."
         case .readerWarning?: return "Something the reader had to interpret or could not keep; --fix would not write it back."
         case .glyphDescription?: return "A Genmoji whose description (its accessible text) is empty."
+        case .unusedSuppression?: return "A suppression (fmtcheck.ignore) that cannot be read, or that suppresses nothing (--report-unused-suppressions)."
         case nil: return "The value constraint '\(rule)' of the definition."
         }
     }
