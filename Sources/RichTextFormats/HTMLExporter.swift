@@ -54,10 +54,19 @@ public struct HTMLExporter: Sendable {
         self.glyphPixelScale = min(max(glyphPixelScale, 1), 4)
     }
 
-    /// The document as HTML, with the image files it refers to.
-    public func export(_ document: RichString, images: ImageStore = ImageStore()) -> HTMLExport {
+    /// The document as HTML, with the image files it refers to; the text `highlights` cover is marked
+    /// (`HTMLHighlight`).
+    public func export(_ document: RichString, images: ImageStore = ImageStore(), highlights: [HTMLHighlight] = []) -> HTMLExport {
         var state = HTMLWriting(policy: imagePolicy, images: images, decoder: glyphDecoder, pixelScale: glyphPixelScale)
-        for run in document.textRuns { state.write(run.text, attributes: run.attributes) }
+        if !highlights.isEmpty { state.highlighting = HTMLHighlighting(highlights) }
+        for run in document.textRuns {
+            state.write(run.text, attributes: run.attributes)
+            state.runOffset += run.text.utf8.count
+        }
+        if let labels = state.highlighting?.remainingLabels(), !labels.isEmpty {
+            state.openParagraph(.empty)
+            state.paragraph += labels
+        }
         state.closeParagraph(atEnd: true)
         var html = ""
         if fullDocument {
@@ -120,6 +129,9 @@ struct HTMLWriting {
     /// Glyphs whose image did not decode, with why; each is warned about once.
     var undecodable: [String: GlyphRenderingFailure] = [:]
     var warnings: [HTMLExportWarning] = []
+    /// What marks the text, when highlights were asked for, and the UTF-8 offset of the run being written.
+    var highlighting: HTMLHighlighting?
+    var runOffset = 0
 
     init(policy: HTMLExporter.ImagePolicy, images: ImageStore, decoder: any GlyphImageDecoder, pixelScale: Int) {
         self.policy = policy
@@ -134,13 +146,17 @@ struct HTMLWriting {
         }.first
         var pieceStart = text.startIndex
         var i = text.startIndex
+        // UTF-8 offsets in the document of `i` and of `pieceStart`, for highlights.
+        var offset = runOffset
+        var pieceOffset = runOffset
         let scalars = text.unicodeScalars
         func flush(_ end: String.Index, _ state: inout HTMLWriting) {
-            if pieceStart < end { state.inline(Substring(scalars[pieceStart..<end]), attributes: attributes) }
+            if pieceStart < end { state.inline(Substring(scalars[pieceStart..<end]), attributes: attributes, at: pieceOffset) }
         }
         while i < text.endIndex {
             let scalar = scalars[i]
             let next = scalars.index(after: i)
+            let width = UTF8.width(scalar)
             switch scalar {
             case "\n", "\r", "\u{2029}":
                 flush(i, &self)
@@ -152,24 +168,40 @@ struct HTMLWriting {
                 }
                 lastWasCR = scalar == "\r"
                 pieceStart = next
+                pieceOffset = offset + width
             case "\u{2028}":
                 flush(i, &self)
                 openParagraph(attributes)
                 paragraph += "<br>"
                 lastWasCR = false
                 pieceStart = next
+                pieceOffset = offset + width
             case "\u{FFFC}" where glyph != nil:
                 flush(i, &self)
                 openParagraph(attributes)
-                picture(glyph!, attributes: attributes)
+                marking(at: offset, length: width) { $0.picture(glyph!, attributes: attributes) }
                 lastWasCR = false
                 pieceStart = next
+                pieceOffset = offset + width
             default:
                 lastWasCR = false
             }
+            offset += width
             i = next
         }
         flush(text.endIndex, &self)
+    }
+
+    /// Writes what `body` writes for the text at `offset` (`length` UTF-8 bytes) inside the marks of the
+    /// highlights covering it, after the labels of those starting there.
+    mutating func marking(at offset: Int, length: Int, _ body: (inout HTMLWriting) -> Void) {
+        guard highlighting != nil else { return body(&self) }
+        let (labels, covering) = highlighting!.piece(at: offset, length: length)
+        paragraph += labels
+        if covering.isEmpty { return body(&self) }
+        paragraph += HTMLHighlighting.openingMark(covering)
+        body(&self)
+        paragraph += "</mark>"
     }
 
     mutating func openParagraph(_ attributes: AttributeSet) {
@@ -206,6 +238,24 @@ struct HTMLWriting {
         paragraph = ""
         paragraphOpen = false
         paragraphAttributes = .empty
+    }
+
+    /// Text at UTF-8 offset `offset` with its formatting, cut where highlights start and end, each piece
+    /// inside the marks of those covering it.
+    mutating func inline(_ text: Substring, attributes: AttributeSet, at offset: Int) {
+        guard let cuts = highlighting?.cuts(inside: offset..<(offset + text.utf8.count)) else { return inline(text, attributes: attributes) }
+        var start = text.startIndex
+        var startOffset = offset
+        for cut in cuts + [offset + text.utf8.count] where cut > startOffset {
+            // Highlights are placed on scalar boundaries of the text; one inside a scalar is moved to its end.
+            var end = text.utf8.index(start, offsetBy: cut - startOffset, limitedBy: text.endIndex) ?? text.endIndex
+            while end < text.endIndex && text.utf8[end] & 0xC0 == 0x80 { end = text.utf8.index(after: end) }
+            let length = text.utf8.distance(from: start, to: end)
+            guard length > 0 else { continue }
+            marking(at: startOffset, length: length) { $0.inline(text[start..<end], attributes: attributes) }
+            start = end
+            startOffset += length
+        }
     }
 
     /// Text with its formatting: link, then strong, em, u, s, then a styled span.

@@ -47,5 +47,14 @@ enum LintCacheBenchmark {
         ])
         print("(goal: second run >= 3x faster; same report bytes: \(second.report == uncached ? "yes" : "NO"))")
         printMetric("lint_cache_second_run_speedup", cold / warm)
+
+        // The HTML report of the same corpus: its size against the documents' (the goal: no larger).
+        var htmlRequest = request
+        htmlRequest.keepsDocuments = true
+        let kept = LintRun(htmlRequest).run()
+        var page = ""
+        let rendering = measure { page = Report.render(kept, as: .html) }
+        print("html report: \(grouped(Double(page.utf8.count))) bytes for \(grouped(Double(totalBytes))) bytes of documents, rendered in \(formatNumber(rendering, digits: 3)) s")
+        printMetric("lint_html_report_bytes_over_documents", Double(page.utf8.count) / Double(totalBytes))
     }
 }

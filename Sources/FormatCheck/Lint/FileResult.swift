@@ -1,4 +1,5 @@
 import RichText
+import RichTextFormats
 
 /// What a lint run found in one document.
 public struct FileResult: Sendable {
@@ -24,6 +25,11 @@ public struct FileResult: Sendable {
     public var format: DocumentFormat?
     /// The document as read, when the request keeps documents (for the HTML report).
     public var document: RichString?
+    /// The document as `--fix` (with `--unsafe-fixes`) would write it, and its glyph images, when the request
+    /// keeps documents (the HTML report shows fixes beside findings); nil when nothing would change.
+    public var fixedDocument: RichString?
+    /// The document's glyph images, when the request keeps documents.
+    public var images: ImageStore?
     /// The name of the definition the document was linted against.
     public var definitionName: String?
     /// The rule ids the definition knows (constraints in order, then the built-in rules), for SARIF.

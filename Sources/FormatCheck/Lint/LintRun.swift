@@ -294,7 +294,11 @@ public struct LintRun: Sendable {
         let reading = linter.reading(input)
         let outcome = linter.lint(reading)
         result.violations = outcome.violations
-        if request.keepsDocuments { result.document = outcome.document }
+        if request.keepsDocuments {
+            result.document = outcome.document
+            result.fixedDocument = outcome.fixed
+            result.images = outcome.images
+        }
         guard request.mode != .check, let read = outcome.document else { return result }
         // Without --unsafe-fixes, only what is fixed without dropping data: undeclared and out-of-scope
         // attributes stay, wrong-typed values stay where the writer keeps them.

@@ -1,79 +1,203 @@
-/// `--format html`: one standalone page (no scripts, no outside resources). Each document's text is shown with
-/// the stretches its findings cover in `<mark>` (the rule ids in `data-rules`, the messages in `title`),
-/// followed by the numbered findings. Documents that could not be read show why. All text is escaped.
+import Foundation
+import RichText
+import RichTextFormats
+
+/// `--format html`: one standalone page for people (no outside resources; one inline script, for the filter).
+///
+/// It opens on an index: the summary, the count of each rule (with what is fixable), a filter by rule and
+/// severity, and the files with problems, most problems first. Then each such file shows the paragraphs its
+/// findings are in as they look, through the project's own HTML exporter (bold is bold, a red word is red, a link
+/// is a link, a Genmoji shows its fallback image), each finding's text marked and numbered, the number linking to
+/// the finding in the list below and the list linking back; a fixable finding shows its text as `--fix` would
+/// write it. Files that could not be linted say why; clean files take one line each. Everything from documents
+/// is escaped (the exporter's and `HTMLText`'s escaping).
 public enum HTMLReport {
     /// The page.
     public static func render(_ result: LintRunResult) -> String {
         let total = result.errorCount + result.warningCount
-        var html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>fmtcheck report</title>
-        <style>
-        body { font-family: system-ui, sans-serif; margin: 2em; color: #1d1d1f; }
-        .document { white-space: pre-wrap; font-family: ui-monospace, monospace; background: #f5f5f7; padding: 1em; border-radius: 6px; }
-        mark.error { background: #ffd6d6; outline: 1px solid #ff3b30; }
-        mark.warning { background: #fff3c4; outline: 1px solid #ff9f0a; }
-        .rule { font-family: ui-monospace, monospace; font-weight: 600; }
-        .failure { color: #c00; }
-        </style>
-        </head>
-        <body>
-        <h1>fmtcheck report</h1>
+        let statistics = RuleStatistics.of(result)
+        let withProblems = result.files.indices.filter { result.files[$0].failure == nil && !result.files[$0].violations.isEmpty }
+            .sorted { (result.files[$1].violations.count, result.files[$0].path) < (result.files[$0].violations.count, result.files[$1].path) }
+        let failed = result.files.indices.filter { result.files[$0].failure != nil }
+        let clean = result.files.indices.filter { result.files[$0].failure == nil && result.files[$0].violations.isEmpty }
 
-        """
-        html += "<p class=\"summary\">\(total) problem\(total == 1 ? "" : "s") (\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")) in \(result.files.count) file\(result.files.count == 1 ? "" : "s").</p>\n"
-        for (fileIndex, file) in result.files.enumerated() {
-            html += "<section class=\"file\" id=\"file-\(fileIndex)\">\n<h2>\(HTMLText.escape(file.path))</h2>\n"
-            if let definition = file.definitionName {
-                html += "<p>Definition: <code>\(HTMLText.escape(definition))</code></p>\n"
+        var html = head
+        html += "<p class=\"summary\">\(count(total, "problem")) (\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))) in \(withProblems.count) of \(count(result.files.count, "file"))"
+        if !failed.isEmpty { html += "; \(failed.count) not linted" }
+        html += ".</p>\n"
+        if !statistics.isEmpty {
+            html += "<nav class=\"filter\">Show <select id=\"rule\"><option value=\"\">every rule</option>"
+            for (n, entry) in statistics.enumerated() { html += "<option value=\"\(n)\">\(HTMLText.escape(entry.rule))</option>" }
+            html += "</select> <label><input type=\"checkbox\" id=\"show-error\" checked> errors</label> "
+            html += "<label><input type=\"checkbox\" id=\"show-warning\" checked> warnings</label> <span id=\"shown\"></span></nav>\n"
+            html += "<table class=\"rules\">\n<tr><th>rule</th><th>findings</th><th>fixable</th></tr>\n"
+            for entry in statistics {
+                let fixable = [entry.fixable > 0 ? "\(entry.fixable) with --fix" : nil,
+                               entry.unsafeFixable > 0 ? "\(entry.unsafeFixable) with --unsafe-fixes" : nil].compactMap { $0 }.joined(separator: ", ")
+                html += "<tr><td class=\"rule\">\(HTMLText.escape(entry.rule))</td><td>\(entry.count)</td><td>\(fixable)</td></tr>\n"
             }
-            if let failure = file.failure {
-                html += "<p class=\"failure\">Not linted: \(HTMLText.escape(failure.message))</p>\n</section>\n"
-                continue
-            }
-            if let document = file.document {
-                html += "<div class=\"document\">" + highlighted(document.string, file.violations, fileIndex: fileIndex) + "</div>\n"
-            }
-            if file.violations.isEmpty {
-                html += "<p class=\"clean\">No problems.</p>\n"
-            } else {
-                html += "<ol class=\"violations\">\n"
-                for (index, v) in file.violations.enumerated() {
-                    html += "<li id=\"f\(fileIndex)-v\(index)\" class=\"\(v.severity)\">\(v.position.line):\(v.position.column) \(v.severity) <span class=\"rule\">\(HTMLText.escape(v.rule))</span>: \(HTMLText.escape(v.message))</li>\n"
-                }
-                html += "</ol>\n"
-            }
-            html += "</section>\n"
+            html += "</table>\n"
         }
-        html += "</body>\n</html>\n"
+        if !withProblems.isEmpty {
+            html += "<h2>Files with problems (\(withProblems.count))</h2>\n<ul class=\"index\">\n"
+            for k in withProblems {
+                let file = result.files[k]
+                html += "<li data-file=\"file-\(k)\"><a href=\"#file-\(k)\">\(HTMLText.escape(file.path))</a> \(count(file.violations.count, "problem"))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        // Marks and findings name their rule by its row in the table (`data-r`), not by its name again.
+        var ruleNumbers: [String: Int] = [:]
+        for (n, entry) in statistics.enumerated() { ruleNumbers[entry.rule] = n }
+        for k in withProblems { html += section(result.files[k], index: k, ruleNumbers: ruleNumbers) }
+        if !failed.isEmpty {
+            html += "<h2>Not linted (\(failed.count))</h2>\n<ul class=\"failures\">\n"
+            for k in failed {
+                let file = result.files[k]
+                html += "<li class=\"failure\" id=\"file-\(k)\">\(HTMLText.escape(file.path)): \(HTMLText.escape(file.failure?.message ?? ""))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        if !clean.isEmpty {
+            html += "<h2>Clean files (\(clean.count))</h2>\n<ul class=\"clean\">\n"
+            for k in clean { html += "<li id=\"file-\(k)\">\(HTMLText.escape(result.files[k].path))</li>\n" }
+            html += "</ul>\n"
+        }
+        html += script + "</body>\n</html>\n"
         return html
     }
 
-    /// The text with each stretch covered by findings in a `<mark>`; overlapping findings split the text at
-    /// every boundary, so each piece is marked once with all its findings.
-    static func highlighted(_ text: String, _ violations: [Violation], fileIndex: Int) -> String {
-        let utf8 = Array(text.utf8)
-        let spans = violations.enumerated().compactMap { index, v -> (Range<Int>, Int)? in
-            let lower = min(v.position.utf8Offset, utf8.count)
-            let upper = min(lower + v.position.utf8Length, utf8.count)
-            return upper > lower ? (lower..<upper, index) : nil
+    /// One file with problems: its excerpts, marked, and its findings.
+    static func section(_ file: FileResult, index k: Int, ruleNumbers: [String: Int]) -> String {
+        var html = "<section class=\"file\" id=\"file-\(k)\">\n"
+        html += "<h3>\(HTMLText.escape(file.path))</h3>\n"
+        if let definition = file.definitionName { html += "<p class=\"definition\">Definition <code>\(HTMLText.escape(definition))</code></p>\n" }
+        let exporter = HTMLExporter(imagePolicy: .dataURLs, fullDocument: false)
+        if let document = file.document {
+            for excerpt in excerpts(of: file.violations, in: document) {
+                let text = RichString(document[document.index(atOffset: excerpt.range.lowerBound, in: .utf8)..<document.index(atOffset: excerpt.range.upperBound, in: .utf8)])
+                let highlights = excerpt.findings.map { n -> HTMLHighlight in
+                    let v = file.violations[n]
+                    let lower = v.position.utf8Offset - excerpt.range.lowerBound
+                    return HTMLHighlight(utf8Range: lower..<(lower + v.position.utf8Length), classes: [v.severity == .error ? "e" : "w"],
+                                         data: ["r": String(ruleNumbers[v.rule] ?? -1), "s": v.severity == .error ? "e" : "w"],
+                                         label: String(n + 1), labelID: "m\(k)-\(n + 1)", labelLink: "#f\(k)-\(n + 1)")
+                }
+                html += "<div class=\"document\">" + exporter.export(text, images: file.images ?? ImageStore(), highlights: highlights).html + "</div>\n"
+            }
         }
-        var cuts = Set([0, utf8.count])
-        for (range, _) in spans { cuts.insert(range.lowerBound); cuts.insert(range.upperBound) }
-        let points = cuts.sorted()
-        var out = ""
-        for (a, b) in zip(points, points.dropFirst()) where b > a {
-            let piece = HTMLText.escape(String(decoding: utf8[a..<b], as: UTF8.self))
-            let covering = spans.filter { $0.0.lowerBound <= a && $0.0.upperBound >= b }.map { violations[$0.1] }
-            guard !covering.isEmpty else { out += piece; continue }
-            let severity = covering.contains { $0.severity == .error } ? "error" : "warning"
-            let rules = covering.map(\.rule).joined(separator: " ")
-            let title = covering.map { "\($0.rule): \($0.message)" }.joined(separator: "\n")
-            out += "<mark class=\"\(severity)\" data-rules=\"\(HTMLText.escape(rules))\" title=\"\(HTMLText.escape(title))\">\(piece)</mark>"
+        html += "<ol class=\"findings\">\n"
+        for (n, v) in file.violations.enumerated() {
+            let placed = file.document != nil && !Suppressions.unsuppressible.contains(v.rule)
+            let place = "\(v.position.line):\(v.position.column)"
+            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumbers[v.rule] ?? -1)\">"
+            html += placed ? "<a href=\"#m\(k)-\(n + 1)\">\(place)</a>" : place
+            html += " \(v.severity) <b>\(HTMLText.escape(v.rule))</b>: \(HTMLText.escape(v.message))"
+            if v.fix != .none, let fixed = fixedText(of: v, in: file) {
+                html += " <span class=\"fix\">\(v.fix == .unsafe ? "--unsafe-fixes" : "--fix") writes <span class=\"fixed\">\(exporter.export(fixed, images: file.images ?? ImageStore()).html)</span></span>"
+            }
+            html += "</li>\n"
         }
-        return out
+        return html + "</ol>\n</section>\n"
     }
+
+    /// The paragraphs findings are in, merged where they meet, each with the findings in it (by index). Findings
+    /// about the file (a reader warning, a malformed document) are in no excerpt.
+    static func excerpts(of violations: [Violation], in document: RichString) -> [(range: Range<Int>, findings: [Int])] {
+        let total = document.utf8Count
+        var found: [(range: Range<Int>, findings: [Int])] = []
+        let placed = violations.indices.filter { !Suppressions.unsuppressible.contains(violations[$0].rule) }
+            .sorted { violations[$0].position.utf8Offset < violations[$1].position.utf8Offset }
+        for n in placed {
+            let v = violations[n]
+            let start = min(v.position.utf8Offset, total), end = min(v.position.utf8Offset + v.position.utf8Length, total)
+            let first = document.paragraphRange(containing: document.index(atOffset: start, in: .utf8))
+            let last = end > start ? document.paragraphRange(containing: document.index(atOffset: end - 1, in: .utf8)) : first
+            let range = document.offset(of: first.lowerBound, in: .utf8)..<document.offset(of: last.upperBound, in: .utf8)
+            if let previous = found.last, previous.range.upperBound >= range.lowerBound {
+                found[found.count - 1] = (previous.range.lowerBound..<max(previous.range.upperBound, range.upperBound), previous.findings + [n])
+            } else {
+                found.append((range, [n]))
+            }
+        }
+        return found
+    }
+
+    /// A fixable finding's text as the fixed document has it (the text is the same; its attributes are fixed).
+    static func fixedText(of v: Violation, in file: FileResult) -> RichString? {
+        guard let fixed = file.fixedDocument, let document = file.document, fixed.utf8Count == document.utf8Count, v.position.utf8Length > 0,
+              v.position.utf8Offset + v.position.utf8Length <= fixed.utf8Count else { return nil }
+        let lower = fixed.index(atOffset: v.position.utf8Offset, in: .utf8), upper = fixed.index(atOffset: v.position.utf8Offset + v.position.utf8Length, in: .utf8)
+        return RichString(fixed[lower..<upper])
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { RunSummary.count(n, noun) }
+
+    static let head = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <title>fmtcheck report</title>
+    <style>
+    body { font-family: system-ui, sans-serif; margin: 2em; color: #1d1d1f; max-width: 60em; }
+    .document { background: #f5f5f7; padding: 0.2em 1em; border-radius: 6px; margin: 0.5em 0; }
+    mark { background: #fff3c4; outline: 1px solid #ff9f0a; color: inherit; }
+    mark.e { background: #ffd6d6; outline: 1px solid #ff3b30; }
+    mark.dim { background: none; outline: none; }
+    sup.label { font-size: 0.7em; font-family: ui-monospace, monospace; margin-right: 0.1em; }
+    sup.label a { color: #c00; text-decoration: none; }
+    .rule, ol.findings b, ol.findings > li > a { font-family: ui-monospace, monospace; }
+    .rule { font-weight: 600; }
+    .fix { color: #555; }
+    .fixed p { display: inline; margin: 0; }
+    .fixed { background: #e6f4ea; padding: 0 0.2em; border-radius: 3px; }
+    .failure { color: #c00; }
+    ul.clean { color: #555; columns: 3; font-size: 0.9em; }
+    table.rules { border-collapse: collapse; margin: 1em 0; }
+    table.rules td, table.rules th { border-bottom: 1px solid #ddd; padding: 0.2em 0.8em; text-align: left; }
+    nav.filter { position: sticky; top: 0; background: #fff; padding: 0.5em 0; }
+    :target { outline: 2px solid #0a84ff; }
+    </style>
+    </head>
+    <body>
+    <h1>fmtcheck report</h1>
+
+    """
+
+    /// The filter: hides findings, dims marks and hides files (and their index lines) the chosen rule and
+    /// severities leave out. It reads only the page.
+    static let script = """
+    <script>
+    (function () {
+      var rule = document.getElementById("rule");
+      if (!rule) return;
+      var shows = { error: document.getElementById("show-error"), warning: document.getElementById("show-warning") };
+      function wanted(r, s) { return (!rule.value || r === rule.value) && shows[s === "e" ? "error" : "warning"].checked; }
+      function apply() {
+        var shown = 0;
+        document.querySelectorAll("ol.findings > li").forEach(function (li) {
+          var ok = wanted(li.dataset.r, li.className);
+          li.hidden = !ok;
+          if (ok) shown++;
+        });
+        document.querySelectorAll(".document mark").forEach(function (mark) {
+          var rules = mark.dataset.r.split(" "), severities = mark.dataset.s.split(" "), ok = false;
+          for (var i = 0; i < rules.length; i++) if (wanted(rules[i], severities[i])) ok = true;
+          mark.classList.toggle("dim", !ok);
+        });
+        document.querySelectorAll("section.file").forEach(function (section) {
+          section.hidden = !section.querySelector("ol.findings > li:not([hidden])");
+          var entry = document.querySelector('ul.index li[data-file="' + section.id + '"]');
+          if (entry) entry.hidden = section.hidden;
+        });
+        document.getElementById("shown").textContent = shown + " shown";
+      }
+      rule.addEventListener("change", apply);
+      shows.error.addEventListener("change", apply);
+      shows.warning.addEventListener("change", apply);
+    })();
+    </script>
+
+    """
 }
