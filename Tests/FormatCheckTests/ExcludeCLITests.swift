@@ -30,23 +30,27 @@ final class ExcludeCLITests: XCTestCase {
     }
 
     func testOrdinaryJSONIsPassedOverByExcludeAndTheDefaultsAndGitignoredFoldersAreNotSearched() throws {
-        // Without an exclude, tsconfig.json is a malformed document: exit 2.
+        // Ordinary JSON the defaults do not know is a malformed document: exit 2.
         let root = try repository()
+        try write(#"{"compilerOptions":{}}"#, to: "settings.json", in: root)
         let before = try FmtcheckProcess.run(["."], in: root)
         XCTAssertEqual(before.status, 2, before.out + before.err)
-        XCTAssertTrue(linted(before).contains("./tsconfig.json"), before.out)
+        XCTAssertTrue(linted(before).contains("./settings.json"), before.out)
+        XCTAssertFalse(linted(before).contains("./tsconfig.json"), "tsconfig.json is a default exclude")
         XCTAssertFalse(linted(before).contains("./node_modules/pkg/package.json"), "node_modules is a default exclude")
         XCTAssertFalse(linted(before).contains("./drafts/b.json"), "drafts/ is git-ignored")
 
-        let excluded = try repository(configuration: #","extendExclude":["tsconfig.json","archive/"]"#)
+        let excluded = try repository(configuration: #","extendExclude":["settings.json","archive/"]"#)
+        try write(#"{"compilerOptions":{}}"#, to: "settings.json", in: excluded)
         let result = try FmtcheckProcess.run([".", "--verbose"], in: excluded)
         XCTAssertEqual(result.status, 1, result.out + result.err)
         XCTAssertEqual(linted(result), ["./docs/a.json"], result.out)
-        XCTAssertTrue(result.err.contains("./tsconfig.json: skipped: excluded by 'tsconfig.json' ("), result.err)
+        XCTAssertTrue(result.err.contains("./settings.json: skipped: excluded by 'settings.json' ("), result.err)
+        XCTAssertTrue(result.err.contains("./tsconfig.json: skipped: excluded by 'tsconfig.json' (the default excludes)"), result.err)
         XCTAssertTrue(result.err.contains("./archive: skipped: excluded by 'archive/' ("), result.err)
         XCTAssertTrue(result.err.contains("./node_modules: skipped: excluded by 'node_modules/' (the default excludes)"), result.err)
         XCTAssertTrue(result.err.contains("./drafts: skipped: ignored by 'drafts/' (.gitignore:1)"), result.err)
-        XCTAssertTrue(result.err.contains("; 4 excluded (--verbose lists them)"), result.err)
+        XCTAssertTrue(result.err.contains("; 5 excluded (--verbose lists them)"), result.err)
     }
 
     func testExcludeReplacesTheDefaultsAndTheCommandLineReplacesOrExtendsTheConfiguration() throws {

@@ -14,8 +14,7 @@ extension CommandRunner {
         if let path = command.writeBaseline {
             let recorded = Baseline(recording: result, path: path)
             guard write(recorded, to: path, messages: messages) else { return nil }
-            var outcome = recorded.apply(to: result)
-            outcome.result.baselineCounts = nil
+            let outcome = recorded.apply(to: result)
             let shown = RunSummary.count(recorded.entries.count, "finding")
             messages.writeLine(.notice, "\(path): note: wrote the baseline of \(shown); lint with --baseline \(path) to see only new ones", file: path)
             return outcome.result

@@ -60,9 +60,11 @@ public struct LintConfiguration: Hashable, Sendable {
     /// The default size limit: 256 MiB.
     public static let defaultMaxFileSize = 256 << 20
     /// What a search passes over unless `exclude` says otherwise, as ruff's defaults do: folders of installed
-    /// packages and build output, whose JSON is not documents. Hidden files and folders are passed over anyway.
+    /// packages and build output, and the JavaScript tools' own JSON files, none of which are documents. Hidden
+    /// files and folders are passed over anyway.
     public static let defaultExclude: [PathPattern] = ["node_modules/", "bower_components/", "build/", "_build/", "dist/",
-                                                       "venv/", "site-packages/", "__pypackages__/", "buck-out/", "Pods/", "DerivedData/"]
+                                                       "venv/", "site-packages/", "__pypackages__/", "buck-out/", "Pods/", "DerivedData/",
+                                                       "package.json", "package-lock.json", "tsconfig.json", "tsconfig.*.json", "jsconfig.json"]
         .compactMap { PathPattern($0, base: "/", origin: "the default excludes") }
 
     /// These options with every member `nearer` sets taking precedence.
