@@ -136,7 +136,7 @@ final class HTMLReportChromiumTests: XCTestCase {
 
         // And it looks so: the screenshot has the error marks' red outline and the ingredient's green.
         let shot = folder.appendingPathComponent("report.png")
-        _ = try run(["--hide-scrollbars", "--window-size=1000,1600", "--screenshot=\(shot.path)", report.absoluteString], in: folder)
+        _ = try run(["--hide-scrollbars", "--window-size=1000,3200", "--screenshot=\(shot.path)", report.absoluteString], in: folder)
         let pixels = try XCTUnwrap(PNGPixels(try Data(contentsOf: shot)))
         if let keep = ProcessInfo.processInfo.environment["FMTCHECK_KEEP_SCREENSHOTS"] {
             try Data(contentsOf: shot).write(to: URL(fileURLWithPath: keep).appendingPathComponent("html-report.png"))

@@ -158,6 +158,7 @@ public enum HTMLReport {
     table.rules td, table.rules th { border-bottom: 1px solid #ddd; padding: 0.2em 0.8em; text-align: left; }
     nav.filter { position: sticky; top: 0; background: #fff; padding: 0.5em 0; }
     :target { outline: 2px solid #0a84ff; }
+    section.file, ul.clean, ul.index { content-visibility: auto; contain-intrinsic-size: auto 30em; }
     </style>
     </head>
     <body>
