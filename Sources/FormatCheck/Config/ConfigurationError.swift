@@ -29,3 +29,15 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         return TerminalText.escaped("\(place): error \(category): \(message)") + (hint.map { "\n  hint: " + TerminalText.escaped($0) } ?? "")
     }
 }
+
+extension ConfigurationError {
+    /// A setup file's JSON with every node's place, or the error at the place it fails (the file's kind as
+    /// `category`): what configuration and baseline files are both read with.
+    static func parseJSON(_ bytes: [UInt8], path: String, category: String, maxDepth: Int) throws(ConfigurationError) -> LocatedJSON {
+        do {
+            return try JSONValue.parseWithLocations(bytes, limits: JSONReader.Limits(maxDepth: maxDepth))
+        } catch {
+            throw ConfigurationError(category: category, fileName: path, location: error.location, message: error.message)
+        }
+    }
+}

@@ -17,12 +17,7 @@ extension LintConfiguration {
 
     /// Parses a configuration file's bytes.
     public static func parse(bytes: [UInt8], path: String) throws(ConfigurationError) -> LintConfiguration {
-        let root: LocatedJSON
-        do {
-            root = try JSONValue.parseWithLocations(bytes, limits: JSONReader.Limits(maxDepth: 16))
-        } catch {
-            throw ConfigurationError(fileName: path, location: error.location, message: error.message)
-        }
+        let root = try ConfigurationError.parseJSON(bytes, path: path, category: "config", maxDepth: 16)
         guard case .object(let members) = root.kind else {
             throw ConfigurationError(fileName: path, location: root.location, message: "a configuration is a JSON object")
         }

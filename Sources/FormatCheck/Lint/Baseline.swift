@@ -183,12 +183,7 @@ public struct Baseline: Hashable, Sendable {
 
     /// Parses a baseline file's bytes.
     public static func parse(bytes: [UInt8], path: String) throws(ConfigurationError) -> Baseline {
-        let root: LocatedJSON
-        do {
-            root = try JSONValue.parseWithLocations(bytes, limits: JSONReader.Limits(maxDepth: 8))
-        } catch {
-            throw ConfigurationError(category: "baseline", fileName: path, location: error.location, message: error.message)
-        }
+        let root = try ConfigurationError.parseJSON(bytes, path: path, category: "baseline", maxDepth: 8)
         func fail(_ node: LocatedJSON, _ message: String) -> ConfigurationError {
             ConfigurationError(category: "baseline", fileName: path, location: node.location, message: message)
         }
