@@ -56,15 +56,14 @@ public struct DocumentLinter: Sendable {
     static func engine(for loaded: LoadedDefinition, selection: RuleSelection) -> FormattingEngine {
         let whole = loaded.definition
         // The suppression attribute is never out of scope: a fix leaves it.
-        let suppression = BuiltInRule.suppressionAttribute
-        guard selection != .all else { return FormattingEngine(whole, keepingOutsideScope: { $0 == suppression }) }
+        guard selection != .all else { return FormattingEngine(whole, keepingOutsideScope: isSuppression) }
         let constraints = whole.constraints.filter { selection.includes($0.name) }
         let subset = (try? FormattingDefinition(name: whole.name, scope: whole.scope, constraintList: constraints)) ?? whole
         let declared = Set(loaded.attributes.keys)
         let removesUndeclared = selection.includes(BuiltInRule.undeclaredAttribute.id)
         let removesOutOfScope = selection.includes(BuiltInRule.scope.id)
         return FormattingEngine(subset, keepingOutsideScope: { key in
-            key == suppression || (declared.contains(key) ? !removesOutOfScope : !removesUndeclared)
+            isSuppression(key) || (declared.contains(key) ? !removesOutOfScope : !removesUndeclared)
         })
     }
 
@@ -72,6 +71,9 @@ public struct DocumentLinter: Sendable {
     func severity(of rule: String) -> Severity {
         severities[rule] ?? definition.severity(of: rule)
     }
+
+    /// Whether `key` is the suppression attribute, which no engine of a linter removes.
+    @Sendable static func isSuppression(_ key: String) -> Bool { key == BuiltInRule.suppressionAttribute }
 
     /// What linting one document found.
     public struct Outcome: Sendable {
@@ -130,7 +132,7 @@ public struct DocumentLinter: Sendable {
         var normalized = read.document
         let adjustments = engine.normalize(&normalized)
         var violations: [Violation] = []
-        let undescribed = Self.glyphsWithoutDescription(in: read.document)
+        let (undescribed, suppressing) = Self.scanRuns(read.document)
         // Every position in one forward pass over the text, instead of a few O(log n) conversions each.
         let located = Located(read.findings.map(\.utf8Range) + adjustments.map(\.utf8Range) + undescribed.map(\.utf8Range),
                               in: read.document, map: read.sourceMap, source: read.source)
@@ -160,7 +162,7 @@ public struct DocumentLinter: Sendable {
                 return a.offset < b.offset
             }.map(\.element)
         // Per-range suppressions (`fmtcheck.ignore`): what they suppress is neither reported nor fixed.
-        var suppressions = Suppressions(in: read.document)
+        var suppressions = Suppressions(runs: suppressing)
         if !suppressions.regions.isEmpty {
             let (kept, suppressed) = suppressions.removingSuppressed(from: violations)
             violations = kept
@@ -309,26 +311,34 @@ public struct DocumentLinter: Sendable {
                          expected: ViolationMessage.describe(adjustment.newValue), actual: ViolationMessage.describe(adjustment.oldValue))
     }
 
-    /// The glyphs of `document` whose description is empty: where each stands, its key and its identifier. Not
-    /// a change `--fix` makes (a description cannot be invented), so it never makes the document "fixed".
-    static func glyphsWithoutDescription(in document: RichString) -> [(utf8Range: Range<Int>, key: String, contentIdentifier: String)] {
+    /// One pass over the runs of `document` for what the linter looks for in attribute sets: the Genmoji without a
+    /// description (`glyph-description`), and the runs that carry a suppression (`Suppressions`).
+    static func scanRuns(_ document: RichString) -> (undescribed: [(utf8Range: Range<Int>, key: String, contentIdentifier: String)],
+                                                     suppressing: [(utf8Range: Range<Int>, value: AttributeValue)]) {
         var found: [(utf8Range: Range<Int>, key: String, contentIdentifier: String)] = []
+        var suppressing: [(utf8Range: Range<Int>, value: AttributeValue)] = []
+        let suppression = BuiltInRule.suppressionAttribute
         // Each distinct set is looked at once (`AttributeSetMemo`): no hashing and no reference counted per run on
         // sets that other threads' documents share.
-        var undescribed = AttributeSetMemo<[(key: String, contentIdentifier: String)]>()
+        // Per distinct set only whether it has either (a trivial value: nothing retained per run); the few runs
+        // that do are read again.
+        var seen = AttributeSetMemo<(glyphs: Bool, suppression: Bool)>()
+        func undescribedGlyphs(_ attributes: AttributeSet) -> [(key: String, contentIdentifier: String)] {
+            attributes.entries.compactMap { entry in
+                guard case .imageGlyph(let glyph) = entry.value, glyph.contentDescription.isEmpty else { return nil }
+                return (entry.name, glyph.contentIdentifier)
+            }
+        }
         document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
-            let k = undescribed.index(of: attributes) { attributes in
-                attributes.entries.compactMap { entry -> (key: String, contentIdentifier: String)? in
-                    guard case .imageGlyph(let glyph) = entry.value, glyph.contentDescription.isEmpty else { return nil }
-                    return (entry.name, glyph.contentIdentifier)
-                }
+            let k = seen.index(of: attributes) { attributes in (!undescribedGlyphs(attributes).isEmpty, attributes[suppression] != nil) }
+            let flags = seen.values[k]
+            if flags.glyphs {
+                for glyph in undescribedGlyphs(attributes) { found.append((range, glyph.key, glyph.contentIdentifier)) }
             }
-            if !undescribed.values[k].isEmpty {
-                for glyph in undescribed.values[k] { found.append((range, glyph.key, glyph.contentIdentifier)) }
-            }
+            if flags.suppression, let value = attributes[suppression] { suppressing.append((range, value)) }
             return true
         }
-        return found
+        return (found, suppressing)
     }
 
     /// The `glyph-description` finding of a glyph without a description, whose position is known.

@@ -36,19 +36,15 @@ struct Suppressions {
     /// Rules about the file rather than a place in its text, which no range suppresses.
     static let unsuppressible: Set<String> = [BuiltInRule.malformedDocument.id, BuiltInRule.readerWarning.id, BuiltInRule.unusedSuppression.id]
 
-    /// The suppressing runs of `document`, in text order; nothing is allocated for a document without any.
-    init(in document: RichString) {
-        let key = BuiltInRule.suppressionAttribute
-        var memo = AttributeSetMemo<AttributeValue?>()
-        document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
-            let k = memo.index(of: attributes) { $0[key] }
-            guard let value = memo.values[k] else { return true }
+    /// The regions of the runs that carry the attribute (`DocumentLinter.scanRuns`), in text order; adjacent
+    /// runs with one value are one region.
+    init(runs: [(utf8Range: Range<Int>, value: AttributeValue)]) {
+        for (range, value) in runs {
             if let last = regions.last, last.range.upperBound == range.lowerBound, last.value == value {
                 regions[regions.count - 1].range = last.range.lowerBound..<range.upperBound
             } else {
                 regions.append(Self.region(value, range: range))
             }
-            return true
         }
     }
 
