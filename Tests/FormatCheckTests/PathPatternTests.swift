@@ -1,4 +1,5 @@
 @testable import FormatCheck
+import FormattingTesting
 import XCTest
 
 /// Exclude, per-file-ignore and `.gitignore` patterns match as git's `gitignore(5)` says.
@@ -81,5 +82,23 @@ final class PathPatternTests: XCTestCase {
         XCTAssertEqual(asked, 0)
         XCTAssertTrue(pattern.matches("/repo/build", isFolder: { asked += 1; return true }))
         XCTAssertEqual(asked, 1)
+    }
+
+    func testTheNameShortcutAgreesWithTheSegmentMatch() {
+        let seed = ProcessInfo.processInfo.environment["FMTCHECK_SEED"].flatMap { UInt64($0) } ?? 0x5041_5448
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["a", "b", "é", "*", "?", "[ab]", "[!a]", "\\*", ".json", "x"]
+        let names = ["a", "b", "ab", "é", "a.json", "*", "xa", "ba.json", ""]
+        for _ in 0..<3000 {
+            let pattern = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+                + (Bool.random(using: &rng) ? "/" : "")
+            let base = ["/", "/r", "/r/s"].randomElement(using: &rng)!
+            guard let compiled = PathPattern(pattern, base: base) else { continue }
+            let path = "/" + (0..<Int.random(in: 1...4, using: &rng)).map { _ in ["r", "s"].randomElement(using: &rng)! + (names.randomElement(using: &rng)!) }
+                .joined(separator: "/")
+            let folder = Bool.random(using: &rng)
+            XCTAssertEqual(compiled.matches(path, isFolder: { folder }), compiled.matchesBySegments(path, isFolder: { folder }),
+                           "seed \(seed): '\(pattern)' at \(base) on \(path) (folder: \(folder))")
+        }
     }
 }

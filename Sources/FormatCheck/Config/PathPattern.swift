@@ -101,6 +101,12 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             let named = literalName.map { last.unicodeScalars.elementsEqual($0.unicodeScalars) } ?? Self.matchName(glob[...], Array(last.unicodeScalars)[...])
             return named && (!matchesOnlyFolders || isFolder())
         }
+        return matchesBySegments(path, isFolder: isFolder)
+    }
+
+    /// `matches` without its shortcut for a name at any depth: every component against every segment. The
+    /// shortcut is held equal to it by `PathPatternTests.testTheNameShortcutAgreesWithTheSegmentMatch`.
+    func matchesBySegments(_ path: String, isFolder: () -> Bool) -> Bool {
         guard let components = components(of: path), !components.isEmpty else { return false }
         let names = components.map { Array($0.unicodeScalars) }
         guard Self.match(segments[...], names[...]) else { return false }
