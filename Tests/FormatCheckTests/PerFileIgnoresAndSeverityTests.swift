@@ -28,6 +28,12 @@ final class PerFileIgnoresAndSeverityTests: XCTestCase {
         var result = try FmtcheckProcess.run(["."], in: root)
         XCTAssertEqual(findings(result), ["./legacy/old.json undeclared-attribute error",
                                           "./new.json IngredientsAreGreen error", "./new.json undeclared-attribute error"], result.out)
+        // --print-config of a document lists its per-file ignores in its ignore list.
+        let printed = try FmtcheckProcess.run(["--print-config", "legacy/old.json"], in: root)
+        let config = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(printed.out.utf8)) as? [String: Any])
+        XCTAssertEqual(config["ignore"] as? [String], ["IngredientsAreGreen"], printed.out)
+        let other = try FmtcheckProcess.run(["--print-config", "new.json"], in: root)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(other.out.utf8)) as? [String: Any])?["ignore"] as? [String], [])
         // --per-file-ignores replaces the configuration's; an item without a pattern adds to the one before.
         result = try FmtcheckProcess.run([".", "--per-file-ignores", "new.json:IngredientsAreGreen,undeclared-attribute"], in: root)
         XCTAssertEqual(findings(result), ["./legacy/old.json IngredientsAreGreen error", "./legacy/old.json undeclared-attribute error"], result.out)

@@ -187,9 +187,11 @@ extension CommandRunner {
         do throws(ConfigurationError) {
             // What the run would lint the path under (`LintRun.prepare`), the command line's options applied.
             let path = request.paths.first ?? FileManager.default.currentDirectoryPath
-            let own = path == "-" ? try resolver.configuration(forFile: LintRun(request).configurationPath(of: .standardInput(name: request.standardInputName ?? "-")))
-                                  : try resolver.configuration(forPath: path)
-            effective = own.applying(request)
+            let documentPath = path == "-" ? LintRun(request).configurationPath(of: .standardInput(name: request.standardInputName ?? "-")) : path
+            let own = path == "-" ? try resolver.configuration(forFile: documentPath) : try resolver.configuration(forPath: path)
+            // A document's per-file ignores are in its ignore list; a folder's configuration has none of its own.
+            let isDocument = path == "-" || !FileDiscovery.isSearchedFolder(FileDiscovery.withoutTrailingSlash(path))
+            effective = own.applying(request, forDocument: isDocument ? FileDiscovery.absolutePath(documentPath) : nil)
         } catch {
             console.errLine(error.description)
             return .failure

@@ -109,9 +109,7 @@ public struct LintConfiguration: Hashable, Sendable {
     /// pattern matches it are ignored too (the command line's `--per-file-ignores` replacing the
     /// configuration's, `--extend-per-file-ignores` adding to them).
     public func selection(with request: LintRequest, forDocument path: String) -> RuleSelection {
-        var rules = selection(with: request)
-        for entry in perFileIgnores(with: request) where entry.applies(to: path) { rules.ignore.formUnion(entry.rules) }
-        return rules
+        selection(with: request).ignoring(perFileIgnores(with: request).filter { $0.applies(to: path) })
     }
 
     /// The per-file ignores in effect under the command line's options.

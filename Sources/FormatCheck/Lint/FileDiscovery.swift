@@ -29,13 +29,10 @@ public enum FileDiscovery {
     /// passed over.
     /// What `request.paths` name, passing over what the exclude patterns and `.gitignore` files in effect
     /// exclude (`DocumentExclusion`); `resolver` finds each folder's configuration.
-    public static func targets(for request: LintRequest, resolver: ConfigurationResolver = ConfigurationResolver()) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
-        targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver))
-    }
-
-    /// `targets(for:resolver:)` with a cache: a `.json` file the cache has linted in the state it is in now is a
-    /// document, and is not opened to tell it from a definition or a baseline.
-    static func targets(for request: LintRequest, resolver: ConfigurationResolver, cache: LintCache?) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
+    /// With a `cache`, a `.json` file the cache has linted in the state it is in now is a document, and is not
+    /// opened to tell it from a definition or a baseline.
+    public static func targets(for request: LintRequest, resolver: ConfigurationResolver = ConfigurationResolver(),
+                               cache: LintCache? = nil) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
         targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver), cache: cache)
     }
 

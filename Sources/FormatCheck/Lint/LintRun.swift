@@ -178,8 +178,7 @@ public struct LintRun: Sendable {
                 }()
                 let key = PreparedKey(sources: config.sources, matchedIgnores: matched)
                 let entry = prepared[key] ?? {
-                    var selection = effective.selection
-                    for index in matched { selection.ignore.formUnion(ignores[index].rules) }
+                    let selection = effective.selection.ignoring(matched.map { ignores[$0] })
                     let severities = effective.severities.compactMapValues(\.severity)
                     let cacheKey = definitionPath + "\u{0}" + "\(selection.select?.sorted() ?? ["*"])" + "\(selection.ignore.sorted())"
                         + "\(severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })" + "\(request.reportsUnusedSuppressions)"

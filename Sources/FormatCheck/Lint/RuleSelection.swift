@@ -21,6 +21,13 @@ public struct RuleSelection: Hashable, Sendable {
         return select?.contains(rule) ?? true
     }
 
+    /// This selection with the rules of `entries` (per-file ignores a document matches) ignored too.
+    public func ignoring(_ entries: some Sequence<PerFileIgnore>) -> RuleSelection {
+        var selection = self
+        for entry in entries { selection.ignore.formUnion(entry.rules) }
+        return selection
+    }
+
     /// The names in this selection that no rule of `definition` carries, for a did-you-mean warning.
     public func unknownNames(for definition: LoadedDefinition) -> [String] {
         let known = Set(definition.ruleIDs)
