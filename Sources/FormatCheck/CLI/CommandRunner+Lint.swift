@@ -34,15 +34,17 @@ extension CommandRunner {
         request.keepsDocuments = format == .html
         request.fingerprints = format == .json || format == .sarif || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
-        // Before anything is linted or fixed: a report or baseline must not replace a device, a link or a document.
-        let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil,
-                       command.cache ? LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) : nil].compactMap { $0 }
+        // The cache serves check runs whose report needs only findings (HTML shows each document).
+        let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments
+            ? LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) : nil
+        // Before anything is linted or fixed: a report, baseline or cache must not replace a device, a link or a document.
+        let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil, cacheFile].compactMap { $0 }
         if !outputs.isEmpty {
             let documents = FileDiscovery.targets(for: request).targets
                 .compactMap { target -> String? in if case .file(let path) = target { return path } else { return nil } }
             for output in outputs {
                 if let refusal = OutputTarget.refusal(output, isFolder: false, inputs: documents) {
-                    let what = output == command.output ? "the report" : output == LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) ? "the cache" : "the baseline"
+                    let what = output == command.output ? "the report" : output == cacheFile ? "the cache" : "the baseline"
                     console.err("fmtcheck: error: cannot write \(what) to \(output): \(refusal)\n")
                     return .failure
                 }
@@ -56,9 +58,8 @@ extension CommandRunner {
             return .failure
         }
         var lintRun = LintRun(request)
-        // The cache serves check runs whose report needs only findings (HTML shows each document).
-        if command.cache && request.mode == .check && !request.keepsDocuments {
-            let cache = LintCache(location: command.cacheLocation ?? LintCache.defaultName)
+        if let cacheFile {
+            let cache = LintCache(location: cacheFile)
             if let warning = cache.warning { messages.writeLine(.warning, "fmtcheck: warning: \(warning)", file: cache.path) }
             lintRun.cache = cache
         }
