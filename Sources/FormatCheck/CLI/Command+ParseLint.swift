@@ -7,7 +7,8 @@ extension Command {
                               "--exclude", "--extend-exclude", "--respect-gitignore", "--no-respect-gitignore", "--force-exclude",
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
-                              "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions"]
+                              "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions",
+                              "--shard", "--records"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -48,6 +49,8 @@ extension Command {
                     }
                 case "--unsafe-fixes": request.unsafeFixes = true
                 case "--exit-non-zero-on-fix": command.exitNonZeroOnFix = true
+                case "--shard": request.shard = try shard(try scanner.value(for: option, inline: inline))
+                case "--records": command.records = try scanner.value(for: option, inline: inline)
                 case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true
@@ -90,14 +93,50 @@ extension Command {
             throw UsageError("--write-baseline records the findings of a lint run; it cannot be combined with --fix or --diff",
                              hint: "fix first, then write the baseline of what is left")
         }
+        if request.shard != nil && request.paths.contains("-") {
+            throw UsageError("--shard splits the documents a run finds; standard input is one document", hint: "lint standard input without --shard")
+        }
+        if let records = command.records {
+            try checkRecordsOptions(command, request: request, records: records)
+        }
         if command.printConfig && request.paths.count > 1 {
             throw UsageError("--print-config shows the configuration of one document", hint: "write 'fmtcheck --print-config PATH'")
         }
-        if request.paths.isEmpty && !command.printConfig {
+        if request.paths.isEmpty && !command.printConfig && command.records == nil {
             throw UsageError("no files to lint", hint: "write 'fmtcheck lint PATH...', for example 'fmtcheck Examples'")
         }
         command.request = request
         return .lint(command)
+    }
+
+    /// `K/N`: shard K (1-based) of N.
+    static func shard(_ text: String) throws(UsageError) -> LintShard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw UsageError("--shard '\(text)' is not a shard", hint: "write '--shard K/N', for example '--shard 1/3' for the first of three")
+        }
+        guard let shard = LintShard(index: index, count: count) else {
+            throw UsageError("--shard \(text): the shard must be from 1 to the count, and the count at least 1", hint: "write '--shard 1/\(max(count, 1))' to '--shard \(max(count, 1))/\(max(count, 1))'")
+        }
+        return shard
+    }
+
+    /// What `--records` cannot be combined with: paths, a report that needs every document at once, the cache
+    /// and the baseline (which are about files), shards (Spark and other engines split records themselves).
+    static func checkRecordsOptions(_ command: LintCommand, request: LintRequest, records: String) throws(UsageError) {
+        if !request.paths.isEmpty {
+            throw UsageError("--records reads its documents from \(records == "-" ? "standard input" : records); it takes no paths", hint: "lint files and records in two runs")
+        }
+        if let format = command.format, ![.default, .jsonl].contains(format) {
+            throw UsageError("--records reports one line at a time: --format jsonl or the default format, not \(format.rawValue)",
+                             hint: "write '--records \(records) --format jsonl'")
+        }
+        let refused: [(Bool, String)] = [(request.mode == .diff, "--diff"), (request.shard != nil, "--shard"), (command.cache, "--cache"),
+                                         (command.baseline != nil, "--baseline"), (command.writeBaseline != nil, "--write-baseline"),
+                                         (command.statistics && request.mode == .fix, "--statistics with --fix")]
+        if let (_, option) = refused.first(where: { $0.0 }) {
+            throw UsageError("--records cannot be combined with \(option)", hint: "records are split and compared by the engine that runs fmtcheck; see README's 'Linting records'")
+        }
     }
 
     /// Command-line patterns, anchored at the current folder.

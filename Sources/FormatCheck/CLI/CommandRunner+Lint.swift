@@ -30,9 +30,12 @@ extension CommandRunner {
             return .failure
         }
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
+        if let records = command.records {
+            return lintRecords(command, source: records, format: format, maxWarnings: maxWarnings, console: console)
+        }
         var request = command.request
         request.keepsDocuments = format == .html
-        request.fingerprints = format == .json || format == .sarif || command.baseline != nil || command.writeBaseline != nil
+        request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
         let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments

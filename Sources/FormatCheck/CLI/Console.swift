@@ -8,10 +8,19 @@ public struct Console: Sendable {
     /// Writes to standard error.
     public var err: @Sendable (String) -> Void
 
+    /// Writes bytes to standard output as they are (records under `--fix`, which may hold what is not UTF-8);
+    /// nil writes them through `out`, decoded.
+    public var outBytes: (@Sendable ([UInt8]) -> Void)?
+
     /// A console from two writers.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
         self.out = out
         self.err = err
+    }
+
+    /// Writes bytes to standard output.
+    func out(bytes: [UInt8]) {
+        if let outBytes { outBytes(bytes) } else { out(String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// Writes one line that embeds text from input to standard output, escaped (`TerminalText`), then a newline.
@@ -22,7 +31,9 @@ public struct Console: Sendable {
 
     /// The process's standard output and standard error.
     public static var standard: Console {
-        Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                err: { FileHandle.standardError.write(Data($0.utf8)) })
+        var console = Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                              err: { FileHandle.standardError.write(Data($0.utf8)) })
+        console.outBytes = { FileHandle.standardOutput.write(Data($0)) }
+        return console
     }
 }

@@ -29,6 +29,9 @@ public struct LintCommand: Hashable, Sendable {
     public var cache = false
     /// `--cache-location PATH`: the cache file, or a folder to keep `.fmtcheck-cache` in.
     public var cacheLocation: String?
+    /// `--records FILE|-`: lint the documents of a JSON Lines stream, one record a line (`RecordLintRun`),
+    /// instead of files.
+    public var records: String?
     /// `--exit-non-zero-on-fix`: a `--fix` that changed any document exits 1, as pre-commit hooks want.
     public var exitNonZeroOnFix = false
 

@@ -57,6 +57,8 @@ public struct LintRequest: Hashable, Sendable {
     /// Whether the diff goes to a terminal, where its lines are escaped (`TerminalText`); a patch written to a
     /// pipe or a file holds the bytes.
     public var diffIsForTerminal = false
+    /// `--shard K/N`: only the documents of this shard (`LintShard`), and only what the run says about paths in it.
+    public var shard: LintShard?
 
     /// A request.
     public init(paths: [String], definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil,

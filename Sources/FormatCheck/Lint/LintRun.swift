@@ -1,3 +1,4 @@
+import RichText
 import Foundation
 import RichTextFormats
 
@@ -38,7 +39,13 @@ public struct LintRun: Sendable {
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
         let resolver = ConfigurationResolver()
-        let (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver, cache: request.mode == .check ? cache : nil)
+        var (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver, cache: request.mode == .check ? cache : nil)
+        if let shard = request.shard {
+            // Each document, and whatever else is said about a path, in the one shard its path hashes to.
+            let root = LintShard.root()
+            targets = targets.filter { shard.contains($0.displayPath, root: root) }
+            skipped = skipped.filter { shard.contains($0.path, root: root) }
+        }
         var missing = found
         if request.mode != .fix {
             for orphan in orphans {
@@ -46,6 +53,10 @@ public struct LintRun: Sendable {
                 missing.append(InputFailure(.notFound, path: orphan.document,
                                             message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
             }
+        }
+        if let shard = request.shard {
+            let root = LintShard.root()
+            missing = missing.filter { shard.contains($0.path, root: root) }
         }
         var (jobs, definitionProblems, configurationProblems, selectionProblems, configurations) = prepare(targets, resolver: resolver)
         // A selection that names no rule, or leaves none, is a usage error: nothing is linted under it.
@@ -289,72 +300,24 @@ public struct LintRun: Sendable {
             result.failure = error
             return result
         }
-        result.format = input.format
-        let reading = linter.reading(input)
-        let outcome = linter.lint(reading)
-        result.violations = outcome.violations
-        if request.keepsDocuments {
-            result.document = outcome.document
-            result.fixedDocument = outcome.fixed
-            result.images = outcome.images
-        }
-        guard request.mode != .check, let read = outcome.document else { return result }
-        // Without --unsafe-fixes, only what is fixed without dropping data: undeclared and out-of-scope
-        // attributes stay, wrong-typed values stay where the writer keeps them.
-        let fixer = job.fixer ?? linter
-        let fixing = request.unsafeFixes ? outcome : fixer.lint(reading)
-        guard let fixed = fixing.fixed else {
-            if outcome.violations.contains(where: { $0.fix == .unsafe }) { result.fixHeldBack = Self.unsafeOnly }
-            return result
-        }
-        let encoded: DocumentFileWriter.Encoded
-        do {
-            // A flattened RTFD keeps the files its text does not name (a package keeps them on disk, below).
-            let kept = input.format == .flatRTFD ? ((try? input.rtfPackage())?.files ?? [:]) : [:]
-            encoded = try DocumentFileWriter.encode(fixed, images: fixing.images, format: input.format,
-                                                     readerWarnings: fixing.warnings,
-                                                     hasWrongTypedValues: outcome.violations.contains { $0.rule == BuiltInRule.wrongType.id },
-                                                     keptFiles: kept,
-                                                     original: input, reader: fixer.reader, keepingUnread: !request.unsafeFixes)
-        } catch {
-            result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
-            return result
-        }
-        result.fixNotes = encoded.notes
-        // A rewrite that would drop what the document held is an unsafe fix.
-        if !request.unsafeFixes, !encoded.notes.isEmpty {
-            result.fixHeldBack = "writing it would drop what the note lists, an unsafe fix: --unsafe-fixes writes it anyway"
-            return result
-        }
-        // Normalisation is idempotent: the fixed document, as written, must lint clean under the rules it fixes.
-        let written = encoded.readBack.map(DocumentLinter.Reading.read) ?? fixer.reading(encoded.input)
-        let check = fixer.lint(written)
-        guard check.fixed == nil, !check.isMalformed else {
-            result.failure = InputFailure(.writeFailed, path: result.path,
-                                          message: "internal error: the fixed document is not clean (\(check.violations.first { $0.rule != BuiltInRule.readerWarning.id }?.message ?? "unreadable")); nothing was written")
-            return result
-        }
+        let fix: ReadyFix?
+        (result, fix) = lint(input, job: job, linter: linter, into: result)
+        guard let fix else { return result }
         switch request.mode {
         case .check:
             break
         case .diff:
             if request.diffShowsRuns {
-                result.diff = DocumentDiff.unified(from: read, to: fixed, path: result.path)
+                result.diff = DocumentDiff.unified(from: fix.read, to: fix.fixed, path: result.path)
             } else {
                 // The bytes --fix would write (an RTFD package's TXT.rtf), as a patch.
                 let name = input.format == .rtfd ? ReportPath.artifact(result.path, member: RTFDPackage.textFileName) : result.path
-                result.diff = FileDiff.unified(from: input.bytes, to: encoded.input.bytes, path: name, escapingLines: request.diffIsForTerminal)
+                result.diff = FileDiff.unified(from: input.bytes, to: fix.encoded.input.bytes, path: name, escapingLines: request.diffIsForTerminal)
             }
         case .fix:
             guard case .file(let path) = job.target, let snapshot else { return result }
-            // Numbers a whole rewrite would spell as another value: refuse rather than change them without a word.
-            // Written over the original, they keep their spelling.
-            let changing = encoded.patched ? [] : outcome.warnings.filter(\.changesOnRewrite)
-            if let first = changing.first {
-                let place = first.location.map { " (the first at line \($0.line), column \($0.column))" } ?? ""
-                let what = changing.count == 1 ? "a number" : "\(changing.count) numbers"
-                result.failure = InputFailure(.writeFailed, path: path,
-                                              message: "--fix would change \(what)\(place); nothing was written (write them as the reader-warnings say, then fix again)")
+            if let refusal = fix.refusal {
+                result.failure = InputFailure(.writeFailed, path: path, message: refusal)
                 return result
             }
             let change = ChangeReport()
@@ -366,16 +329,98 @@ public struct LintRun: Sendable {
                 return reason
             })
             do {
-                try DocumentFileWriter.write(encoded, to: Self.resolved(path), options: options)
-                // What is left is what the fix did not repair (unsafe fixes without --unsafe-fixes, what no fix can).
-                let remaining = (request.unsafeFixes ? check : linter.lint(written)).violations
-                result.fixedCount = max(0, result.violations.count - remaining.count)
-                result.violations = remaining
+                try DocumentFileWriter.write(fix.encoded, to: Self.resolved(path), options: options)
+                result = fixed(result, by: fix, linter: linter)
             } catch {
                 result.failure = InputFailure(.writeFailed, path: path,
                                               message: change.reason ?? "cannot write the fixed document: \(error.message); the original is untouched")
             }
         }
+        return result
+    }
+
+    /// A document's fix, encoded and checked: what `--diff` shows and `--fix` writes (a file, or a record).
+    struct ReadyFix {
+        /// The document as read.
+        var read: RichString
+        /// The document normalised.
+        var fixed: RichString
+        /// `fixed` in the document's format, as it will be written.
+        var encoded: DocumentFileWriter.Encoded
+        /// The written bytes as the fixer reads them back, and its lint of them (clean).
+        var written: DocumentLinter.Reading
+        var check: DocumentLinter.Outcome
+        /// Why `--fix` must not write it, though it is clean: a whole rewrite would spell numbers as other values.
+        var refusal: String?
+    }
+
+    /// Lints one document's bytes and, in a fix or diff run, prepares its fix: nil when there is nothing to fix
+    /// or the fix is held back (`fixHeldBack`, or a `failure` when it cannot be written or is not clean).
+    func lint(_ input: LintInput, job: Job, linter: DocumentLinter, into result: FileResult) -> (FileResult, ReadyFix?) {
+        var result = result
+        result.format = input.format
+        let reading = linter.reading(input)
+        let outcome = linter.lint(reading)
+        result.violations = outcome.violations
+        if request.keepsDocuments {
+            result.document = outcome.document
+            result.fixedDocument = outcome.fixed
+            result.images = outcome.images
+        }
+        guard request.mode != .check, let read = outcome.document else { return (result, nil) }
+        // Without --unsafe-fixes, only what is fixed without dropping data: undeclared and out-of-scope
+        // attributes stay, wrong-typed values stay where the writer keeps them.
+        let fixer = job.fixer ?? linter
+        let fixing = request.unsafeFixes ? outcome : fixer.lint(reading)
+        guard let fixed = fixing.fixed else {
+            if outcome.violations.contains(where: { $0.fix == .unsafe }) { result.fixHeldBack = Self.unsafeOnly }
+            return (result, nil)
+        }
+        let encoded: DocumentFileWriter.Encoded
+        do {
+            // A flattened RTFD keeps the files its text does not name (a package keeps them on disk).
+            let kept = input.format == .flatRTFD ? ((try? input.rtfPackage())?.files ?? [:]) : [:]
+            encoded = try DocumentFileWriter.encode(fixed, images: fixing.images, format: input.format,
+                                                     readerWarnings: fixing.warnings,
+                                                     hasWrongTypedValues: outcome.violations.contains { $0.rule == BuiltInRule.wrongType.id },
+                                                     keptFiles: kept,
+                                                     original: input, reader: fixer.reader, keepingUnread: !request.unsafeFixes)
+        } catch {
+            result.failure = InputFailure(.writeFailed, path: result.path, message: "the fixed document cannot be written: \(error.message)")
+            return (result, nil)
+        }
+        result.fixNotes = encoded.notes
+        // A rewrite that would drop what the document held is an unsafe fix.
+        if !request.unsafeFixes, !encoded.notes.isEmpty {
+            result.fixHeldBack = "writing it would drop what the note lists, an unsafe fix: --unsafe-fixes writes it anyway"
+            return (result, nil)
+        }
+        // Normalisation is idempotent: the fixed document, as written, must lint clean under the rules it fixes.
+        let written = encoded.readBack.map(DocumentLinter.Reading.read) ?? fixer.reading(encoded.input)
+        let check = fixer.lint(written)
+        guard check.fixed == nil, !check.isMalformed else {
+            result.failure = InputFailure(.writeFailed, path: result.path,
+                                          message: "internal error: the fixed document is not clean (\(check.violations.first { $0.rule != BuiltInRule.readerWarning.id }?.message ?? "unreadable")); nothing was written")
+            return (result, nil)
+        }
+        // Numbers a whole rewrite would spell as another value: refuse rather than change them without a word.
+        // Written over the original, they keep their spelling.
+        let changing = encoded.patched ? [] : outcome.warnings.filter(\.changesOnRewrite)
+        let refusal = changing.first.map { first -> String in
+            let place = first.location.map { " (the first at line \($0.line), column \($0.column))" } ?? ""
+            let what = changing.count == 1 ? "a number" : "\(changing.count) numbers"
+            return "--fix would change \(what)\(place); nothing was written (write them as the reader-warnings say, then fix again)"
+        }
+        return (result, ReadyFix(read: read, fixed: fixed, encoded: encoded, written: written, check: check, refusal: refusal))
+    }
+
+    /// `result` once `fix` is written: what is left is what the fix did not repair (unsafe fixes without
+    /// `--unsafe-fixes`, what no fix can), and the rest counts as fixed.
+    func fixed(_ result: FileResult, by fix: ReadyFix, linter: DocumentLinter) -> FileResult {
+        var result = result
+        let remaining = (request.unsafeFixes ? fix.check : linter.lint(fix.written)).violations
+        result.fixedCount = max(0, result.violations.count - remaining.count)
+        result.violations = remaining
         return result
     }
 }

@@ -8,6 +8,7 @@ public enum Report {
         case .sarif: return SARIFReport.render(result)
         case .github: return GitHubReport.render(result)
         case .html: return HTMLReport.render(result)
+        case .jsonl: return JSONLinesReport.render(result)
         }
     }
 }

@@ -8,6 +8,8 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
     case sarif
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`).
     case github
+    /// JSON Lines: one compact JSON object a line, per finding and per document (or record) that could not be read.
+    case jsonl
     /// A standalone HTML page showing each document with its findings highlighted.
     case html
 }

@@ -13,19 +13,27 @@ public struct RuleStatistics: Hashable, Sendable {
     /// The statistics of a run's findings: one per rule found, most found first, then by rule id.
     public static func of(_ result: LintRunResult) -> [RuleStatistics] {
         var byRule: [String: RuleStatistics] = [:]
-        for file in result.files {
-            for violation in file.violations {
-                var entry = byRule[violation.rule] ?? RuleStatistics(rule: violation.rule, count: 0, fixable: 0, unsafeFixable: 0)
-                entry.count += 1
-                switch violation.fix {
-                case .safe: entry.fixable += 1
-                case .unsafe: entry.unsafeFixable += 1
-                case .none: break
-                }
-                byRule[violation.rule] = entry
+        for file in result.files { count(file.violations, into: &byRule) }
+        return ordered(byRule.values)
+    }
+
+    /// Adds `violations` to per-rule counts.
+    static func count(_ violations: [Violation], into byRule: inout [String: RuleStatistics]) {
+        for violation in violations {
+            var entry = byRule[violation.rule] ?? RuleStatistics(rule: violation.rule, count: 0, fixable: 0, unsafeFixable: 0)
+            entry.count += 1
+            switch violation.fix {
+            case .safe: entry.fixable += 1
+            case .unsafe: entry.unsafeFixable += 1
+            case .none: break
             }
+            byRule[violation.rule] = entry
         }
-        return byRule.values.sorted { ($1.count, $0.rule) < ($0.count, $1.rule) }
+    }
+
+    /// Per-rule counts in the order reports list them: most found first, then by rule id.
+    static func ordered(_ entries: some Sequence<RuleStatistics>) -> [RuleStatistics] {
+        entries.sorted { ($1.count, $0.rule) < ($0.count, $1.rule) }
     }
 
     /// The `--statistics` table: a line per rule with its count, the rule and what is fixable, columns aligned.
