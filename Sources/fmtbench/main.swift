@@ -45,6 +45,10 @@ case "lint-profile":
     LintProfile.main(Array(arguments.dropFirst()))
 case "lint-cache":
     LintCacheBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
+case "lint-records":
+    RecordsBenchmark.childMain(Array(arguments.dropFirst()))
+case "lint-records-bench":
+    RecordsBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
 case "lint-all-cores":
     LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
 case "churn-session":

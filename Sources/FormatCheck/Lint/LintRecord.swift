@@ -58,7 +58,8 @@ struct LintRecord {
             scanner.skipSpace()
             let valueStart = scanner.position
             guard let valueEnd = scanner.valueEnd(from: valueStart) else {
-                throw problem(scanner.atEnd ? "the line ends inside the value of \"\(key)\"" : "expected a value for \"\(key)\"", at: valueStart)
+                let opens = scanner.peek.map { [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")].contains($0) } ?? true
+                throw problem(opens ? "the line ends inside the value of \"\(key)\"" : "expected a value for \"\(key)\"", at: valueStart)
             }
             let seen = key == "document" ? document != nil : key == "id" ? id != nil : false
             if seen { throw problem("\"\(key)\" is given twice", at: keyStart) }

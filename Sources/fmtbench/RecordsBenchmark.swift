@@ -1,0 +1,101 @@
+import Foundation
+import FormatCheck
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// fmtbench lint, records row (issue 22): 100,000 recipe records as JSON Lines, linted by `--records` as
+// `fmtcheck lint --records FILE --format jsonl` does (RecordLintRun), in child processes whose peak RSS is
+// read: once on one core (batches on the calling thread) and once on all cores (reading, parsing and linting
+// overlapped). Both children must write the same bytes; the ratio of their times is the all-cores speedup.
+
+enum RecordsBenchmark {
+    static let recordCount = 100_000
+    /// Record document sizes, uniform over this range (a note or a short recipe).
+    static let sizeRange = 300...2_500
+
+    /// Writes the records, runs both children, prints the row and the metrics.
+    static func run(definition: String) {
+        let path = NSTemporaryDirectory() + "fmtbench-records-\(getpid()).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var rng = SplitMix64(seed: 0x5245_4344)
+        var out: [UInt8] = []
+        out.reserveCapacity(recordCount * 1_600)
+        let generation = measure {
+            for i in 0..<recordCount {
+                out += Array("{\"id\":\"note-\(i)\",\"document\":".utf8)
+                // One line: a line break in JSON text is space between tokens.
+                out += RecipeCorpus.document(targetBytes: rng.int(in: sizeRange), table: i % 5 == 4, rng: &rng).map { $0 == 0x0A ? 0x20 : $0 }
+                out += Array("}\n".utf8)
+            }
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(out)) else {
+            print("fmtbench lint records: cannot write \(path)")
+            return
+        }
+        let mb = Double(out.count) / 1_000_000
+        print("")
+        print("records: \(grouped(Double(recordCount))) records, \(formatNumber(mb, digits: 1)) MB of JSON Lines, generated in \(formatNumber(generation, digits: 2)) s; " + loadAverageNote())
+        flushOutput()
+        var rows: [[String]] = []
+        var seconds: [String: Double] = [:]
+        var digests: [String: String] = [:]
+        var peak: [String: Int] = [:]
+        for mode in ["serial", "parallel"] {
+            let child = runSelf(["lint-records", path, definition, mode])
+            guard let record = child.records("records").first, record.count >= 6, child.exitStatus == 0 else {
+                print("the \(mode) records child failed (status \(child.exitStatus)): \(child.output.suffix(400))")
+                return
+            }
+            let time = Double(record[1]) ?? .nan
+            seconds[mode] = time
+            digests[mode] = record[2]
+            peak[mode] = Int(record[4]) ?? -1
+            let cpu = Double(record[5]) ?? .nan
+            rows.append(["--records, " + (mode == "serial" ? "one core" : "all cores (\(ProcessInfo.processInfo.activeProcessorCount))"),
+                         formatNumber(mb, digits: 1), formatNumber(time, digits: 2), formatNumber(mb / time, digits: 1),
+                         grouped(Double(recordCount) / time), grouped(Double(peak[mode]!)), formatNumber(cpu / time, digits: 2)])
+            print("\(mode): \(record[3]) output lines, \(formatNumber(cpu, digits: 1)) s of CPU in \(formatNumber(time, digits: 2)) s")
+            flushOutput()
+        }
+        printTable(["run", "MB", "seconds", "MB/s", "records/s", "peak RSS (bytes)", "cores busy"], rows)
+        if digests["serial"] != digests["parallel"] { print("note: the all-cores output differs from the one-core output") }
+        let speedup = seconds["serial"]! / seconds["parallel"]!
+        print("(same output on both: \(digests["serial"] == digests["parallel"] ? "yes" : "NO"); goal: all cores >= 1.8x one core on 2 cores)")
+        printMetric("lint_records_all_cores_speedup", speedup)
+        printMetric("lint_records_mb_per_second", mb / seconds["parallel"]!)
+        printMetric("lint_records_peak_rss_bytes", peak["parallel"]!)
+    }
+
+    /// The child: `fmtbench lint-records FILE DEFINITION serial|parallel` lints FILE as `--records` does,
+    /// counting and hashing the output, and prints `records SECONDS DIGEST LINES VMHWM_BYTES CPU_SECONDS`.
+    static func childMain(_ arguments: [String]) {
+        guard arguments.count >= 3 else { print("usage: lint-records FILE DEFINITION serial|parallel"); exit(64) }
+        var request = LintRequest(paths: [], definition: arguments[1])
+        request.fingerprints = true
+        var run = RecordLintRun(request, source: arguments[0])
+        run.parallel = arguments[2] == "parallel"
+        let sink = OutputDigest()
+        let cpuBefore = cpuSeconds()
+        var summary: RecordLintRun.Summary?
+        let seconds = measure { summary = run.run(output: { sink.add($0) }, diagnostics: { _ in }) }
+        let cpu = cpuSeconds() - cpuBefore
+        guard let summary, summary.failure == nil else { print("records child: the run failed"); exit(1) }
+        print("records \(seconds) \(String(sink.hash, radix: 16)) \(sink.lines) \(procStatusBytes("VmHWM")) \(cpu)")
+        flushOutput()
+    }
+}
+
+/// What a child wrote, reduced to a hash and a line count (the bytes are not kept).
+final class OutputDigest: @unchecked Sendable {
+    private(set) var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    private(set) var lines = 0
+
+    /// Called in output order, one call at a time (`RecordLintRun` writes batches under its lock).
+    func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            if byte == 0x0A { lines += 1 }
+        }
+    }
+}
