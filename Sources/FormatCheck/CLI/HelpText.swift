@@ -38,7 +38,7 @@ enum HelpText {
               --select RULES             only these rules (comma-separated rule ids or constraint names)
               --ignore RULES             never these rules (added to the configuration's ignore)
               --extend-select RULES      these rules too (added to the select in effect)
-              -f, --format FORMAT        default, json, sarif, github or html
+              -f, --format FORMAT        default, json, sarif, github, html or jsonl (a JSON line per finding)
               -o, --output FILE          write the report to FILE (a regular file or a new path, not
                                          a document of the run); the summary still goes to stderr
               --max-warnings N           fail when there are more than N warnings (-1: no limit)
@@ -71,6 +71,11 @@ enum HelpText {
               --cache-location PATH      the cache file, or a folder for it (default .fmtcheck-cache)
               --report-unused-suppressions
                                          report fmtcheck.ignore rules that suppress nothing
+              --shard K/N                lint only shard K of N (1-based) of the documents found: a stable
+                                         hash of each path relative to the git repository (or folder)
+              --records FILE|-           lint JSON Lines records {"id", "document"[, "format": "rtf",
+                                         "definition"]} instead of files: a line out per finding in input
+                                         order (--format jsonl or default); with --fix, the records back
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 
