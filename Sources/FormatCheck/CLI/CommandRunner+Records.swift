@@ -13,8 +13,8 @@ extension CommandRunner {
             messages.writeLine(.error, "fmtcheck: error: --records reports one line at a time: --format jsonl or the default format, not \(format.rawValue) (set by the configuration)")
             return .failure
         }
-        if command.output != nil {
-            messages.writeLine(.error, "fmtcheck: error: --records writes to standard output as it reads: redirect it instead of -o")
+        if let output = command.output, let refusal = OutputTarget.refusal(output, isFolder: false, inputs: source == "-" ? [] : [source]) {
+            console.err("fmtcheck: error: cannot write the output to \(output): \(refusal)\n")
             return .failure
         }
         var request = command.request
@@ -22,7 +22,34 @@ extension CommandRunner {
         var run = RecordLintRun(request, source: source)
         run.format = format
         run.writesFindings = !command.statistics
-        let summary = run.run(output: { console.out(bytes: $0) }, diagnostics: { console.err($0) })
+        var summary = RecordLintRun.Summary()
+        if let output = command.output {
+            // Streamed into a file beside OUT, which replaces OUT only once the whole stream is read.
+            let failure = FailureBox()
+            do throws(AtomicWriter.Failure) {
+                try AtomicWriter.write(to: output) { (write: ([UInt8]) throws(AtomicWriter.Failure) -> Void) throws(AtomicWriter.Failure) in
+                    withoutActuallyEscaping(write) { write in
+                        let sink = UnsafeSendable(write)
+                        summary = run.run(output: { bytes in
+                            guard failure.value == nil else { return }
+                            do throws(AtomicWriter.Failure) { try sink.value(bytes) } catch { failure.value = error }
+                        }, diagnostics: { console.err($0) })
+                    }
+                    if let error = failure.value { throw error }
+                    if command.statistics {
+                        try write(Array((format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(summary.statistics)) : RuleStatistics.table(summary.statistics)).utf8))
+                    }
+                }
+            } catch {
+                messages.writeLine(.error, "fmtcheck: error: cannot write the output to \(output): \(error.message); nothing was replaced")
+                return .failure
+            }
+        } else {
+            summary = run.run(output: { console.out(bytes: $0) }, diagnostics: { console.err($0) })
+            if command.statistics {
+                console.out(format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(summary.statistics)) : RuleStatistics.table(summary.statistics))
+            }
+        }
         if !summary.selectionProblems.isEmpty {
             for problem in summary.selectionProblems { messages.writeLine(.error, problem.description) }
             return .failure
@@ -37,10 +64,11 @@ extension CommandRunner {
             messages.writeLine(.error, "\(problem.fileName): invalid definition: \(count(problem.errors.count, "error"))", file: problem.fileName)
         }
         if let failure = summary.failure { messages.write(.error, failure.description, file: failure.path) }
-        if command.statistics {
-            console.out(format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(summary.statistics)) : RuleStatistics.table(summary.statistics))
+        if !command.quiet {
+            var line = summaryLine(summary, mode: request.mode)
+            if let output = command.output { line += "; written to \(output)" }
+            console.errLine(line)
         }
-        if !command.quiet { console.errLine(summaryLine(summary, mode: request.mode)) }
         if summary.hasInputErrors { return .failure }
         if command.exitNonZeroOnFix, request.mode == .fix, summary.fixed > 0 { return .violations }
         if command.exitZero { return .success }
@@ -76,4 +104,15 @@ extension CommandRunner {
         let rate = summary.seconds > 0 ? Double(summary.bytes) / 1_000_000 / summary.seconds : 0
         return parts.joined(separator: "; ") + String(format: " (%.2f s, %.1f MB/s)", summary.seconds, rate)
     }
+}
+
+/// The first write failure of a stream written from the run's threads (one at a time, under its lock).
+final class FailureBox: @unchecked Sendable {
+    var value: AtomicWriter.Failure?
+}
+
+/// A value the compiler cannot see is used safely across threads: the run calls its writer one batch at a time.
+struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

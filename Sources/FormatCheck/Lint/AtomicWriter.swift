@@ -51,6 +51,33 @@ public enum AtomicWriter {
     /// `write(_:to:)`, calling `beforeCommit` once the new bytes are on disk beside the file and before anything
     /// replaces it: a reason stops the write, with the original untouched.
     static func write(_ bytes: [UInt8], to path: String, beforeCommit: () -> String?) throws(Failure) {
+        try write(to: path, beforeCommit: beforeCommit, fill: { (descriptor, temporary) throws(Failure) in
+            let status = DurableIO.writeAll(bytes, to: descriptor)
+            guard status == 0 else { throw Failure(message: "cannot write \(temporary): \(SystemCalls.message(status))") }
+        }, written: { bytes })
+    }
+
+    /// Writes to `path` atomically what `produce` hands its writer, a piece at a time (a stream whose whole is
+    /// never held): the pieces go to the temporary file as they come, and nothing replaces `path` unless
+    /// `produce` returns. A file rewritten in place (see the type's description) is read back from the journal.
+    public static func write(to path: String, streaming produce: (_ write: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Void) throws(Failure) {
+        var journalPath = ""
+        try write(to: path, beforeCommit: { nil }, fill: { (descriptor, temporary) throws(Failure) in
+            journalPath = temporary
+            try produce { (piece: [UInt8]) throws(Failure) in
+                let status = DurableIO.writeAll(piece, to: descriptor)
+                guard status == 0 else { throw Failure(message: "cannot write \(temporary): \(SystemCalls.message(status))") }
+            }
+        }, written: { () throws(Failure) in
+            guard let data = FileManager.default.contents(atPath: journalPath) else { throw Failure(message: "cannot read back \(journalPath)") }
+            return [UInt8](data)
+        })
+    }
+
+    /// The write: `fill` writes the new content to the temporary file (its descriptor and path); `written`
+    /// gives the same bytes again for a rewrite in place.
+    private static func write(to path: String, beforeCommit: () -> String?, fill: (Int32, String) throws(Failure) -> Void,
+                              written: () throws(Failure) -> [UInt8]) throws(Failure) {
         if let refusal = refusal(path) { throw Failure(message: refusal) }
         let existing = FileIdentity.of(path, followingLinks: false)
         let folder = DurableIO.parent(of: path)
@@ -71,8 +98,7 @@ public enum AtomicWriter {
         if let existing {
             inPlace = !FileMetadata.carry(from: path, to: descriptor).isEmpty || existing.links > 1
         }
-        let status = DurableIO.writeAll(bytes, to: descriptor)
-        guard status == 0 else { throw Failure(message: "cannot write \(temporary): \(SystemCalls.message(status))") }
+        try fill(descriptor, temporary)
         guard fsync(descriptor) == 0 else {
             throw Failure(message: "cannot flush \(temporary) to disk: \(SystemCalls.message(errno))")
         }
@@ -85,6 +111,7 @@ public enum AtomicWriter {
             DurableIO.syncFolder(folder)
             return
         }
+        let bytes = try written()
         let journal = SiblingNames.path(beside: path, id: id, kind: .inPlace)
         guard rename(temporary, journal) == 0 else {
             throw Failure(message: "cannot stage the new content of \(path): \(SystemCalls.message(errno))")
