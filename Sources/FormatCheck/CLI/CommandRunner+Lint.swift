@@ -140,7 +140,8 @@ extension CommandRunner {
             if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
         } else if command.statistics {
             let statistics = RuleStatistics.of(result)
-            report = format == .json ? JSONText.write(JSONReport.statistics(statistics)) : RuleStatistics.table(statistics)
+            report = format == .json ? JSONText.write(JSONReport.statistics(statistics))
+                : format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(statistics)) : RuleStatistics.table(statistics)
         } else {
             report = Report.render(result, as: format)
         }

@@ -9,7 +9,7 @@ import Darwin
 /// and the line being read: memory stays flat however long the stream is.
 ///
 /// Lines end at LF (a CR before it is dropped); the last line needs none. Blank lines are passed over (they
-/// count in the line numbers). A line longer than the size limit is not held: it is reported as too long and
+/// count in the line numbers), and so is a byte order mark before the first line. A line longer than the size limit is not held: it is reported as too long and
 /// skipped to its end.
 struct JSONLinesReader {
     /// One line of the stream.
@@ -79,6 +79,8 @@ struct JSONLinesReader {
         guard length <= maxLineBytes else { return .tooLong(number: lineNumber, byteCount: length) }
         var bytes = bytes
         if bytes.last == 0x0D { bytes.removeLast() }
+        // A byte order mark before the first record is not part of it.
+        if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         return .line(number: lineNumber, bytes: bytes)
     }
 
