@@ -135,7 +135,7 @@ extension Command {
                                          (command.baseline != nil, "--baseline"), (command.writeBaseline != nil, "--write-baseline"),
                                          (command.statistics && request.mode == .fix, "--statistics with --fix")]
         if let (_, option) = refused.first(where: { $0.0 }) {
-            throw UsageError("--records cannot be combined with \(option)", hint: "records are split and compared by the engine that runs fmtcheck; see README's 'Linting records'")
+            throw UsageError("--records cannot be combined with \(option)", hint: "records are split and compared by the engine that runs fmtcheck; see README's 'Linting past one machine: shards and records'")
         }
     }
 

@@ -128,7 +128,11 @@ enum AttributeRegistry {
         let slot = Int(truncatingIfNeeded: (StoredValue.seed(of: value) &* 0x9E37_79B9_7F4A_7C15) >> 56)
             & (ThreadCaches.valueSlotCount - 1)
         if let box = ThreadCaches.withCurrent({ $0.values[slot] }), box.value == value { return box }
-        let box = tables.withLock { $0.values.box(value) }
+        // What a sweep drops dies after the lock is given back: freeing it there would hold every other thread.
+        let box = tables.withLock { tables -> (box: ValueBox, dead: [ValueBox]) in
+            var dead: [ValueBox] = []
+            return (tables.values.box(value, dropping: &dead), dead)
+        }.box
         ThreadCaches.withCurrent { $0.values[slot] = box }
         return box
     }
@@ -138,8 +142,10 @@ enum AttributeRegistry {
     /// The interned set of `entries` (sorted by name, one a name, values encoded, their boxes held by the caller).
     static func intern(_ entries: UnsafeBufferPointer<StoredEntry>) -> AttributeSet {
         let digest = AttributeSet.digest(of: entries)
-        return tables.withLock { tables -> AttributeSet in
-            if let found = tables.sets.find(entries, digest: digest) { return found }
+        // What a sweep drops dies after the lock is given back.
+        let made = tables.withLock { tables -> (set: AttributeSet, dead: [SetStorage]) in
+            var dead: [SetStorage] = []
+            if let found = tables.sets.find(entries, digest: digest) { return (found, dead) }
             var traits: SetTraits = []
             for entry in entries { traits.formUnion(entry.key.pointee.traits) }
             if !traits.isDisjoint(with: [.notInheritable, .paragraph]) { traits.insert(.hasProjectionSlots) }
@@ -148,9 +154,11 @@ enum AttributeRegistry {
                                     serial: tables.nextSerial)
             tables.nextSerial += 1
             let set = AttributeSet(storage: storage)
-            tables.sets.insert(set, digest: digest)
-            return set
+            tables.sets.insert(set, digest: digest, dropping: &dead)
+            return (set, dead)
         }
+        // `made.dead` dies as `made` goes, outside the lock.
+        return made.set
     }
 
     /// Sweeps both tables now, freeing every set and value that nothing but the registry holds, and returns the
@@ -164,8 +172,13 @@ enum AttributeRegistry {
             while sets != tables.sets.count || values != tables.values.count {
                 sets = tables.sets.count
                 values = tables.values.count
-                tables.sets.sweep()
-                tables.values.sweep()
+                // Here the dropped die at once: their deaths free what the next round drops.
+                var deadSets: [SetStorage] = []
+                var deadValues: [ValueBox] = []
+                tables.sets.sweep(dropping: &deadSets)
+                tables.values.sweep(dropping: &deadValues)
+                deadSets.removeAll()
+                deadValues.removeAll()
             }
             return (tables.sets.count, tables.values.count)
         }
@@ -274,10 +287,11 @@ struct InternTable {
         return true
     }
 
-    /// Files `set` (not yet in the table) under `digest`, taking a reference to it.
-    mutating func insert(_ set: AttributeSet, digest: UInt32) {
+    /// Files `set` (not yet in the table) under `digest`, taking a reference to it; what a sweep drops goes to
+    /// `dead`, for the caller to let go of once it has left the registry's lock.
+    mutating func insert(_ set: AttributeSet, digest: UInt32, dropping dead: inout [SetStorage]) {
         // Up to 13/16 full: a probe that misses mostly compares tags, so a dense table stays quick.
-        if (count + 1) * 16 > (mask + 1) * 13 { sweep() }
+        if (count + 1) * 16 > (mask + 1) * 13 { sweep(dropping: &dead) }
         place(UInt(bitPattern: Unmanaged.passRetained(set.storage).toOpaque()), digest: digest)
         count += 1
     }
@@ -291,12 +305,13 @@ struct InternTable {
 
     /// Drops the sets only the table holds, and rebuilds the table for the rest, twice as large if they would
     /// fill more than 13/32 of it. Runs under the registry's lock: a set only the table holds cannot gain a
-    /// reference meanwhile, since only a lookup under that lock can hand it out.
-    mutating func sweep() {
+    /// reference meanwhile, since only a lookup under that lock can hand it out. The dropped sets go to `dead`
+    /// (their last reference): they die when the caller lets go of them, outside the lock.
+    mutating func sweep(dropping dead: inout [SetStorage]) {
         var survivors: [UInt] = []
         survivors.reserveCapacity(count)
         for k in 0...mask where slots[k] != 0 {
-            if Self.isHeldElsewhere(Self.storage(slots[k])) { survivors.append(slots[k]) }
+            if let dropped = Self.takenIfHeldNowhereElse(Self.storage(slots[k])) { dead.append(dropped) } else { survivors.append(slots[k]) }
         }
         var capacity = mask + 1
         while survivors.count * 32 > capacity * 13 { capacity *= 2 }
@@ -313,14 +328,14 @@ struct InternTable {
         count = survivors.count
     }
 
-    /// Whether anything besides the table references the object; if not, the table's reference is given up
-    /// and the object dies.
+    /// The object, with the table's reference, when nothing else references it (the table gives it up); nil
+    /// when something does (the table keeps its reference).
     @inline(__always)
-    static func isHeldElsewhere<T: AnyObject>(_ reference: Unmanaged<T>) -> Bool {
+    static func takenIfHeldNowhereElse<T: AnyObject>(_ reference: Unmanaged<T>) -> T? {
         var object = reference.takeRetainedValue()
-        if isKnownUniquelyReferenced(&object) { return false }
+        if isKnownUniquelyReferenced(&object) { return object }
         _ = Unmanaged.passRetained(object)
-        return true
+        return nil
     }
 }
 
@@ -333,11 +348,11 @@ struct ValueTable {
 
     var count: Int { boxes.count }
 
-    /// The box of `value`, made if need be.
-    mutating func box(_ value: AttributeValue) -> ValueBox {
+    /// The box of `value`, made if need be; what a sweep drops goes to `dead` (see `InternTable.insert`).
+    mutating func box(_ value: AttributeValue, dropping dead: inout [ValueBox]) -> ValueBox {
         if let box = boxes[value] { return box.takeUnretainedValue() }
         if boxes.count >= sweepPoint {
-            sweep()
+            sweep(dropping: &dead)
             sweepPoint = Swift.max(1024, boxes.count * 2)
         }
         let box = ValueBox(value)
@@ -347,7 +362,11 @@ struct ValueTable {
 
     /// Drops the boxes only the table holds. The table is rebuilt from what is kept rather than edited by key:
     /// a value unequal to itself (a NaN number) can be filed but never found again.
-    mutating func sweep() {
-        boxes = boxes.filter { InternTable.isHeldElsewhere($0.value) }
+    mutating func sweep(dropping dead: inout [ValueBox]) {
+        boxes = boxes.filter { entry in
+            guard let dropped = InternTable.takenIfHeldNowhereElse(entry.value) else { return true }
+            dead.append(dropped)
+            return false
+        }
     }
 }
