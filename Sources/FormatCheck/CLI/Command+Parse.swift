@@ -1,7 +1,7 @@
 import Formatting
 extension Command {
     /// The top-level commands, for did-you-mean hints.
-    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "help"]
+    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "merge-reports", "help"]
     /// The `definition` subcommands.
     static let definitionSubcommands = ["check", "explain"]
 
@@ -26,6 +26,8 @@ extension Command {
             return try parseTraceToScript(rest)
         case "convert":
             return try parseConvert(rest)
+        case "merge-reports":
+            return try parseMergeReports(rest)
         default:
             // `fmtcheck PATH...` and `fmtcheck --lint-option …` lint; a mistyped command name is a usage error.
             if first.hasPrefix("-") && first != "-" {

@@ -17,4 +17,6 @@ public enum Command: Hashable, Sendable {
     case traceToScript(path: String)
     /// Convert a document between formats: `fmtcheck convert IN OUT [--to FORMAT]`.
     case convert(ConvertCommand)
+    /// Merge the reports of runs over disjoint parts into one run's: `fmtcheck merge-reports REPORT... [-o FILE]`.
+    case mergeReports(MergeReportsCommand)
 }

@@ -34,6 +34,8 @@ public enum CommandRunner {
             return traceToScript(path, console: console)
         case .convert(let convert):
             return self.convert(convert, console: console)
+        case .mergeReports(let merge):
+            return mergeReports(merge, console: console)
         }
     }
 }

@@ -125,6 +125,30 @@ enum HelpText {
             EXIT CODES: 0 converted, 2 usage or conversion error.
 
             """
+        case "merge-reports"?:
+            return """
+            USAGE: fmtcheck merge-reports REPORT... [-o FILE] [--format json|sarif]
+
+              Merges the reports of runs over disjoint parts of a corpus (the shards of a CI matrix,
+              fmtcheck lint --shard K/N --format sarif -o shard-K.sarif) into the report one run over
+              all of them writes, byte for byte: findings and documents not linted in path order, each
+              definition's and configuration's problems once, counts and statistics summed, SARIF's
+              rule indices recomputed. REPORT is a json or SARIF report (- for stdin), all of one format
+              and one fmtcheck version, each document in one of them; the format is read from the
+              reports (--format checks it; nothing is converted). A report that cannot be read is an
+              error at its line and column; nothing is written then.
+              SARIF rules name their definition (properties.definition), so the rule table and a
+              constraint name two definitions share (recipe/Rule) come out as one run writes them.
+              Standard input sorts last as <stdin>; named by --stdin-filename, it sorts as a file of
+              that name.
+
+            OPTIONS:
+              -o, --output FILE          write the merged report to FILE, atomically (else stdout)
+              -f, --format FORMAT        json or sarif: the reports' format (default: theirs)
+
+            EXIT CODES: 0 merged, 2 usage error or a report that cannot be read or merged.
+
+            """
         default:
             return """
             fmtcheck \(FormatCheckVersion.current): keep rich text valid against a formatting definition.
@@ -137,6 +161,7 @@ enum HelpText {
               replay                     apply an edit script through the engine
               trace-to-script TRACE      convert an editing trace to an edit script
               convert IN OUT             convert a document between formats
+              merge-reports REPORT...    merge the json or SARIF reports of shards into one run's
               definition check FILE...   validate definition files
               definition explain FILE    describe a definition in words
 

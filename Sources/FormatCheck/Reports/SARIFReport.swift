@@ -3,8 +3,9 @@ import StreamingJSON
 /// `--format sarif`: SARIF 2.1.0 (the OASIS static-analysis format code-scanning services read).
 ///
 /// - Every rule the run's definitions know is in `tool.driver.rules`, described in the definition's own words
-///   where it has them; a constraint name two of the run's definitions share is namespaced by definition
-///   (`recipe/IngredientsAreGreen`), so each result points at its own rule.
+///   where it has them, with its definition in `properties.definition`: definitions by name, each one's
+///   constraints in its order, then the built-in rules. A constraint name two of the run's definitions share is
+///   namespaced by definition (`recipe/IngredientsAreGreen`), so each result points at its own rule.
 /// - Regions are in the file (`startLine`/`startColumn`/`endLine`/`endColumn` in Unicode code points, as the
 ///   run's `columnKind` says, and `byteOffset`/`byteLength`); an RTFD package's findings are in its `TXT.rtf`.
 /// - `partialFingerprints` carry what a finding is about, not where (`ViolationFingerprint`), with its
@@ -102,35 +103,46 @@ public enum SARIFReport {
             guard shared.contains(rule), let definition else { return rule }
             return definition + "/" + rule
         }
+
+        /// Adds a rule's `reportingDescriptor`: its id, its description, and for a constraint the definition it
+        /// belongs to (`properties.definition`).
+        mutating func add(_ id: String, description: String, definition: String?) {
+            guard index[id] == nil else { return }
+            index[id] = objects.count
+            var members: [(String, JSONValue)] = [("id", .string(id)), ("shortDescription", .object(JSONObject([("text", .string(description))])))]
+            if let definition { members.append(("properties", .object(JSONObject([("definition", .string(definition))])))) }
+            objects.append(.object(JSONObject(members)))
+        }
     }
 
     static func ruleTable(_ result: LintRunResult) -> RuleTable {
         var table = RuleTable()
-        func constraints(of file: FileResult) -> [String] {
-            (file.ruleIDs + file.violations.map(\.rule)).filter { BuiltInRule(rawValue: $0) == nil }
-        }
-        // A constraint name that more than one definition has gets ids by definition.
-        var owners: [String: Set<String>] = [:]
+        // Each definition's constraints in its own order (the rules its documents' findings name besides, last):
+        // what any document it linted says, so any part of the run (a shard) lists them alike.
+        var byDefinition: [String: [String]] = [:]
+        var descriptions: [String: [String: String]] = [:]
         for file in result.files {
             guard let definition = file.definitionName else { continue }
-            for rule in constraints(of: file) { owners[rule, default: []].insert(definition) }
+            var rules = byDefinition[definition] ?? []
+            for rule in file.ruleIDs + file.violations.map(\.rule) where BuiltInRule(rawValue: rule) == nil && !rules.contains(rule) {
+                rules.append(rule)
+                descriptions[definition, default: [:]][rule] = file.ruleDescriptions[rule]
+            }
+            byDefinition[definition] = rules
         }
-        table.shared = Set(owners.filter { $0.value.count > 1 }.keys)
-        func add(_ id: String, description: String) {
-            guard table.index[id] == nil else { return }
-            table.index[id] = table.objects.count
-            table.objects.append(.object(JSONObject([
-                ("id", .string(id)),
-                ("shortDescription", .object(JSONObject([("text", .string(description))]))),
-            ])))
-        }
-        // In first-seen order, in the definition's own words where it has them; then the built-in rules.
-        for file in result.files {
-            for rule in constraints(of: file) {
-                add(table.id(rule, definition: file.definitionName), description: file.ruleDescriptions[rule] ?? RuleCatalog.description(of: rule))
+        // A constraint name that more than one definition has gets ids by definition.
+        var owners: [String: Int] = [:]
+        for rules in byDefinition.values { for rule in rules { owners[rule, default: 0] += 1 } }
+        table.shared = Set(owners.filter { $0.value > 1 }.keys)
+        // Definitions by name, then the built-in rules: an order that depends on which definitions the run used,
+        // not on which documents it met first, so `merge-reports` rebuilds it from the parts.
+        for definition in byDefinition.keys.sorted() {
+            for rule in byDefinition[definition]! {
+                table.add(table.id(rule, definition: definition), description: descriptions[definition]?[rule] ?? RuleCatalog.description(of: rule),
+                          definition: definition)
             }
         }
-        for rule in BuiltInRule.allCases.map(\.id) { add(rule, description: RuleCatalog.description(of: rule)) }
+        for rule in BuiltInRule.allCases.map(\.id) { table.add(rule, description: RuleCatalog.description(of: rule), definition: nil) }
         return table
     }
 
