@@ -128,11 +128,7 @@ enum AttributeRegistry {
         let slot = Int(truncatingIfNeeded: (StoredValue.seed(of: value) &* 0x9E37_79B9_7F4A_7C15) >> 56)
             & (ThreadCaches.valueSlotCount - 1)
         if let box = ThreadCaches.withCurrent({ $0.values[slot] }), box.value == value { return box }
-        // What a sweep drops dies after the lock is given back: freeing it there would hold every other thread.
-        let box = tables.withLock { tables -> (box: ValueBox, dead: [ValueBox]) in
-            var dead: [ValueBox] = []
-            return (tables.values.box(value, dropping: &dead), dead)
-        }.box
+        let box = tables.withLock { $0.values.box(value) }
         ThreadCaches.withCurrent { $0.values[slot] = box }
         return box
     }
@@ -142,10 +138,8 @@ enum AttributeRegistry {
     /// The interned set of `entries` (sorted by name, one a name, values encoded, their boxes held by the caller).
     static func intern(_ entries: UnsafeBufferPointer<StoredEntry>) -> AttributeSet {
         let digest = AttributeSet.digest(of: entries)
-        // What a sweep drops dies after the lock is given back.
-        let made = tables.withLock { tables -> (set: AttributeSet, dead: [SetStorage]) in
-            var dead: [SetStorage] = []
-            if let found = tables.sets.find(entries, digest: digest) { return (found, dead) }
+        return tables.withLock { tables -> AttributeSet in
+            if let found = tables.sets.find(entries, digest: digest) { return found }
             var traits: SetTraits = []
             for entry in entries { traits.formUnion(entry.key.pointee.traits) }
             if !traits.isDisjoint(with: [.notInheritable, .paragraph]) { traits.insert(.hasProjectionSlots) }
@@ -154,11 +148,9 @@ enum AttributeRegistry {
                                     serial: tables.nextSerial)
             tables.nextSerial += 1
             let set = AttributeSet(storage: storage)
-            tables.sets.insert(set, digest: digest, dropping: &dead)
-            return (set, dead)
+            tables.sets.insert(set, digest: digest)
+            return set
         }
-        // `made.dead` dies as `made` goes, outside the lock.
-        return made.set
     }
 
     /// Sweeps both tables now, freeing every set and value that nothing but the registry holds, and returns the
@@ -172,13 +164,8 @@ enum AttributeRegistry {
             while sets != tables.sets.count || values != tables.values.count {
                 sets = tables.sets.count
                 values = tables.values.count
-                // Here the dropped die at once: their deaths free what the next round drops.
-                var deadSets: [SetStorage] = []
-                var deadValues: [ValueBox] = []
-                tables.sets.sweep(dropping: &deadSets)
-                tables.values.sweep(dropping: &deadValues)
-                deadSets.removeAll()
-                deadValues.removeAll()
+                tables.sets.sweep()
+                tables.values.sweep()
             }
             return (tables.sets.count, tables.values.count)
         }
@@ -287,11 +274,10 @@ struct InternTable {
         return true
     }
 
-    /// Files `set` (not yet in the table) under `digest`, taking a reference to it; what a sweep drops goes to
-    /// `dead`, for the caller to let go of once it has left the registry's lock.
-    mutating func insert(_ set: AttributeSet, digest: UInt32, dropping dead: inout [SetStorage]) {
+    /// Files `set` (not yet in the table) under `digest`, taking a reference to it.
+    mutating func insert(_ set: AttributeSet, digest: UInt32) {
         // Up to 13/16 full: a probe that misses mostly compares tags, so a dense table stays quick.
-        if (count + 1) * 16 > (mask + 1) * 13 { sweep(dropping: &dead) }
+        if (count + 1) * 16 > (mask + 1) * 13 { sweep() }
         place(UInt(bitPattern: Unmanaged.passRetained(set.storage).toOpaque()), digest: digest)
         count += 1
     }
@@ -305,13 +291,12 @@ struct InternTable {
 
     /// Drops the sets only the table holds, and rebuilds the table for the rest, twice as large if they would
     /// fill more than 13/32 of it. Runs under the registry's lock: a set only the table holds cannot gain a
-    /// reference meanwhile, since only a lookup under that lock can hand it out. The dropped sets go to `dead`
-    /// (their last reference): they die when the caller lets go of them, outside the lock.
-    mutating func sweep(dropping dead: inout [SetStorage]) {
+    /// reference meanwhile, since only a lookup under that lock can hand it out.
+    mutating func sweep() {
         var survivors: [UInt] = []
         survivors.reserveCapacity(count)
         for k in 0...mask where slots[k] != 0 {
-            if let dropped = Self.takenIfHeldNowhereElse(Self.storage(slots[k])) { dead.append(dropped) } else { survivors.append(slots[k]) }
+            if Self.isHeldElsewhere(Self.storage(slots[k])) { survivors.append(slots[k]) }
         }
         var capacity = mask + 1
         while survivors.count * 32 > capacity * 13 { capacity *= 2 }
@@ -328,14 +313,14 @@ struct InternTable {
         count = survivors.count
     }
 
-    /// The object, with the table's reference, when nothing else references it (the table gives it up); nil
-    /// when something does (the table keeps its reference).
+    /// Whether anything besides the table references the object; if not, the table's reference is given up
+    /// and the object dies.
     @inline(__always)
-    static func takenIfHeldNowhereElse<T: AnyObject>(_ reference: Unmanaged<T>) -> T? {
+    static func isHeldElsewhere<T: AnyObject>(_ reference: Unmanaged<T>) -> Bool {
         var object = reference.takeRetainedValue()
-        if isKnownUniquelyReferenced(&object) { return object }
+        if isKnownUniquelyReferenced(&object) { return false }
         _ = Unmanaged.passRetained(object)
-        return nil
+        return true
     }
 }
 
@@ -348,11 +333,11 @@ struct ValueTable {
 
     var count: Int { boxes.count }
 
-    /// The box of `value`, made if need be; what a sweep drops goes to `dead` (see `InternTable.insert`).
-    mutating func box(_ value: AttributeValue, dropping dead: inout [ValueBox]) -> ValueBox {
+    /// The box of `value`, made if need be.
+    mutating func box(_ value: AttributeValue) -> ValueBox {
         if let box = boxes[value] { return box.takeUnretainedValue() }
         if boxes.count >= sweepPoint {
-            sweep(dropping: &dead)
+            sweep()
             sweepPoint = Swift.max(1024, boxes.count * 2)
         }
         let box = ValueBox(value)
@@ -362,11 +347,7 @@ struct ValueTable {
 
     /// Drops the boxes only the table holds. The table is rebuilt from what is kept rather than edited by key:
     /// a value unequal to itself (a NaN number) can be filed but never found again.
-    mutating func sweep(dropping dead: inout [ValueBox]) {
-        boxes = boxes.filter { entry in
-            guard let dropped = InternTable.takenIfHeldNowhereElse(entry.value) else { return true }
-            dead.append(dropped)
-            return false
-        }
+    mutating func sweep() {
+        boxes = boxes.filter { InternTable.isHeldElsewhere($0.value) }
     }
 }
