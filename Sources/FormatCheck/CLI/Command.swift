@@ -1,5 +1,6 @@
 /// What one `fmtcheck` invocation asks for. New commands (`lint`, `convert`, `replay`) become new cases, with
-/// their parsing in `Command+Parse.swift` and their work in a `CommandRunner` extension of their own.
+/// their dispatch in `Command+Parse.swift`, their parsing in a `Command+Parse<Name>.swift` and their work in a
+/// `CommandRunner` extension of their own.
 public enum Command: Hashable, Sendable {
     /// Print usage, for the whole tool or one command group (`definition`).
     case help(topic: String?)

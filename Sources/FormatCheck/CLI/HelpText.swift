@@ -57,6 +57,7 @@ enum HelpText {
                                          (replacing the configuration's exclude and the defaults)
               --extend-exclude PATTERNS  pass over these too
               --no-respect-gitignore     search what the git repository's .gitignore files ignore
+                                         (--respect-gitignore: honour them, over the configuration)
               --force-exclude            exclude files named on the command line too (pre-commit)
               --per-file-ignores P:R,..  ignore rule R in the files pattern P matches (replacing the
                                          configuration's); --extend-per-file-ignores adds to them
@@ -68,6 +69,7 @@ enum HelpText {
               --prune-baseline           with --baseline: list and remove its entries that no longer match
               --cache                    take the findings of documents unchanged since the last run
                                          (same bytes, definition, options, fmtcheck) from the cache
+              --no-cache                 lint every document, over an earlier --cache
               --cache-location PATH      the cache file, or a folder for it (default .fmtcheck-cache)
               --report-unused-suppressions
                                          report fmtcheck.ignore rules that suppress nothing
