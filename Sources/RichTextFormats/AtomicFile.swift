@@ -5,8 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes files so that a reader sees the old content or the new, never a half-written file: the bytes go to
-/// a temporary file in the same folder, which is then renamed over the destination.
+/// Writes and reads the files a document export makes (an HTML page and its images, a plain-text folder). Writes
+/// go through `AtomicWriter`: flushed beside the destination, renamed over it, the folder flushed, mode and owner
+/// kept. A destination that is a symbolic link is written where the link points (the link stays).
 public enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the folder if needed.
     public static func write(_ data: Data, to url: URL) throws(DocumentError) {
@@ -16,14 +17,15 @@ public enum AtomicFile {
         } catch {
             throw DocumentError(kind: .fileSystem, message: "cannot create the folder \(folder.path): \(error.localizedDescription)")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-            throw DocumentError(kind: .fileSystem, message: "cannot write the temporary file \(temporary.path)")
+        var path = url.path
+        if FileIdentity.of(path, followingLinks: false)?.kind == .symbolicLink, let real = realpath(path, nil) {
+            path = String(cString: real)
+            free(real)
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw DocumentError(kind: .fileSystem, message: "cannot move the temporary file into place at \(url.path): \(reason)")
+        do {
+            try AtomicWriter.write([UInt8](data), to: path)
+        } catch {
+            throw DocumentError(kind: .fileSystem, message: error.message)
         }
     }
 

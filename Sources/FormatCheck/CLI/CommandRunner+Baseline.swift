@@ -1,4 +1,5 @@
 import Foundation
+import RichTextFormats
 
 extension CommandRunner {
     /// The baseline `--baseline` names, read before anything is linted; nil when none is named.

@@ -1,5 +1,6 @@
 import Formatting
 import Foundation
+import RichTextFormats
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import RichTextFormats
 import StreamingJSON
 
 extension CommandRunner {

@@ -1,5 +1,4 @@
 import Foundation
-import RichTextFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +35,7 @@ public enum AtomicWriter {
 
     /// Why `path` cannot be written as a file: it exists and is not a regular file. Nil for a regular file or
     /// a new path.
-    static func refusal(_ path: String) -> String? {
+    package static func refusal(_ path: String) -> String? {
         guard let existing = FileIdentity.of(path, followingLinks: false) else { return nil }
         switch existing.kind {
         case .regular:
@@ -50,7 +49,7 @@ public enum AtomicWriter {
 
     /// `write(_:to:)`, calling `beforeCommit` once the new bytes are on disk beside the file and before anything
     /// replaces it: a reason stops the write, with the original untouched.
-    static func write(_ bytes: [UInt8], to path: String, beforeCommit: () -> String?) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String, beforeCommit: () -> String?) throws(Failure) {
         try write(to: path, beforeCommit: beforeCommit, fill: { (descriptor, temporary) throws(Failure) in
             let status = DurableIO.writeAll(bytes, to: descriptor)
             guard status == 0 else { throw Failure(message: "cannot write \(temporary): \(SystemCalls.message(status))") }
@@ -123,7 +122,7 @@ public enum AtomicWriter {
 
     /// Writes `bytes` over the file at `path` itself (same inode, so hard links and owner stay), flushed, then
     /// removes `journal`, the flushed copy of the same bytes that makes the rewrite recoverable.
-    static func rewriteInPlace(_ path: String, with bytes: [UInt8], journal: String) throws(Failure) {
+    package static func rewriteInPlace(_ path: String, with bytes: [UInt8], journal: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             let reason = SystemCalls.message(errno)
