@@ -1,9 +1,10 @@
-/// Escaping for the HTML writer. Everything user-controlled goes through one of these, so no text or value
-/// can close a tag, open one, or leave an attribute.
-enum HTMLEscaping {
-    /// Text content: `& < > " '` become character references, C0 controls other than tab and line breaks
-    /// become U+FFFD (HTML has no use for them, and NUL is a parse error).
-    static func text(_ s: Substring, into out: inout String) {
+/// Escaping for HTML: the writer's and the HTML report's (FormatCheck's `HTMLText`). Everything user-controlled
+/// goes through one of these, so no text or value can close a tag, open one, or leave an attribute.
+package enum HTMLEscaping {
+    /// Text content: `& < > " '` become character references, C0 controls other than tab (line breaks
+    /// included: the writer makes them `<br>` or paragraphs first) and DEL become U+FFFD (HTML has no use for
+    /// them, and NUL is a parse error).
+    package static func text(_ s: Substring, into out: inout String) {
         var start = s.startIndex
         var i = s.startIndex
         let scalars = s.unicodeScalars
@@ -31,7 +32,7 @@ enum HTMLEscaping {
     }
 
     /// An attribute value (always written in double quotes); the same escapes as text.
-    static func attribute(_ s: String) -> String {
+    package static func attribute(_ s: String) -> String {
         var out = ""
         text(Substring(s), into: &out)
         return out
