@@ -397,31 +397,12 @@ struct NativeJSONFastReader {
         o &+= count
     }
 
-    /// The length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs, surrogates or values past
-    /// U+10FFFF).
+    /// The length of the well-formed UTF-8 sequence at `i` (`UTF8Validation`: RFC 3629, no overlongs,
+    /// surrogates or values past U+10FFFF).
     @inline(__always)
     private func utf8Sequence() throws(GiveUp) -> Int {
-        let b0 = p[i]
-        let len: Int
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
-        switch b0 {
-        case 0xC2...0xDF: len = 2
-        case 0xE0: len = 3; lo = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: len = 3
-        case 0xED: len = 3; hi = 0x9F
-        case 0xF0: len = 4; lo = 0x90
-        case 0xF1...0xF3: len = 4
-        case 0xF4: len = 4; hi = 0x8F
-        default: throw GiveUp()
-        }
-        guard i &+ len <= n else { throw GiveUp() }
-        let b1 = p[i &+ 1]
-        guard b1 >= lo && b1 <= hi else { throw GiveUp() }
-        if len > 2 {
-            guard p[i &+ 2] & 0xC0 == 0x80 else { throw GiveUp() }
-            if len > 3 { guard p[i &+ 3] & 0xC0 == 0x80 else { throw GiveUp() } }
-        }
-        return len
+        guard case .valid(let length) = UTF8Validation.sequence(at: i, in: p, count: n) else { throw GiveUp() }
+        return length
     }
 
     /// Decodes the escape at `i` (a backslash) onto the text; leaves `i` after it.

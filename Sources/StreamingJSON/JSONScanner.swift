@@ -535,31 +535,11 @@ struct JSONScanner {
         }
     }
 
-    enum UTF8Check { case valid(Int), invalid, truncated }
+    typealias UTF8Check = UTF8Validation.Sequence
 
-    /// Validates one UTF-8 sequence at `i` per RFC 3629 (no overlongs, surrogates or > U+10FFFF).
+    /// Validates one UTF-8 sequence at `i` (`UTF8Validation`).
+    @inline(__always)
     func utf8Check(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int) -> UTF8Check {
-        let b0 = p[i]
-        let len: Int
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
-        switch b0 {
-        case 0x00..<0x80: return .valid(1)
-        case 0xC2...0xDF: len = 2
-        case 0xE0: len = 3; lo = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: len = 3
-        case 0xED: len = 3; hi = 0x9F
-        case 0xF0: len = 4; lo = 0x90
-        case 0xF1...0xF3: len = 4
-        case 0xF4: len = 4; hi = 0x8F
-        default: return .invalid
-        }
-        guard i + 1 < n else { return .truncated }
-        let b1 = p[i + 1]
-        guard b1 >= lo && b1 <= hi else { return .invalid }
-        for k in 2..<len {
-            guard i + k < n else { return .truncated }
-            guard p[i + k] & 0xC0 == 0x80 else { return .invalid }
-        }
-        return .valid(len)
+        UTF8Validation.sequence(at: i, in: p, count: n)
     }
 }
