@@ -140,9 +140,7 @@ extension CommandRunner {
             report = result.files.map(\.diff).joined()
             if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
         } else if command.statistics {
-            let statistics = RuleStatistics.of(result)
-            report = format == .json ? JSONText.write(JSONReport.statistics(statistics))
-                : format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(statistics)) : RuleStatistics.table(statistics)
+            report = RuleStatistics.report(RuleStatistics.of(result), as: format)
         } else {
             report = Report.render(result, as: format)
         }

@@ -24,6 +24,8 @@ extension CommandRunner {
         run.format = format
         run.writesFindings = !command.statistics
         var summary = RecordLintRun.Summary()
+        // `--statistics`: the per-rule counts, after the stream.
+        func statistics() -> String { RuleStatistics.report(summary.statistics, as: format) }
         if let output = command.output {
             // Streamed into a file beside OUT, which replaces OUT only once the whole stream is read.
             let failure = FailureBox()
@@ -37,9 +39,7 @@ extension CommandRunner {
                         }, diagnostics: { console.err($0) })
                     }
                     if let error = failure.value { throw error }
-                    if command.statistics {
-                        try write(Array((format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(summary.statistics)) : RuleStatistics.table(summary.statistics)).utf8))
-                    }
+                    if command.statistics { try write(Array(statistics().utf8)) }
                 }
             } catch {
                 messages.writeLine(.error, "fmtcheck: error: cannot write the output to \(output): \(error.message); nothing was replaced")
@@ -47,9 +47,7 @@ extension CommandRunner {
             }
         } else {
             summary = run.run(output: { console.out(bytes: $0) }, diagnostics: { console.err($0) })
-            if command.statistics {
-                console.out(format == .jsonl ? JSONLinesReport.line(JSONReport.statistics(summary.statistics)) : RuleStatistics.table(summary.statistics))
-            }
+            if command.statistics { console.out(statistics()) }
         }
         if !summary.selectionProblems.isEmpty {
             for problem in summary.selectionProblems { messages.writeLine(.error, problem.description) }

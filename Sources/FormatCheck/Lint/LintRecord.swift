@@ -41,6 +41,7 @@ struct LintRecord {
         }
         scanner.position += 1
         var first = true
+        var seen: Set<String> = []
         while true {
             scanner.skipSpace()
             if scanner.peek == UInt8(ascii: "}") && first { scanner.position += 1; break }
@@ -61,8 +62,7 @@ struct LintRecord {
                 let opens = scanner.peek.map { [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")].contains($0) } ?? true
                 throw problem(opens ? "the line ends inside the value of \"\(key)\"" : "expected a value for \"\(key)\"", at: valueStart)
             }
-            let seen = key == "document" ? document != nil : key == "id" ? id != nil : false
-            if seen { throw problem("\"\(key)\" is given twice", at: keyStart) }
+            guard seen.insert(key).inserted else { throw problem("\"\(key)\" is given twice", at: keyStart) }
             switch key {
             case "document":
                 document = valueStart..<valueEnd

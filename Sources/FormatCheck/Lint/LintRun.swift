@@ -40,12 +40,13 @@ public struct LintRun: Sendable {
         if request.mode == .fix { Leftovers.restore(orphans) }
         let resolver = ConfigurationResolver()
         var (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver, cache: request.mode == .check ? cache : nil)
-        if let shard = request.shard {
-            // Each document, and whatever else is said about a path, in the one shard its path hashes to.
+        // Each document, and whatever else is said about a path, in the one shard its path hashes to.
+        let inShard: (String) -> Bool = request.shard.map { shard in
             let root = LintShard.root()
-            targets = targets.filter { shard.contains($0.displayPath, root: root) }
-            skipped = skipped.filter { shard.contains($0.path, root: root) }
-        }
+            return { shard.contains($0, root: root) }
+        } ?? { _ in true }
+        targets = targets.filter { inShard($0.displayPath) }
+        skipped = skipped.filter { inShard($0.path) }
         var missing = found
         if request.mode != .fix {
             for orphan in orphans {
@@ -54,10 +55,7 @@ public struct LintRun: Sendable {
                                             message: "the package is missing: an interrupted fmtcheck --fix left it at \(orphan.aside); the next --fix puts it back"))
             }
         }
-        if let shard = request.shard {
-            let root = LintShard.root()
-            missing = missing.filter { shard.contains($0.path, root: root) }
-        }
+        missing = missing.filter { inShard($0.path) }
         var (jobs, definitionProblems, configurationProblems, selectionProblems, configurations) = prepare(targets, resolver: resolver)
         // A selection that names no rule, or leaves none, is a usage error: nothing is linted under it.
         guard selectionProblems.isEmpty else {
@@ -84,7 +82,8 @@ public struct LintRun: Sendable {
         }
         var files = box.values.compactMap { $0 }
         files += missing.map { FileResult(target: .file($0.path), failure: $0) }
-        files.sort { order($0.target, $1.target) }
+        // Files by path, standard input last (`LintTarget`'s order).
+        files.sort { $0.target < $1.target }
         definitionProblems.sort { $0.fileName < $1.fileName }
         configurationProblems.sort { $0.fileName < $1.fileName }
         var result = LintRunResult(files: files, definitionProblems: definitionProblems, configurationProblems: configurationProblems,
@@ -111,16 +110,6 @@ public struct LintRun: Sendable {
 
     /// What a document whose only fixable findings drop data says.
     static let unsafeOnly = "its fixable findings drop data when fixed, an unsafe fix: --unsafe-fixes fixes them"
-
-    /// Files by path, standard input last.
-    func order(_ a: LintTarget, _ b: LintTarget) -> Bool {
-        switch (a, b) {
-        case (.file(let x), .file(let y)): return x < y
-        case (.file, .standardInput): return true
-        case (.standardInput, .file): return false
-        case (.standardInput(let x), .standardInput(let y)): return x < y
-        }
-    }
 
     /// The document path whose configuration `target` is linted under: standard input's is its
     /// `--stdin-filename`, else a document in the current folder.

@@ -1,4 +1,5 @@
-/// One document a lint run reads: a file, or standard input under a display name.
+/// One document a lint run reads: a file, or standard input under a display name. Ordered as reports list
+/// documents: files by path, then standard input.
 public enum LintTarget: Hashable, Sendable, Comparable {
     /// A file, by the path it is reported under.
     case file(String)

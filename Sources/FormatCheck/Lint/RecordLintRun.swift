@@ -85,13 +85,7 @@ public struct RecordLintRun: Sendable {
             unsafeFixable += other.unsafeFixable
             fixed += other.fixed
             fixedRecords += other.fixedRecords
-            for (rule, entry) in other.byRule {
-                var sum = byRule[rule] ?? RuleStatistics(rule: rule, count: 0, fixable: 0, unsafeFixable: 0)
-                sum.count += entry.count
-                sum.fixable += entry.fixable
-                sum.unsafeFixable += entry.unsafeFixable
-                byRule[rule] = sum
-            }
+            for entry in other.byRule.values { RuleStatistics.add(entry, into: &byRule) }
         }
     }
 
@@ -107,7 +101,7 @@ public struct RecordLintRun: Sendable {
         let first = jobs.job(for: nil)
         summary.selectionProblems = jobs.selectionProblems
         guard summary.selectionProblems.isEmpty else { return summary }
-        if let failure = first.failure, first.linter == nil { diagnostics(TerminalText.escaped("\(sourceName): error: \(failure.message)") + "\n") }
+        if first.linter == nil, let failure = first.failure { diagnostics(TerminalText.escaped("\(sourceName): error: \(failure.message)") + "\n") }
 
         let descriptor: Int32
         if source == "-" {
@@ -303,16 +297,14 @@ public struct RecordLintRun: Sendable {
     /// columns and byte offsets count in the line (through the escapes of an RTF record's string).
     static func placed(_ violations: [Violation], of record: LintRecord, in line: [UInt8], line number: Int) -> [Violation] {
         guard !violations.isEmpty else { return [] }
-        var offsets: [Int] = []
-        for violation in violations {
-            let p = violation.position
-            if record.format == .rtf {
-                offsets.append(SourceMap.jsonOffset(ofDecoded: p.byteOffset, inTokenAt: record.document.lowerBound, in: line))
-                offsets.append(SourceMap.jsonOffset(ofDecoded: p.byteOffset + p.byteLength, inTokenAt: record.document.lowerBound, in: line))
-            } else {
-                offsets.append(record.document.lowerBound + p.byteOffset)
-                offsets.append(record.document.lowerBound + p.byteOffset + p.byteLength)
-            }
+        // Each finding's start and end in the document, then in the line: past the document's start, or through
+        // the escapes of an RTF record's string (one pass over the token for all bounds).
+        let bounds = violations.flatMap { [$0.position.byteOffset, $0.position.byteOffset + $0.position.byteLength] }
+        var offsets = bounds.map { record.document.lowerBound + $0 }
+        if record.format == .rtf {
+            let ascending = Array(Set(bounds)).sorted()
+            let inLine = Dictionary(uniqueKeysWithValues: zip(ascending, SourceMap.jsonOffsets(ofDecoded: ascending, inTokenAt: record.document.lowerBound, in: line)))
+            offsets = bounds.map { inLine[$0]! }
         }
         let places = SourceMap.lineAndColumns(of: offsets, in: line)
         return violations.enumerated().map { k, violation in
@@ -354,12 +346,7 @@ final class RecordJobs: @unchecked Sendable {
         if let definition { request.definition = definition }
         let target: LintTarget = run.source == "-" ? .standardInput(name: run.sourceName) : .file(run.source)
         let (prepared, definitions, configurations, selections, _) = LintRun(request).prepare([target])
-        var job = prepared.first ?? LintRun.Job(target: target, maxFileSize: 0)
-        job.failure = job.failure.map { failure in
-            var failure = failure
-            failure.message = failure.message.replacingOccurrences(of: "its definition", with: "the definition")
-            return failure
-        }
+        let job = prepared.first ?? LintRun.Job(target: target, maxFileSize: 0)
         for problem in definitions where !definitionProblems.contains(where: { $0.fileName == problem.fileName }) { definitionProblems.append(problem) }
         for problem in configurations where !configurationProblems.contains(where: { $0.fileName == problem.fileName }) { configurationProblems.append(problem) }
         if definition == nil { selectionProblems = selections }

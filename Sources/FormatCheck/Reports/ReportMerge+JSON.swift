@@ -43,12 +43,11 @@ extension ReportMerge {
             for key in summaryKeys { summary[key]! += try reader.integer(counts[key]!, "\"\(key)\"") }
             for node in try reader.array(root["statistics"]!, "\"statistics\"") {
                 let entry = try reader.members(node, "a statistics entry", keys: ["rule", "count", "fixable", "unsafeFixable"])
-                let rule = try reader.string(entry["rule"]!, "\"rule\"")
-                var sum = statistics[rule] ?? RuleStatistics(rule: rule, count: 0, fixable: 0, unsafeFixable: 0)
-                sum.count += try reader.integer(entry["count"]!, "\"count\"")
-                sum.fixable += try reader.integer(entry["fixable"]!, "\"fixable\"")
-                sum.unsafeFixable += try reader.integer(entry["unsafeFixable"]!, "\"unsafeFixable\"")
-                statistics[rule] = sum
+                RuleStatistics.add(RuleStatistics(rule: try reader.string(entry["rule"]!, "\"rule\""),
+                                                  count: try reader.integer(entry["count"]!, "\"count\""),
+                                                  fixable: try reader.integer(entry["fixable"]!, "\"fixable\""),
+                                                  unsafeFixable: try reader.integer(entry["unsafeFixable"]!, "\"unsafeFixable\"")),
+                                   into: &statistics)
             }
         }
         let root: JSONValue = .object(JSONObject([

@@ -20,20 +20,32 @@ public struct RuleStatistics: Hashable, Sendable {
     /// Adds `violations` to per-rule counts.
     static func count(_ violations: [Violation], into byRule: inout [String: RuleStatistics]) {
         for violation in violations {
-            var entry = byRule[violation.rule] ?? RuleStatistics(rule: violation.rule, count: 0, fixable: 0, unsafeFixable: 0)
-            entry.count += 1
-            switch violation.fix {
-            case .safe: entry.fixable += 1
-            case .unsafe: entry.unsafeFixable += 1
-            case .none: break
-            }
-            byRule[violation.rule] = entry
+            add(RuleStatistics(rule: violation.rule, count: 1, fixable: violation.fix == .safe ? 1 : 0,
+                               unsafeFixable: violation.fix == .unsafe ? 1 : 0), into: &byRule)
         }
+    }
+
+    /// Adds `entry`'s counts to its rule's in `byRule` (sums of runs, of batches, of reports).
+    static func add(_ entry: RuleStatistics, into byRule: inout [String: RuleStatistics]) {
+        var sum = byRule[entry.rule] ?? RuleStatistics(rule: entry.rule, count: 0, fixable: 0, unsafeFixable: 0)
+        sum.count += entry.count
+        sum.fixable += entry.fixable
+        sum.unsafeFixable += entry.unsafeFixable
+        byRule[entry.rule] = sum
     }
 
     /// Per-rule counts in the order reports list them: most found first, then by rule id.
     static func ordered(_ entries: some Sequence<RuleStatistics>) -> [RuleStatistics] {
         entries.sorted { ($1.count, $0.rule) < ($0.count, $1.rule) }
+    }
+
+    /// What `--statistics` prints in `format`: a JSON array (pretty in json, one line in jsonl), else the table.
+    static func report(_ statistics: [RuleStatistics], as format: ReportFormat) -> String {
+        switch format {
+        case .json: return JSONText.write(JSONReport.statistics(statistics))
+        case .jsonl: return JSONLinesReport.line(JSONReport.statistics(statistics))
+        default: return table(statistics)
+        }
     }
 
     /// The `--statistics` table: a line per rule with its count, the rule and what is fixable, columns aligned.
