@@ -181,6 +181,25 @@ final class RecordsCLITests: XCTestCase {
         XCTAssertTrue(left.contains { $0["id"] as? String == "unsafe" && $0["rule"] as? String == "undeclared-attribute" })
     }
 
+    /// The stream into `-o FILE` lends the atomic writer to the run's threads; a worker that still held it when
+    /// the write ended trapped the process (exit 132) in about two runs of three. Run it often enough to see that.
+    func testStreamingIntoAFileNeverOutlivesTheWriter() throws {
+        let root = try temporaryFolder(self)
+        try write(#"{"definition":"\#(shippedDefinition("recipe"))"}"#, to: ".fmtcheck.json", in: root)
+        let input = [
+            #"{"id": "a", "document": ["Use ", {}, "milk", {"ingredient": "milk"}, " now", {}]}"#,
+            "not a record {",
+            #"{"id": "clean", "document": ["plain", {}]}"#,
+        ].joined(separator: "\n") + "\n"
+        for round in 1...12 {
+            let result = try FmtcheckProcess.run(["lint", "--records", "-", "--fix", "-o", "fixed.jsonl"], in: root, input: Data(input.utf8))
+            XCTAssertEqual(result.status, 2, "round \(round): \(result.err)")
+            let fixed = try String(contentsOf: root.appendingPathComponent("fixed.jsonl"), encoding: .utf8)
+            XCTAssertEqual(fixed.split(separator: "\n").count, 3, "round \(round)")
+            XCTAssertTrue(fixed.contains("#34c759"), "round \(round): \(fixed)")
+        }
+    }
+
     func testRecordsCannotBeCombinedWithFilesOrWholeRunReports() throws {
         for (arguments, said) in [(["--records", "-", "Examples"], "takes no paths"), (["--records", "-", "--format", "sarif"], "one line at a time"),
                                   (["--records", "-", "--shard", "1/2"], "--shard"), (["--records", "-", "--cache"], "--cache")] {

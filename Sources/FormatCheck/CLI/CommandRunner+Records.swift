@@ -28,17 +28,17 @@ extension CommandRunner {
         func statistics() -> String { RuleStatistics.report(summary.statistics, as: format) }
         if let output = command.output {
             // Streamed into a file beside OUT, which replaces OUT only once the whole stream is read.
-            let failure = FailureBox()
+            let sink = LentSink()
             do throws(AtomicWriter.Failure) {
                 try AtomicWriter.write(to: output) { (write: ([UInt8]) throws(AtomicWriter.Failure) -> Void) throws(AtomicWriter.Failure) in
                     withoutActuallyEscaping(write) { write in
-                        let sink = UnsafeSendable(write)
-                        summary = run.run(output: { bytes in
-                            guard failure.value == nil else { return }
-                            do throws(AtomicWriter.Failure) { try sink.value(bytes) } catch { failure.value = error }
-                        }, diagnostics: { console.err($0) })
+                        // The run's closures may outlive it for a moment on the worker threads that ran them;
+                        // they reach the writer through the sink, which gives it back before the block ends.
+                        sink.lend(write)
+                        summary = run.run(output: { sink.write($0) }, diagnostics: { console.err($0) })
+                        sink.takeBack()
                     }
-                    if let error = failure.value { throw error }
+                    if let error = sink.failure { throw error }
                     if command.statistics { try write(Array(statistics().utf8)) }
                 }
             } catch {
@@ -105,13 +105,23 @@ extension CommandRunner {
     }
 }
 
-/// The first write failure of a stream written from the run's threads (one at a time, under its lock).
-final class FailureBox: @unchecked Sendable {
-    var value: AtomicWriter.Failure?
-}
+/// The atomic writer's stream, lent to the run's threads for the run's length, and the first write failure.
+///
+/// The writer is a non-escaping closure made escaping for the run (`withoutActuallyEscaping`), which traps if
+/// anything still holds it when the block ends. The run's own closures can: a worker thread releases the
+/// closure it ran a moment after the run has returned. So they hold this sink, never the writer, and the sink
+/// gives the writer back before the block ends. The run calls `write` one batch at a time, and every call has
+/// returned before `run` does.
+final class LentSink: @unchecked Sendable {
+    private var writer: (([UInt8]) throws(AtomicWriter.Failure) -> Void)?
+    private(set) var failure: AtomicWriter.Failure?
 
-/// A value the compiler cannot see is used safely across threads: the run calls its writer one batch at a time.
-struct UnsafeSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+    func lend(_ writer: @escaping ([UInt8]) throws(AtomicWriter.Failure) -> Void) { self.writer = writer }
+    func takeBack() { writer = nil }
+
+    /// Writes `bytes`, unless an earlier write failed (the failure is kept, the rest of the stream dropped).
+    func write(_ bytes: [UInt8]) {
+        guard failure == nil, let writer else { return }
+        do throws(AtomicWriter.Failure) { try writer(bytes) } catch { failure = error }
+    }
 }
