@@ -1495,14 +1495,16 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(attrStr1, RichString("XYZ", attributes: .testInt(1)))
     }
 
+    /// Apple's `frobnicate` for the character view: edits a copy of the view to "XYZ" and assigns it back.
+    private func frobnicate(_ chars: inout RichCharacterView) {
+        var new = chars
+        new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
+        chars = new
+    }
+
     /// Follows Apple's `cowDuringCharactersMutation()`: a copy of the view, edited and assigned back inside the
     /// in-place access, edits the string.
     func testCOWDuringCharactersMutation() {
-        func frobnicate(_ chars: inout RichCharacterView) {
-            var new = chars
-            new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
-            chars = new
-        }
         var attrStr = RichString("ABCDE", attributes: .testInt(1))
         frobnicate(&attrStr.characters)
 
@@ -1512,11 +1514,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
     /// Follows Apple's `cowDuringUnicodeScalarsMutation()`, whose body (as Apple's) mutates `characters`; the
     /// scalar view is mutated the same way after it.
     func testCOWDuringUnicodeScalarsMutation() {
-        func frobnicate(_ chars: inout RichCharacterView) {
-            var new = chars
-            new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
-            chars = new
-        }
         var attrStr = RichString("ABCDE", attributes: .testInt(1))
         frobnicate(&attrStr.characters)
         XCTAssertEqual(attrStr, RichString("XYZ", attributes: .testInt(1)))
