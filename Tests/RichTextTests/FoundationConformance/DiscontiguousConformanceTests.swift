@@ -38,30 +38,37 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
         }
     }
 
+    /// Apple's `characters()` and `unicodeScalars()` in one body, for the view `view` of a slice and
+    /// `discontiguousView` of a discontiguous slice: the view of the discontiguous slice of the whole string is the
+    /// whole string's, and that of `rangeA` and `rangeB` of `str` is `expected`.
+    private func assertDiscontiguousView<View: Sequence, DiscontiguousView: Sequence>(
+        of str: RichString, _ view: (RichSubstring) -> View, _ discontiguousView: (DiscontiguousRichSubstring) -> DiscontiguousView,
+        rangeA: Range<RichString.Index>, rangeB: Range<RichString.Index>, expected: [View.Element], line: UInt = #line
+    ) where View.Element == DiscontiguousView.Element, View.Element: Equatable {
+        let fullSlice = view(str[str.wholeRange])
+        let fullDiscontiguousSlice = discontiguousView(str[RangeSet(str.wholeRange)])
+        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice), line: line)
+
+        let slice = discontiguousView(str[RangeSet([rangeA, rangeB])])
+        XCTAssertEqual(Array(slice), expected, line: line)
+    }
+
     /// Follows Apple's `characters()`.
     func testCharacters() {
         let str = RichString("abcdefgabc")
-        let fullSlice = str[str.wholeRange].characters
-        let fullDiscontiguousSlice = str[RangeSet(str.wholeRange)].characters
-        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice))
-
-        let rangeA = str.startIndex..<str.index(atOffset: 3, in: .characters)
-        let rangeB = str.index(str.endIndex, characters: -3)..<str.endIndex
-        let slice = str[RangeSet([rangeA, rangeB])].characters
-        XCTAssertEqual(Array(slice), ["a", "b", "c", "a", "b", "c"])
+        assertDiscontiguousView(of: str, \.characters, \.characters,
+                                rangeA: str.startIndex..<str.index(atOffset: 3, in: .characters),
+                                rangeB: str.index(str.endIndex, characters: -3)..<str.endIndex,
+                                expected: ["a", "b", "c", "a", "b", "c"])
     }
 
     /// Follows Apple's `unicodeScalars()`.
     func testUnicodeScalars() {
         let str = RichString("abcdefgabc")
-        let fullSlice = str[str.wholeRange].unicodeScalars
-        let fullDiscontiguousSlice = str[RangeSet(str.wholeRange)].unicodeScalars
-        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice))
-
-        let rangeA = str.startIndex..<str.index(atOffset: 3, in: .scalars)
-        let rangeB = str.index(atOffset: str.counts.scalars - 3, in: .scalars)..<str.endIndex
-        let slice = str[RangeSet([rangeA, rangeB])].unicodeScalars
-        XCTAssertEqual(Array(slice), ["a", "b", "c", "a", "b", "c"])
+        assertDiscontiguousView(of: str, \.unicodeScalars, \.unicodeScalars,
+                                rangeA: str.startIndex..<str.index(atOffset: 3, in: .scalars),
+                                rangeB: str.index(atOffset: str.counts.scalars - 3, in: .scalars)..<str.endIndex,
+                                expected: ["a", "b", "c", "a", "b", "c"])
     }
 
     /// Follows Apple's `reslicing()`.
