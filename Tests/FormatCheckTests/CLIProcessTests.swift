@@ -3,33 +3,18 @@ import XCTest
 
 /// Runs the built `fmtcheck` as a process and checks what it prints and its exit code.
 final class CLIProcessTests: XCTestCase {
-    /// The `fmtcheck` binary: next to the test bundle in `.build/debug`, else under the package root.
-    private func binary() throws -> URL {
-        var candidates: [URL] = []
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("fmtcheck"))
-        }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fmtcheck"))
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/fmtcheck"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("fmtcheck is not built (looked in \(candidates.map(\.path)))")
-        }
-        return found
+    /// Runs the built `fmtcheck` in the package root.
+    private func run(_ arguments: [String]) throws -> FmtcheckProcess.Result {
+        try FmtcheckProcess.run(arguments)
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    /// Runs `fmtcheck arguments` and checks its exit code and everything it printed.
+    private func assertRun(_ arguments: [String], exits status: Int32, out: String, err: String,
+                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(arguments)
+        XCTAssertEqual(result.status, status, file: file, line: line)
+        XCTAssertEqual(result.out, out, file: file, line: line)
+        XCTAssertEqual(result.err, err, file: file, line: line)
     }
 
     private func temporaryFile(_ text: String) throws -> String {
@@ -40,10 +25,8 @@ final class CLIProcessTests: XCTestCase {
     }
 
     func testCheckingAGoodDefinitionPrintsOkAndExitsZero() throws {
-        let result = try run(["definition", "check", "Definitions/recipe.json"])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.out, "Definitions/recipe.json: ok: definition 'recipe', 3 attributes, 1 constraint\n")
-        XCTAssertEqual(result.err, "")
+        try assertRun(["definition", "check", "Definitions/recipe.json"], exits: 0,
+                      out: "Definitions/recipe.json: ok: definition 'recipe', 3 attributes, 1 constraint\n", err: "")
     }
 
     func testCheckingEveryShippedDefinitionExitsZero() throws {
@@ -92,10 +75,8 @@ final class CLIProcessTests: XCTestCase {
     }
 
     func testAUsageErrorExitsTwoWithAHint() throws {
-        let result = try run(["definition", "chek", "Definitions/recipe.json"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.out, "")
-        XCTAssertEqual(result.err, "fmtcheck: error: unknown subcommand 'definition chek'\n  hint: did you mean 'check'?\nRun 'fmtcheck --help' for usage.\n")
+        try assertRun(["definition", "chek", "Definitions/recipe.json"], exits: 2, out: "",
+                      err: "fmtcheck: error: unknown subcommand 'definition chek'\n  hint: did you mean 'check'?\nRun 'fmtcheck --help' for usage.\n")
     }
 
     func testVersionAndHelpExitZero() throws {

@@ -25,8 +25,7 @@ final class DefinitionErrorTests: XCTestCase {
                         "ingredient": {"type": "string"}},
          "scope": []}
         """
-        let finding = only(.duplicateName, in: text)
-        XCTAssertEqual(finding?.position, "3:17")
+        let finding = assertOnly(.duplicateName, in: text, at: "3:17")
         XCTAssertTrue(finding?.message.contains("duplicate key \"ingredient\"") ?? false)
         XCTAssertTrue(finding?.message.contains("line 2, column 17") ?? false)
     }
@@ -37,10 +36,7 @@ final class DefinitionErrorTests: XCTestCase {
          "attributes": {"ingredient": {"type": "string"}},
          "scope": ["ingredent"]}
         """
-        let finding = only(.unknownAttribute, in: text)
-        XCTAssertEqual(finding?.position, "3:12")
-        XCTAssertEqual(finding?.path, "$.scope[0]")
-        XCTAssertEqual(finding?.hint, "did you mean 'ingredient'?")
+        let finding = assertOnly(.unknownAttribute, in: text, at: "3:12", path: "$.scope[0]", hint: "did you mean 'ingredient'?")
         XCTAssertEqual(finding?.severity, .error)
     }
 
@@ -66,10 +62,8 @@ final class DefinitionErrorTests: XCTestCase {
          "attributes": {"ingredient": {"type": "string", "inheritedByAddedTxt": false}},
          "scope": ["ingredient"]}
         """
-        let finding = only(.unknownField, in: text)
-        XCTAssertEqual(finding?.position, "2:50")
-        XCTAssertEqual(finding?.path, "$.attributes.ingredient.inheritedByAddedTxt")
-        XCTAssertEqual(finding?.hint, "did you mean 'inheritedByAddedText'?")
+        assertOnly(.unknownField, in: text, at: "2:50",
+                   path: "$.attributes.ingredient.inheritedByAddedTxt", hint: "did you mean 'inheritedByAddedText'?")
     }
 
     func testAFieldOfAnotherConstraintFormSaysWhereItBelongs() {
@@ -77,9 +71,8 @@ final class DefinitionErrorTests: XCTestCase {
         {"name": "x", "attributes": {"size": {"type": "number"}}, "scope": ["size"],
          "constraints": [{"name": "Size", "key": "size", "clamp": {"min": 1}, "default": 2}]}
         """
-        let finding = only(.unknownField, in: text)
-        XCTAssertEqual(finding?.path, "$.constraints[0].default")
-        XCTAssertEqual(finding?.hint, "'default' belongs with 'allowed', and this constraint uses 'clamp'")
+        assertOnly(.unknownField, in: text,
+                   path: "$.constraints[0].default", hint: "'default' belongs with 'allowed', and this constraint uses 'clamp'")
     }
 
     func testAStringWhereABoolIsExpectedIsAWrongType() {
@@ -88,10 +81,8 @@ final class DefinitionErrorTests: XCTestCase {
          "attributes": {"ingredient": {"type": "string", "inheritedByAddedText": "false"}},
          "scope": ["ingredient"]}
         """
-        let finding = only(.wrongType, in: text)
-        XCTAssertEqual(finding?.position, "2:74")
-        XCTAssertEqual(finding?.path, "$.attributes.ingredient.inheritedByAddedText")
-        XCTAssertEqual(finding?.hint, "write false without quotes")
+        assertOnly(.wrongType, in: text, at: "2:74",
+                   path: "$.attributes.ingredient.inheritedByAddedText", hint: "write false without quotes")
     }
 
     func testANonColourSetOnAColourKeyIsAWrongType() {
@@ -102,9 +93,7 @@ final class DefinitionErrorTests: XCTestCase {
          "constraints": [{"name": "IngredientsAreGreen", "key": "foregroundColor",
                           "rules": [{"when": {"present": "ingredient"}, "set": "green"}]}]}
         """
-        let finding = only(.wrongType, in: text)
-        XCTAssertEqual(finding?.position, "5:72")
-        XCTAssertEqual(finding?.path, "$.constraints[0].rules[0].set")
+        let finding = assertOnly(.wrongType, in: text, at: "5:72", path: "$.constraints[0].rules[0].set")
         XCTAssertEqual(finding?.message, "the value set on 'foregroundColor' must be a color, and \"green\" is not one")
     }
 
@@ -115,10 +104,7 @@ final class DefinitionErrorTests: XCTestCase {
          "scope": ["alignment"],
          "constraints": [{"name": "A", "key": "alignment", "allowed": ["left", "centre"]}]}
         """
-        let finding = only(.wrongType, in: text)
-        XCTAssertEqual(finding?.position, "4:72")
-        XCTAssertEqual(finding?.path, "$.constraints[0].allowed[1]")
-        XCTAssertEqual(finding?.hint, "did you mean 'center'?")
+        assertOnly(.wrongType, in: text, at: "4:72", path: "$.constraints[0].allowed[1]", hint: "did you mean 'center'?")
     }
 
     func testConditionValuesAreTypedByTheKeyTheyCompare() {
@@ -129,9 +115,7 @@ final class DefinitionErrorTests: XCTestCase {
          "constraints": [{"name": "B", "key": "bold",
                           "rules": [{"when": {"equals": {"key": "size", "value": 1.5}}, "set": true}]}]}
         """
-        let finding = only(.wrongType, in: text)
-        XCTAssertEqual(finding?.path, "$.constraints[0].rules[0].when.equals.value")
-        XCTAssertEqual(finding?.position, "5:74")
+        assertOnly(.wrongType, in: text, at: "5:74", path: "$.constraints[0].rules[0].when.equals.value")
     }
 
     func testARunBoundaryCharacterMustBeExactlyOneCharacter() {
@@ -140,9 +124,7 @@ final class DefinitionErrorTests: XCTestCase {
          "attributes": {"glyph": {"type": "imageGlyph", "runBoundaries": {"character": "\\uFFFC\\uFFFC"}}},
          "scope": ["glyph"]}
         """
-        let finding = only(.invalidValue, in: text)
-        XCTAssertEqual(finding?.position, "2:80")
-        XCTAssertEqual(finding?.path, "$.attributes.glyph.runBoundaries.character")
+        let finding = assertOnly(.invalidValue, in: text, at: "2:80", path: "$.attributes.glyph.runBoundaries.character")
         XCTAssertTrue(finding?.message.contains("U+FFFC U+FFFC") ?? false)
     }
 
@@ -158,10 +140,8 @@ final class DefinitionErrorTests: XCTestCase {
          "scope": ["bold"],
          "constraints": [{"name": "Sizes", "key": "size", "clamp": {"min": 1}}]}
         """
-        let finding = only(.outsideScope, in: text)
-        XCTAssertEqual(finding?.position, "4:43")
-        XCTAssertEqual(finding?.path, "$.constraints[0].key")
-        XCTAssertEqual(finding?.hint, "add 'size' to \"scope\", or remove the constraint")
+        assertOnly(.outsideScope, in: text, at: "4:43",
+                   path: "$.constraints[0].key", hint: "add 'size' to \"scope\", or remove the constraint")
     }
 
     func testReadingAKeyALaterConstraintWritesIsOrderDependence() {
@@ -173,10 +153,8 @@ final class DefinitionErrorTests: XCTestCase {
            {"name": "BoldFollowsSize", "key": "bold", "rules": [{"when": {"present": "size"}, "set": true}]},
            {"name": "SizeClamp", "key": "size", "clamp": {"min": 1, "max": 2}}]}
         """
-        let finding = only(.orderDependence, in: text)
-        XCTAssertEqual(finding?.position, "5:78")
-        XCTAssertEqual(finding?.path, "$.constraints[0].rules[0].when.present")
-        XCTAssertEqual(finding?.hint, "move 'SizeClamp' before 'BoldFollowsSize'")
+        assertOnly(.orderDependence, in: text, at: "5:78",
+                   path: "$.constraints[0].rules[0].when.present", hint: "move 'SizeClamp' before 'BoldFollowsSize'")
     }
 
     func testConstraintsReadingEachOthersKeysAreACycle() {
@@ -188,9 +166,7 @@ final class DefinitionErrorTests: XCTestCase {
            {"name": "BoldUnlessCode", "key": "bold", "rules": [{"when": {"present": "code"}, "remove": true}]},
            {"name": "CodeUnlessBold", "key": "code", "rules": [{"when": {"present": "bold"}, "remove": true}]}]}
         """
-        let finding = only(.cycle, in: text)
-        XCTAssertEqual(finding?.position, "5:77")
-        XCTAssertEqual(finding?.path, "$.constraints[0].rules[0].when.present")
+        let finding = assertOnly(.cycle, in: text, at: "5:77", path: "$.constraints[0].rules[0].when.present")
         XCTAssertTrue(finding?.message.contains("'BoldUnlessCode' -> 'CodeUnlessBold' -> 'BoldUnlessCode'") ?? false)
     }
 
@@ -200,8 +176,7 @@ final class DefinitionErrorTests: XCTestCase {
          "constraints": [{"name": "Flip", "key": "bold",
                           "rules": [{"when": {"present": "bold"}, "remove": true}], "otherwise": {"set": true}}]}
         """
-        let finding = only(.notIdempotent, in: text)
-        XCTAssertEqual(finding?.path, "$.constraints[0].rules[0].when.present")
+        assertOnly(.notIdempotent, in: text, path: "$.constraints[0].rules[0].when.present")
     }
 
     func testTwoConstraintsWithOneNameAreDuplicates() {
@@ -210,9 +185,7 @@ final class DefinitionErrorTests: XCTestCase {
          "constraints": [{"name": "Same", "key": "a", "allowed": [true]},
                          {"name": "Same", "key": "b", "allowed": [true]}]}
         """
-        let finding = only(.duplicateName, in: text)
-        XCTAssertEqual(finding?.position, "3:27")
-        XCTAssertEqual(finding?.path, "$.constraints[1].name")
+        assertOnly(.duplicateName, in: text, at: "3:27", path: "$.constraints[1].name")
     }
 
     func testTwoConstraintsOwningOneKeyAreReportedAtTheSecond() {
@@ -221,16 +194,13 @@ final class DefinitionErrorTests: XCTestCase {
          "constraints": [{"name": "First", "key": "a", "allowed": [true]},
                          {"name": "Second", "key": "a", "allowed": [false]}]}
         """
-        let finding = only(.duplicateOwner, in: text)
-        XCTAssertEqual(finding?.position, "3:44")
-        XCTAssertEqual(finding?.path, "$.constraints[1].key")
-        XCTAssertEqual(finding?.hint, "merge the rules of 'Second' into 'First'")
+        assertOnly(.duplicateOwner, in: text, at: "3:44",
+                   path: "$.constraints[1].key", hint: "merge the rules of 'Second' into 'First'")
     }
 
     func testAScopeListingAnAttributeTwiceIsADuplicate() {
-        let finding = only(.duplicateName, in: #"{"name": "x", "attributes": {"a": {"type": "bool"}}, "scope": ["a", "a"]}"#)
-        XCTAssertEqual(finding?.path, "$.scope[1]")
-        XCTAssertEqual(finding?.position, "1:69")
+        assertOnly(.duplicateName, in: #"{"name": "x", "attributes": {"a": {"type": "bool"}}, "scope": ["a", "a"]}"#, at: "1:69",
+                   path: "$.scope[1]")
     }
 
     func testAMissingRequiredFieldPointsAtItsObject() {

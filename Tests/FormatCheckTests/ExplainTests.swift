@@ -7,12 +7,14 @@ final class ExplainTests: XCTestCase {
         let recipe = try DefinitionFile.load(path: shippedDefinition("recipe"))
         let explanation = recipe.explanation
         XCTAssertTrue(explanation.hasPrefix("Definition 'recipe' ("))
-        XCTAssertTrue(explanation.contains("  foregroundColor (color): plain; typed text takes it from the text before it.\n"))
-        XCTAssertTrue(explanation.contains("  adaptiveImageGlyph (imageGlyph): not inherited, only on runs of U+FFFC.\n"))
-        XCTAssertTrue(explanation.contains("  ingredient (string): not inherited, invalidated by text changes.\n"))
-        XCTAssertTrue(explanation.contains("  foregroundColor, adaptiveImageGlyph, ingredient. Every other attribute is removed.\n"))
-        XCTAssertTrue(explanation.contains("  1. IngredientsAreGreen: foregroundColor is set to #34c759 when ingredient is present; otherwise it is removed.\n"))
-        XCTAssertTrue(explanation.contains("  IngredientsAreGreen: error; scope: warning; glyph-description: warning; reader-warning: warning; unused-suppression: warning; every other rule: error.\n"), explanation)
+        assertContains(explanation, [
+            "  foregroundColor (color): plain; typed text takes it from the text before it.\n",
+            "  adaptiveImageGlyph (imageGlyph): not inherited, only on runs of U+FFFC.\n",
+            "  ingredient (string): not inherited, invalidated by text changes.\n",
+            "  foregroundColor, adaptiveImageGlyph, ingredient. Every other attribute is removed.\n",
+            "  1. IngredientsAreGreen: foregroundColor is set to #34c759 when ingredient is present; otherwise it is removed.\n",
+            "  IngredientsAreGreen: error; scope: warning; glyph-description: warning; reader-warning: warning; unused-suppression: warning; every other rule: error.\n",
+        ])
     }
 
     func testEveryConstraintFormReadsAsASentence() throws {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Runs the built `fmtcheck` as a process, for the CLI tests: the binary next to the test bundle in
-/// `.build/debug`, else under the package root.
+/// `.build/debug`, else next to the test runner, else under the package root.
 enum FmtcheckProcess {
     /// What one run printed and its exit code.
     struct Result {
@@ -19,6 +19,7 @@ enum FmtcheckProcess {
         if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
             candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("fmtcheck"))
         }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fmtcheck"))
         candidates.append(packageRoot.appendingPathComponent(".build/debug/fmtcheck"))
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw XCTSkip("fmtcheck is not built (looked in \(candidates.map(\.path)))")

@@ -24,17 +24,9 @@ final class GlyphFallbackChromiumTests: XCTestCase {
     /// glyph's 64-pixel PNG lands 1:1 on the screen. (Chromium 156's headless screenshot of a window only 120 high
     /// came out cut off below 33 CSS pixels.) FMTCHECK_KEEP_SCREENSHOTS=FOLDER keeps the screenshot as `name`.
     static func render(_ page: URL, in folder: URL, keep name: String?) throws -> PNGPixels {
-        let browser = try HTMLReportChromiumTests.chromium()
         let shot = folder.appendingPathComponent("shot.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(folder.path)/profile",
-                             "--force-device-scale-factor=2", "--window-size=400,300", "--screenshot=\(shot.path)", page.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        try Chromium.run(["--hide-scrollbars", "--force-device-scale-factor=2", "--window-size=400,300", "--screenshot=\(shot.path)",
+                          page.absoluteString], profileIn: folder)
         let data = try Data(contentsOf: shot)
         if let name, let keep = ProcessInfo.processInfo.environment["FMTCHECK_KEEP_SCREENSHOTS"] {
             try data.write(to: URL(fileURLWithPath: keep).appendingPathComponent(name))

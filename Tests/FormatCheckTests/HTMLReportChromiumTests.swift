@@ -5,18 +5,6 @@ import XCTest
 /// each finding's text marked, numbered and linked both ways with the list; an index first, a filter that works
 /// without a server; everything from documents escaped. Rendered in real headless Chromium.
 final class HTMLReportChromiumTests: XCTestCase {
-    /// The chromium binary, or an XCTSkip saying why the test cannot run.
-    static func chromium() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
-                let candidate = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            }
-        }
-        throw XCTSkip("chromium is not installed (.ci/run installs it with apt-get when it can); the HTML report was not rendered")
-    }
-
     /// The Examples report, written to a temporary folder.
     func examplesReport() throws -> (folder: URL, page: String, path: URL) {
         let folder = try temporaryFolder(self)
@@ -31,21 +19,7 @@ final class HTMLReportChromiumTests: XCTestCase {
         let copy = folder.appendingPathComponent("checked.html")
         try (try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: "<script>\(check)</script></body>"))
             .write(to: copy, atomically: true, encoding: .utf8)
-        return try run(["--dump-dom", copy.absoluteString], in: folder)
-    }
-
-    func run(_ arguments: [String], in folder: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.chromium())
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.path)/profile"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self)
+        return try Chromium.run(["--dump-dom", copy.absoluteString], profileIn: folder)
     }
 
     func testThePageShowsTheFormattingAndEveryMarkAndFindingLinkEachOther() throws {
@@ -87,11 +61,8 @@ final class HTMLReportChromiumTests: XCTestCase {
         try write(hostile, to: "<b>evil<b>.json", in: folder)
         let result = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--format", "html", "."], in: folder)
         XCTAssertEqual(result.status, 1, result.err)
-        XCTAssertFalse(result.out.contains("<script>alert"), result.out)
-        XCTAssertFalse(result.out.contains("<img src=x"), result.out)
-        XCTAssertFalse(result.out.contains("<b>evil<b>"), result.out)
-        XCTAssertTrue(result.out.contains("&lt;b&gt;evil&lt;b&gt;.json"), result.out)
-        XCTAssertTrue(result.out.contains("&lt;/mark&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), result.out)
+        assertLacks(result.out, ["<script>alert", "<img src=x", "<b>evil<b>"])
+        assertContains(result.out, ["&lt;b&gt;evil&lt;b&gt;.json", "&lt;/mark&gt;&lt;script&gt;alert(1)&lt;/script&gt;"])
     }
 
     func testChromiumRendersTheBoldRunBoldTheColouredRunColouredAndTheFilterWorks() throws {
@@ -136,7 +107,7 @@ final class HTMLReportChromiumTests: XCTestCase {
 
         // And it looks so: the screenshot has the error marks' red outline and the ingredient's green.
         let shot = folder.appendingPathComponent("report.png")
-        _ = try run(["--hide-scrollbars", "--window-size=1000,3200", "--screenshot=\(shot.path)", report.absoluteString], in: folder)
+        try Chromium.run(["--hide-scrollbars", "--window-size=1000,3200", "--screenshot=\(shot.path)", report.absoluteString], profileIn: folder)
         let pixels = try XCTUnwrap(PNGPixels(try Data(contentsOf: shot)))
         if let keep = ProcessInfo.processInfo.environment["FMTCHECK_KEEP_SCREENSHOTS"] {
             try Data(contentsOf: shot).write(to: URL(fileURLWithPath: keep).appendingPathComponent("html-report.png"))

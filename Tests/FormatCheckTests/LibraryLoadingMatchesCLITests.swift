@@ -52,18 +52,14 @@ final class LibraryLoadingMatchesCLITests: XCTestCase {
     }
 
     func testAFileWithErrorsAndWarningsFailsTheLibraryAsItFailsTheCLI() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("library-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("misspelled.json").path
-        try """
+        let path = try write("""
         {"name": "recipe",
          "attributes": {"foregroundColor": {"type": "color"}, "ingredient": {"type": "string"},
                         "adaptiveImageGlyph": {"type": "imageGlyph", "runBoundaries": {"character": "\\uFFFC"}}},
          "scope": ["foregroundColor", "ingredient", "adaptiveImageGlyph"],
          "constraints": [{"name": "IngredientsAreGreen", "key": "foregroundColor",
                           "rules": [{"when": {"present": "ingredeint"}, "set": "#34C759"}], "otherwise": "remove"}]}
-        """.write(toFile: path, atomically: true, encoding: .utf8)
+        """, to: "misspelled.json", in: try temporaryFolder(self))
         try assertLibraryMatchesCLI(path)
         XCTAssertThrowsError(try FormattingDefinition(contentsOf: URL(fileURLWithPath: path))) { error in
             let problems = error as? DefinitionDiagnostics
@@ -73,13 +69,9 @@ final class LibraryLoadingMatchesCLITests: XCTestCase {
     }
 
     func testAWarnedFileLoadsThroughTheLibraryWithTheCLIWarnings() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("library-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("glyph.json").path
-        try """
+        let path = try write("""
         {"name": "glyph", "attributes": {"adaptiveImageGlyph": {"type": "imageGlyph"}}, "scope": ["adaptiveImageGlyph"]}
-        """.write(toFile: path, atomically: true, encoding: .utf8)
+        """, to: "glyph.json", in: try temporaryFolder(self))
         try assertLibraryMatchesCLI(path)
         XCTAssertEqual(try LoadedDefinition(contentsOf: URL(fileURLWithPath: path)).warnings.map(\.headline),
                        ["\(path):1:34: warning definition-inheritable-glyph: 'adaptiveImageGlyph' holds image glyphs and is inherited by added text, so typing U+FFFC after a glyph duplicates it"])

@@ -29,6 +29,18 @@ func only(_ check: DefinitionCheck, in text: String, file: StaticString = #fileP
     return found.first
 }
 
+/// The one finding of a check, checked for its `line:column`, JSON path and hint where they are given; fails
+/// unless there is exactly one.
+@discardableResult
+func assertOnly(_ check: DefinitionCheck, in text: String, at position: String? = nil, path: String? = nil, hint: String? = nil,
+                file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+    let finding = only(check, in: text, file: file, line: line)
+    if let position { XCTAssertEqual(finding?.position, position, file: file, line: line) }
+    if let path { XCTAssertEqual(finding?.path, path, file: file, line: line) }
+    if let hint { XCTAssertEqual(finding?.hint, hint, file: file, line: line) }
+    return finding
+}
+
 /// A definition that loads; fails the test otherwise.
 func loaded(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LoadedDefinition? {
     switch DefinitionFile.parse(text, fileName: "test.json") {

@@ -10,15 +10,12 @@ final class FastPathPropertyTests: XCTestCase {
     /// Two sessions, one on an engine with the shortcuts and one on the reference engine without them, driven
     /// by the same generated script (and undo/redo): after every step, everything observable agrees.
     func testFastPathsAgreeWithTheGeneralPathThroughSessions() throws {
-        let env = ProcessInfo.processInfo.environment
-        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 150
-        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let seeds = propertySeeds(default: 150)
         var fastEdits = 0, steps = 0, remembered = 0
-        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+        for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             let definition = Self.definition(&rng)
-            let fast = FormattingEngine(definition)
-            let reference = FormattingEngine(definition, usesFastPaths: false)
+            let (fast, reference) = enginesWithAndWithoutShortcuts(definition)
             let documents = DocumentGenerator(engine: fast)
             let start = documents.rawDocument(maxPieces: 10, strayKeys: true, using: &rng)
             var a = EditingSession(document: start, engine: fast)
@@ -52,24 +49,21 @@ final class FastPathPropertyTests: XCTestCase {
             // The memo did take part: runs of the final document carry sets it already knows.
             for run in a.document.runs where fast.fixedPoints.contains(run.attributes) { remembered += 1 }
         }
-        XCTAssertGreaterThan(fastEdits, iterations, "the shortcuts should be in play on many steps")
-        XCTAssertGreaterThan(remembered, iterations, "the fixed-point memo should know the sets documents carry")
-        print("fast path property test: \(iterations) definitions, \(steps) steps, \(fastEdits) text edits under definitions without paragraph keys, \(remembered) final runs with a remembered set")
+        XCTAssertGreaterThan(fastEdits, seeds.count, "the shortcuts should be in play on many steps")
+        XCTAssertGreaterThan(remembered, seeds.count, "the fixed-point memo should know the sets documents carry")
+        print("fast path property test: \(seeds.count) definitions, \(steps) steps, \(fastEdits) text edits under definitions without paragraph keys, \(remembered) final runs with a remembered set")
     }
 
     /// `apply` straight on documents that were never normalised (runs the definition has not settled, next to
     /// the edit or not), so a shortcut cannot lean on the document being clean: the same adjustments and
     /// documents as the reference, edit after edit, with one-range and several-range edits.
     func testFastPathsAgreeWithTheGeneralPathOnRawDocuments() throws {
-        let env = ProcessInfo.processInfo.environment
-        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 150
-        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let seeds = propertySeeds(default: 150)
         let typed = ["x", "ab", " ", "\n", "\u{301}", "é", "•", "\r", "hello"]
-        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+        for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             let definition = Self.definition(&rng)
-            let fast = FormattingEngine(definition)
-            let reference = FormattingEngine(definition, usesFastPaths: false)
+            let (fast, reference) = enginesWithAndWithoutShortcuts(definition)
             var documents = DocumentGenerator(engine: fast)
             if rng.chance(0.5) { documents.fragments = ["a", "bc", " ", "xyz", "hello world", "\n"] }
             var x = documents.rawDocument(maxPieces: 12, strayKeys: true, using: &rng)

@@ -9,15 +9,12 @@ import FormattingTesting
 /// one-range attribute sets: the same adjustments, the same processed stretch, the same document.
 final class OneWriteAttributeSetTests: XCTestCase {
     func testOneWriteAttributeSetAgreesWithTheGeneralPath() throws {
-        let env = ProcessInfo.processInfo.environment
-        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 150
-        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let seeds = propertySeeds(default: 150)
         var taken = 0, declined = 0
-        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+        for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             let definition = rng.chance(0.6) ? Self.plainDefinition(&rng) : FastPathPropertyTests.definition(&rng)
-            let fast = FormattingEngine(definition)
-            let reference = FormattingEngine(definition, usesFastPaths: false)
+            let (fast, reference) = enginesWithAndWithoutShortcuts(definition)
             var documents = DocumentGenerator(engine: fast)
             if rng.chance(0.5) { documents.fragments = ["a", "bc", " ", "xyz", "hello world", "\n", "é"] }
             var x = documents.rawDocument(maxPieces: 12, strayKeys: rng.chance(0.5), using: &rng)
@@ -27,8 +24,7 @@ final class OneWriteAttributeSetTests: XCTestCase {
             for step in 0..<30 {
                 let length = x.counts.scalars
                 guard length > 0 else { break }
-                let from = rng.int(0...(length - 1))
-                let to = min(length, from + rng.int(1...6))
+                let (from, to) = rng.nonEmptyScalarOffsets(in: length, maxLength: 6)
                 let key = rng.pick(keys)
                 let value: AttributeValue? = rng.chance(0.8) ? rng.pick(DefinitionGenerator.values + [.integer(5), .bool(true)]) : nil
                 let context = "seed \(seed) step \(step): set \(key.name) to \(value.map { "\($0)" } ?? "nil") over scalars \(from)..<\(to) of \(x)"
@@ -57,9 +53,9 @@ final class OneWriteAttributeSetTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(taken, iterations * 5, "the one-write path should take many of the edits")
-        XCTAssertGreaterThan(declined, iterations, "edits touching keys with behaviours should take the general path")
-        print("one-write attribute set property test: \(iterations) definitions, \(taken) edits through the one write, \(declined) through the general path")
+        XCTAssertGreaterThan(taken, seeds.count * 5, "the one-write path should take many of the edits")
+        XCTAssertGreaterThan(declined, seeds.count, "edits touching keys with behaviours should take the general path")
+        print("one-write attribute set property test: \(seeds.count) definitions, \(taken) edits through the one write, \(declined) through the general path")
     }
 
     /// A random definition over the plain keys alone (no key with a behaviour): where the one write applies to

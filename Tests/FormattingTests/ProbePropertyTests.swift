@@ -7,13 +7,11 @@ import RichText
 /// the document and applying the edit reports.
 final class ProbePropertyTests: XCTestCase {
     func testExcerptProbeEqualsCopyAndApply() throws {
-        let env = ProcessInfo.processInfo.environment
-        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 300
-        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let seeds = propertySeeds(default: 300)
         let fragments = ["a", "bc", " ", "\n", "•", "\r\n", "\r", "e\u{301}", "\u{301}", "👍🏽", "\u{FFFC}", "xyz", "\u{2029}", "hello world", "the quick brown fox jumps "]
         let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
         var excerpted = 0
-        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+        for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             let definition = try randomDefinition(&rng)
             let engine = FormattingEngine(definition)
@@ -22,9 +20,7 @@ final class ProbePropertyTests: XCTestCase {
             var document = randomDocument(&rng, pieces: 5...60, fragments: fragments, keys: keys, values: values)
             if rng.chance(0.7) { engine.normalize(&document) }
             for step in 0..<10 {
-                let length = document.counts.scalars
-                let from = rng.int(0...length)
-                let to = min(length, from + rng.int(0...4))
+                let (from, to) = rng.scalarOffsets(in: document.counts.scalars, maxLength: 4)
                 let range = document.scalars(from, to)
                 let edit: Edit
                 switch rng.int(0...3) {
@@ -59,22 +55,20 @@ final class ProbePropertyTests: XCTestCase {
                 engine.apply(edit, to: &document)
             }
         }
-        XCTAssertGreaterThan(excerpted, iterations, "the excerpt path should decide most probes")
-        print("probe property test: \(iterations) documents, \(excerpted) probes decided on an excerpt")
+        XCTAssertGreaterThan(excerpted, seeds.count, "the excerpt path should decide most probes")
+        print("probe property test: \(seeds.count) documents, \(excerpted) probes decided on an excerpt")
     }
 
     /// The dry probe (`dryProbe`, `dryTypingAttributes`) on documents whose keys fire no behaviour step near the
     /// edits (plain keys, and `tag`, which is invalidated by text changes but set without any step firing), so
     /// most attribute sets and ASCII inserts are decided dry: each must equal copy+apply.
     func testDryProbeEqualsCopyAndApply() throws {
-        let env = ProcessInfo.processInfo.environment
-        let iterations = Int(env["FMTCHECK_PROPERTY_ITERATIONS"] ?? "") ?? 300
-        let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? 1
+        let seeds = propertySeeds(default: 300)
         let fragments = ["a", "bc", " ", "\n", "xyz", "hello world", "the quick brown fox jumps ", "e\u{301}", "•", "\r\n"]
         let typed = ["x", "ab", " ", "\n", "hello", "\u{301}", "\r"]
         let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
         var dry = 0
-        for seed in firstSeed..<(firstSeed + UInt64(iterations)) {
+        for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             // The dry path leaves definitions binding keys to paragraphs to the excerpt: draw one that does not.
             var definition = try randomDefinition(&rng)
@@ -86,8 +80,7 @@ final class ProbePropertyTests: XCTestCase {
             if rng.chance(0.7) { engine.normalize(&document) }
             for step in 0..<10 {
                 let length = document.counts.scalars
-                let from = rng.int(0...length)
-                let to = min(length, from + rng.int(0...6))
+                let (from, to) = rng.scalarOffsets(in: length, maxLength: 6)
                 let edit: Edit
                 if rng.chance(0.5) {
                     // Sometimes two ranges, as one mutation.
@@ -121,8 +114,8 @@ final class ProbePropertyTests: XCTestCase {
                 engine.apply(edit, to: &document)
             }
         }
-        XCTAssertGreaterThan(dry, iterations * 3, "the dry path should decide most of these probes")
-        print("dry probe property test: \(iterations) documents, \(dry) probes decided dry")
+        XCTAssertGreaterThan(dry, seeds.count * 3, "the dry path should decide most of these probes")
+        print("dry probe property test: \(seeds.count) documents, \(dry) probes decided dry")
     }
 
     /// A document of random fragments, each carrying each of `keys` with chance 0.3 and a random value.

@@ -6,7 +6,7 @@ import XCTest
 /// `editTextThroughPipeline`, on strings whose keys have every behaviour, including strings whose paragraphs
 /// were never made uniform.
 final class QuickPathTests: XCTestCase {
-    private static let behaviors: [String: AttributeBehavior] = [
+    private static let behaviors = NamedBehaviors([
         "plain": .plain,
         "para": AttributeBehavior(runBoundaries: .paragraph),
         "paraLocal": AttributeBehavior(inheritedByAddedText: false, runBoundaries: .paragraph),
@@ -14,17 +14,7 @@ final class QuickPathTests: XCTestCase {
         "noInherit": AttributeBehavior(inheritedByAddedText: false),
         "star": AttributeBehavior(runBoundaries: .character("*")),
         "dependent": AttributeBehavior(invalidationConditions: [.attributeChanged("plain")]),
-    ]
-
-    private static func entry(_ key: String, _ value: Int) -> AttributeEntry {
-        AttributeEntry(name: key, value: .integer(value), behavior: behaviors[key]!)
-    }
-
-    private static func randomSet(_ rng: inout SeededRandom, keys: [String]) -> AttributeSet {
-        var entries: [AttributeEntry] = []
-        for key in keys where rng.chance(0.35) { entries.append(entry(key, rng.int(1...2))) }
-        return AttributeSet(entries)
-    }
+    ], chance: 0.35)
 
     /// A string of random fragments with random runs, taken as given (no behaviour enforced).
     private static func randomString(_ rng: inout SeededRandom, keys: [String]) -> RichString {
@@ -34,7 +24,7 @@ final class QuickPathTests: XCTestCase {
         for _ in 0..<rng.int(1...14) {
             let piece = rng.pick(fragments)
             string += piece
-            runs.append(AttributeRun(utf8Count: piece.utf8.count, attributes: randomSet(&rng, keys: keys)))
+            runs.append(AttributeRun(utf8Count: piece.utf8.count, attributes: behaviors.randomSet(&rng, keys: keys)))
         }
         return RichString(unenforcedText: string, runs: runs)!
     }
@@ -50,31 +40,11 @@ final class QuickPathTests: XCTestCase {
                 let total = base.utf8Count
                 let a = rng.int(0...total)
                 let b = min(total, a + rng.int(0...12))
-                let key = rng.pick(keys)
-                let value = rng.int(1...2)
-                let remove = rng.chance(0.25)
-                let transform: (AttributeSet) -> AttributeSet = { set in
-                    remove ? set.removing(key) : set.setting(Self.entry(key, value))
-                }
+                let change = Self.behaviors.randomChange(&rng, keys: keys)
                 let recording = rng.chance(0.5)
-                let outcome = quick.transformAttributes(in: a..<b, recordingRuns: recording, transform)
-                let (old, new) = reference.transformAttributesByReplacing(in: a..<b, transform)
-                let context = "seed \(seed) step \(step) range \(a)..<\(b)"
-                XCTAssertEqual(quick.rope.elements, reference.rope.elements, context)
+                assertTransformMatchesSplice(&quick, &reference, in: a..<b, recordingRuns: recording, change.transform,
+                                             context: "seed \(seed) step \(step) range \(a)..<\(b)")
                 quick._invariantCheck()
-                XCTAssertEqual(outcome.changed, zip(old, new).contains { $0.attributes != $1.attributes }, context)
-                let behaviors = (old + new).contains { $0.attributes.hasBehaviors }
-                XCTAssertEqual(outcome.involvesBehaviors, behaviors, context)
-                if behaviors {
-                    let needs = zip(old, new).contains { RunRope.mayNeedEnforcement(from: $0.attributes, to: $1.attributes) }
-                    XCTAssertEqual(outcome.mayNeedEnforcement, needs, context)
-                } else {
-                    XCTAssertFalse(outcome.mayNeedEnforcement, context)
-                }
-                if recording || outcome.mayNeedEnforcement {
-                    XCTAssertEqual(outcome.old, old, context)
-                    XCTAssertEqual(outcome.new, new, context)
-                }
                 if quick.rope.elements != reference.rope.elements { return }
             }
         }
@@ -112,7 +82,7 @@ final class QuickPathTests: XCTestCase {
     }
 
     func testQuickAttributeChangesMatchThePipeline() {
-        let keys = Array(Self.behaviors.keys).sorted()
+        let keys = Self.behaviors.names
         for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
             var (rng, quick) = Self.scriptStart(seed: seed)
             var reference = quick
@@ -121,12 +91,7 @@ final class QuickPathTests: XCTestCase {
                 let i = rng.int(0...(boundaries.count - 1))
                 let j = min(boundaries.count - 1, i + rng.int(0...4))
                 let range = boundaries[i]..<boundaries[j]
-                let key = rng.pick(keys)
-                let value = rng.int(1...2)
-                let remove = rng.chance(0.25)
-                let transform: (AttributeSet) -> AttributeSet = { set in
-                    remove ? set.removing(key) : set.setting(Self.entry(key, value))
-                }
+                let (key, remove, transform) = Self.behaviors.randomChange(&rng, keys: keys)
                 let context = "seed \(seed) step \(step) \(remove ? "removing" : "setting") \(key) over \(range) in \(quick.string.debugDescription)"
                 let made = quick.editAttributes(in: [range], transform)
                 let expected = reference.editAttributes(in: [range], alwaysRecordingRuns: true, transform)
@@ -137,15 +102,15 @@ final class QuickPathTests: XCTestCase {
     }
 
     func testSettingCacheMatchesFreshSetting() {
-        let keys = Array(Self.behaviors.keys).sorted()
+        let keys = Self.behaviors.names
         for seed in 1...UInt64(300) {
             var rng = SeededRandom(seed: seed)
-            let set = Self.randomSet(&rng, keys: keys)
+            let set = Self.behaviors.randomSet(&rng, keys: keys)
             // Twice each, so that the second call is answered by the cache; values that share a slot too.
             for _ in 0..<2 {
                 for key in keys {
                     for value in [1, 2, 9, 17] {
-                        let entry = Self.entry(key, value)
+                        let entry = Self.behaviors.entry(key, value)
                         var expected = set.entries.filter { $0.name != key }
                         expected.append(entry)
                         XCTAssertEqual(set.setting(entry), AttributeSet(expected), "seed \(seed) \(key)=\(value)")
@@ -161,10 +126,10 @@ final class QuickPathTests: XCTestCase {
     }
 
     func testAttributeSetProjectionsMatchTheirFilters() {
-        let keys = Array(Self.behaviors.keys).sorted()
+        let keys = Self.behaviors.names
         for seed in 1...UInt64(200) {
             var rng = SeededRandom(seed: seed)
-            let set = Self.randomSet(&rng, keys: keys)
+            let set = Self.behaviors.randomSet(&rng, keys: keys)
             XCTAssertEqual(set.inheritable, set.filter { $0.behavior.isInheritable })
             XCTAssertEqual(set.inheritable, AttributeSet(set.entries.filter { $0.behavior.isInheritable }))
             XCTAssertEqual(set.paragraphBound, AttributeSet(set.entries.filter { $0.behavior.runBoundaries == .paragraph }))
@@ -178,7 +143,7 @@ final class QuickPathTests: XCTestCase {
     /// paths are taken often.
     private static func scriptStart(seed: UInt64) -> (SeededRandom, RichString) {
         var rng = SeededRandom(seed: seed)
-        let used = behaviors.keys.sorted().filter { _ in rng.chance(0.5) }
+        let used = behaviors.names.filter { _ in rng.chance(0.5) }
         let string = randomString(&rng, keys: used)
         return (rng, string)
     }

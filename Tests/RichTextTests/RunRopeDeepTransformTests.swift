@@ -20,20 +20,12 @@ final class RunRopeDeepTransformTests: XCTestCase {
             var quick = RunRope(runs: runs)
             var reference = quick
             for step in 0..<300 {
-                let total = quick.utf8Count
-                let a = rng.int(0...(total - 1))
-                let b = min(total, a + rng.int(1...(rng.chance(0.7) ? 3 : 12)))
+                let range = rng.nonEmptyRange(below: quick.utf8Count, short: 3, long: 12, shortChance: 0.7)
                 let value = rng.int(0...4)
                 let recording = rng.chance(0.5)
-                let transform: (AttributeSet) -> AttributeSet = { _ in Self.set(value) }
-                let outcome = quick.transformAttributes(in: a..<b, recordingRuns: recording, transform)
-                let (old, new) = reference.transformAttributesByReplacing(in: a..<b, transform)
-                let context = "seed \(seed) step \(step) range \(a)..<\(b)"
-                XCTAssertEqual(quick.rope.elements, reference.rope.elements, context)
-                if recording {
-                    XCTAssertEqual(outcome.old, old, context)
-                    XCTAssertEqual(outcome.new, new, context)
-                }
+                assertTransformMatchesSplice(&quick, &reference, in: range, recordingRuns: recording, checkingFlags: false,
+                                             { _ in Self.set(value) },
+                                             context: "seed \(seed) step \(step) range \(range)")
                 if step % 20 == 0 { quick._invariantCheck() }
                 if quick.rope.elements != reference.rope.elements { return }
             }

@@ -57,13 +57,7 @@ final class TextRopeLookupTests: XCTestCase {
         var rng = SeededRandom(seed: 0x5343_414C)
         for _ in 0..<propertyBudget(default: 60, long: 600) {
             let s = randomText(&rng, bytes: rng.int(0...200))
-            var starts: [Int] = []
-            var offset = 0
-            for scalar in s.unicodeScalars {
-                starts.append(offset)
-                offset += String(scalar).utf8.count
-            }
-            starts.append(offset)
+            let starts = ChunkASCIIRunsTests.scalarStarts(s)
             for n in 0..<starts.count {
                 XCTAssertEqual(TextRope.utf8Offset(of: n, in: .scalars, of: s).offset, starts[n], "scalar \(n) of \(s.debugDescription)")
                 XCTAssertEqual(TextRope.scalarStart(fromEnd: starts.count - 1 - n, in: s), starts[n], "scalar \(n) from the end of \(s.debugDescription)")

@@ -159,27 +159,31 @@ final class RTFReaderAttributeMappingTests: XCTestCase {
         XCTAssertEqual(try attributes("{\\b a}b", of: "b"), [:])
     }
 
+    /// Reads `rtf` with `name` holding `data` in its package, and checks that it reads as `text` whose U+FFFC
+    /// carries just `reference` under `key`, and that the images hold `data` under the reference's identifier.
+    @discardableResult
+    private func assertNeXTGraphic(_ rtf: String, with name: String, _ data: Data, readsAs text: String, key: String,
+                                   _ reference: ImageGlyphReference, file: StaticString = #filePath, line: UInt = #line) throws -> DecodedDocument {
+        let decoded = try RTFReaderTestSupport.read(rtf, attachments: [name: data])
+        XCTAssertEqual(decoded.document.string, text, file: file, line: line)
+        XCTAssertEqual(RTFReaderTestSupport.attributes(of: "\u{FFFC}", in: decoded.document), [key: .imageGlyph(reference)], file: file, line: line)
+        XCTAssertEqual(decoded.images[reference.contentIdentifier]?.data, data, file: file, line: line)
+        return decoded
+    }
+
     func testNeXTGraphicIsAnAttachmentOnObjectReplacement() throws {
-        let png = Data([0x89, 0x50, 0x4E, 0x47])
-        let decoded = try RTFReaderTestSupport.read(
+        let decoded = try assertNeXTGraphic(
             "{\\rtf1 a{{\\NeXTGraphic my file.png \\width240 \\height240 \\appleattachmentpadding0}\u{AC}}b}",
-            attachments: ["my file.png": png])
-        XCTAssertEqual(decoded.document.string, "a\u{FFFC}b")
-        let reference = ImageGlyphReference(contentIdentifier: "my file.png", contentDescription: "", contentType: "public.png")
-        XCTAssertEqual(RTFReaderTestSupport.attributes(of: "\u{FFFC}", in: decoded.document), ["attachment": .imageGlyph(reference)])
-        XCTAssertEqual(decoded.images["my file.png"]?.data, png)
+            with: "my file.png", Data([0x89, 0x50, 0x4E, 0x47]), readsAs: "a\u{FFFC}b",
+            key: "attachment", ImageGlyphReference(contentIdentifier: "my file.png", contentDescription: "", contentType: "public.png"))
         XCTAssertEqual(decoded.warnings, [])
     }
 
     func testNeXTGraphicWithAppleEmojiImageIsAnAdaptiveImageGlyph() throws {
-        let heic = Data([1, 2, 3])
-        let decoded = try RTFReaderTestSupport.read(
+        try assertNeXTGraphic(
             "{\\rtf1 {{\\NeXTGraphic AdaptiveImageGlyph-abc123.heic \\width400 \\height400 \\appleemojiimage abc123}\u{AC}}}",
-            attachments: ["AdaptiveImageGlyph-abc123.heic": heic])
-        XCTAssertEqual(decoded.document.string, "\u{FFFC}")
-        let reference = ImageGlyphReference(contentIdentifier: "abc123", contentDescription: "", contentType: "public.heic")
-        XCTAssertEqual(RTFReaderTestSupport.attributes(of: "\u{FFFC}", in: decoded.document), ["adaptiveImageGlyph": .imageGlyph(reference)])
-        XCTAssertEqual(decoded.images["abc123"]?.data, heic)
+            with: "AdaptiveImageGlyph-abc123.heic", Data([1, 2, 3]), readsAs: "\u{FFFC}",
+            key: "adaptiveImageGlyph", ImageGlyphReference(contentIdentifier: "abc123", contentDescription: "", contentType: "public.heic"))
     }
 
     func testNeXTGraphicNameMayHoldUnicodeAndHexEscapes() throws {

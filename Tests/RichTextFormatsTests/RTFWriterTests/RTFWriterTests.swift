@@ -18,6 +18,15 @@ final class RTFWriterTests: XCTestCase {
         String(decoding: RTFWriter().write(document, images: images, asPackage: asPackage).rtf, as: UTF8.self)
     }
 
+    /// A document of one U+FFFC for each object, carrying its reference under its key, and the store of the
+    /// objects' bytes.
+    func imageDocument(_ objects: (key: String, reference: ImageGlyphReference, data: Data)...) -> (document: RichString, images: ImageStore) {
+        var images = ImageStore()
+        for object in objects { images.insert(object.data, for: object.reference) }
+        let document = RichString(concatenating: objects.map { RichString("\u{FFFC}", attributes: set(($0.key, .imageGlyph($0.reference)))) })
+        return (document, images)
+    }
+
     /// The body: what follows the three header lines.
     func body(_ document: RichString, images: ImageStore = ImageStore(), asPackage: Bool = false) -> String {
         let whole = rtf(document, images: images, asPackage: asPackage)
@@ -194,9 +203,7 @@ final class RTFWriterTests: XCTestCase {
 
     func testAGlyphIsWrittenExactlyAsApplesNeXTGraphicGroup() {
         let glyph = ImageGlyphReference(contentIdentifier: "0A1B2C3D4E", contentDescription: "", contentType: "public.heic")
-        var images = ImageStore()
-        images.insert(Data("not really heic".utf8), for: glyph)
-        let document = RichString("\u{FFFC}", attributes: set(("adaptiveImageGlyph", .imageGlyph(glyph))))
+        let (document, images) = imageDocument(("adaptiveImageGlyph", glyph, Data("not really heic".utf8)))
         let output = RTFWriter().write(document, images: images, asPackage: true)
         let expected: [UInt8] = Array("\\pard\n{{\\NeXTGraphic AdaptiveImageGlyph-0A1B2C3D4E.heic \\width400 \\height400 \\appleemojiimage 0A1B2C3D4E}".utf8)
             + [0xAC] + Array("}}".utf8)
@@ -208,9 +215,7 @@ final class RTFWriterTests: XCTestCase {
     func testGraphicSizesComeFromTheImageHeader() {
         let png = Data(PNGEncoder.placeholder(size: 3))
         let reference = ImageGlyphReference(contentIdentifier: "dot.png", contentDescription: "", contentType: "public.png")
-        var images = ImageStore()
-        images.insert(png, for: reference)
-        let document = RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(reference))))
+        let (document, images) = imageDocument(("attachment", reference, png))
         XCTAssertTrue(rtf(document, images: images, asPackage: true).contains("{{\\NeXTGraphic dot.png \\width60 \\height60}"))
     }
 
@@ -239,13 +244,7 @@ final class RTFWriterTests: XCTestCase {
     func testIdenticalGlyphImagesAreOneFileNamedForBoth() {
         let a = ImageGlyphReference(contentIdentifier: "a", contentDescription: "")
         let b = ImageGlyphReference(contentIdentifier: "b", contentDescription: "")
-        var images = ImageStore()
-        images.insert(Data("same".utf8), for: a)
-        images.insert(Data("same".utf8), for: b)
-        let document = RichString(concatenating: [
-            RichString("\u{FFFC}", attributes: set(("adaptiveImageGlyph", .imageGlyph(a)))),
-            RichString("\u{FFFC}", attributes: set(("adaptiveImageGlyph", .imageGlyph(b)))),
-        ])
+        let (document, images) = imageDocument(("adaptiveImageGlyph", a, Data("same".utf8)), ("adaptiveImageGlyph", b, Data("same".utf8)))
         let output = RTFWriter().write(document, images: images, asPackage: true)
         XCTAssertEqual(output.files, ["AdaptiveImageGlyph-a.heic": Data("same".utf8)])
         let text = String(decoding: output.rtf, as: UTF8.self)
@@ -256,13 +255,7 @@ final class RTFWriterTests: XCTestCase {
     func testAttachmentsKeepTheirOwnFileNamesEvenWithIdenticalBytes() {
         let x = ImageGlyphReference(contentIdentifier: "x.png", contentDescription: "", contentType: "public.png")
         let y = ImageGlyphReference(contentIdentifier: "y.png", contentDescription: "", contentType: "public.png")
-        var images = ImageStore()
-        images.insert(Data("same".utf8), for: x)
-        images.insert(Data("same".utf8), for: y)
-        let document = RichString(concatenating: [
-            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(x)))),
-            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(y)))),
-        ])
+        let (document, images) = imageDocument(("attachment", x, Data("same".utf8)), ("attachment", y, Data("same".utf8)))
         let output = RTFWriter().write(document, images: images, asPackage: true)
         XCTAssertEqual(output.files, ["x.png": Data("same".utf8), "y.png": Data("same".utf8)])
     }
@@ -270,9 +263,7 @@ final class RTFWriterTests: XCTestCase {
     func testPlainRTFEmbedsPNGAttachmentsAsPictHex() {
         let png = Data(PNGEncoder.placeholder(size: 2))
         let reference = ImageGlyphReference(contentIdentifier: "picture-1.png", contentDescription: "", contentType: "public.png")
-        var images = ImageStore()
-        images.insert(png, for: reference)
-        let document = RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(reference))))
+        let (document, images) = imageDocument(("attachment", reference, png))
         let output = RTFWriter().write(document, images: images, asPackage: false)
         let text = String(decoding: output.rtf, as: UTF8.self)
         let hex = png.map { String(format: "%02x", $0) }.joined()
@@ -286,13 +277,7 @@ final class RTFWriterTests: XCTestCase {
     func testPlainRTFEmbedsWordsPictureTypesByContentType() {
         let wmf = ImageGlyphReference(contentIdentifier: "picture-1.wmf", contentDescription: "", contentType: "com.microsoft.wmf")
         let emf = ImageGlyphReference(contentIdentifier: "picture-2.emf", contentDescription: "", contentType: "com.microsoft.emf")
-        var images = ImageStore()
-        images.insert(Data([1, 2, 0xAB]), for: wmf)
-        images.insert(Data([4]), for: emf)
-        let document = RichString(concatenating: [
-            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(wmf)))),
-            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(emf)))),
-        ])
+        let (document, images) = imageDocument(("attachment", wmf, Data([1, 2, 0xAB])), ("attachment", emf, Data([4])))
         let output = RTFWriter().write(document, images: images, asPackage: false)
         XCTAssertEqual(body(document, images: images), "\\pard\n{\\pict\\wmetafile8\n0102ab}{\\pict\\emfblip\n04}}")
         XCTAssertEqual(output.warnings, [])
@@ -301,13 +286,7 @@ final class RTFWriterTests: XCTestCase {
     func testPlainRTFWarnsThatGlyphBytesAndOtherAttachmentsAreNotKept() {
         let glyph = ImageGlyphReference(contentIdentifier: "g", contentDescription: "")
         let pdf = ImageGlyphReference(contentIdentifier: "doc.pdf", contentDescription: "", contentType: "com.adobe.pdf")
-        var images = ImageStore()
-        images.insert(Data([1]), for: glyph)
-        images.insert(Data([2]), for: pdf)
-        let document = RichString(concatenating: [
-            RichString("\u{FFFC}", attributes: set(("adaptiveImageGlyph", .imageGlyph(glyph)))),
-            RichString("\u{FFFC}", attributes: set(("attachment", .imageGlyph(pdf)))),
-        ])
+        let (document, images) = imageDocument(("adaptiveImageGlyph", glyph, Data([1])), ("attachment", pdf, Data([2])))
         let output = RTFWriter().write(document, images: images, asPackage: false)
         XCTAssertEqual(output.files, [:])
         XCTAssertEqual(output.warnings.count, 1, "\(output.warnings)")

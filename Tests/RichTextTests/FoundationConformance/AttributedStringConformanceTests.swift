@@ -156,42 +156,44 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         }
     }
 
-    /// Follows Apple's `simpleEnumeration()`.
-    func testSimpleEnumeration() {
+    /// "Hello" (testInt 1), " ", "World" (testDouble 2.0): Apple's string for `simpleEnumeration()` and
+    /// `sliceEnumeration()`.
+    private func helloWorldEnumerated() -> RichString {
         var attrStr = RichString("Hello", attributes: .testInt(1))
         attrStr.append(RichString(" "))
         attrStr.append(RichString("World", attributes: .testDouble(2.0)))
+        return attrStr
+    }
 
-        let expectation: [(String, Int?, Double?)] = [("Hello", 1, nil), (" ", nil, nil), ("World", nil, 2.0)]
-        verifyRuns(attrStr.runs, of: attrStr, expectation: expectation)
+    /// The checks Apple's `simpleEnumeration()` and `sliceEnumeration()` make of a runs view of `attrStr`: its
+    /// runs, its runs of testInt, of testDouble and of testString, and its runs of testInt and testDouble together
+    /// (which are `expectation` again).
+    private func verifyEnumeration(
+        _ view: RichRunsView, of attrStr: RichString, expectation: [(String, Int?, Double?)],
+        testInt: [(String, Int?)], testDouble: [(String, Double?)], testString: [(String, String?)], line: UInt = #line
+    ) {
+        verifyRuns(view, of: attrStr, expectation: expectation, line: line)
+        verifyAttributes(view[TestIntKey.self], TestIntKey.self, string: attrStr, expectation: testInt, line: line)
+        verifyAttributes(view[TestDoubleKey.self], TestDoubleKey.self, string: attrStr, expectation: testDouble, line: line)
+        verifyAttributes(view[TestStringKey.self], TestStringKey.self, string: attrStr, expectation: testString, line: line)
+        verifyAttributes(view[TestIntKey.self, TestDoubleKey.self], TestIntKey.self, TestDoubleKey.self, string: attrStr,
+                         expectation: expectation, line: line)
+    }
 
-        let view = attrStr.runs
-        verifyAttributes(view[TestIntKey.self], TestIntKey.self, string: attrStr, expectation: [("Hello", 1), (" World", nil)])
-        verifyAttributes(view[TestDoubleKey.self], TestDoubleKey.self, string: attrStr, expectation: [("Hello ", nil), ("World", 2.0)])
-        verifyAttributes(view[TestStringKey.self], TestStringKey.self, string: attrStr, expectation: [("Hello World", nil)])
-        verifyAttributes(
-            view[TestIntKey.self, TestDoubleKey.self], TestIntKey.self, TestDoubleKey.self, string: attrStr,
-            expectation: [("Hello", 1, nil), (" ", nil, nil), ("World", nil, 2.0)])
+    /// Follows Apple's `simpleEnumeration()`.
+    func testSimpleEnumeration() {
+        let attrStr = helloWorldEnumerated()
+        verifyEnumeration(attrStr.runs, of: attrStr, expectation: [("Hello", 1, nil), (" ", nil, nil), ("World", nil, 2.0)],
+                          testInt: [("Hello", 1), (" World", nil)], testDouble: [("Hello ", nil), ("World", 2.0)],
+                          testString: [("Hello World", nil)])
     }
 
     /// Follows Apple's `sliceEnumeration()`.
     func testSliceEnumeration() {
-        var attrStr = RichString("Hello", attributes: .testInt(1))
-        attrStr.append(RichString(" "))
-        attrStr.append(RichString("World", attributes: .testDouble(2.0)))
-
+        let attrStr = helloWorldEnumerated()
         let slice = attrStr[attrStr.characters.index(attrStr.startIndex, offsetBy: 3)..<attrStr.characters.index(attrStr.endIndex, offsetBy: -3)]
-
-        let expectation: [(String, Int?, Double?)] = [("lo", 1, nil), (" ", nil, nil), ("Wo", nil, 2.0)]
-        verifyRuns(slice.runs, of: attrStr, expectation: expectation)
-
-        let view = slice.runs
-        verifyAttributes(view[TestIntKey.self], TestIntKey.self, string: attrStr, expectation: [("lo", 1), (" Wo", nil)])
-        verifyAttributes(view[TestDoubleKey.self], TestDoubleKey.self, string: attrStr, expectation: [("lo ", nil), ("Wo", 2.0)])
-        verifyAttributes(view[TestStringKey.self], TestStringKey.self, string: attrStr, expectation: [("lo Wo", nil)])
-        verifyAttributes(
-            view[TestIntKey.self, TestDoubleKey.self], TestIntKey.self, TestDoubleKey.self, string: attrStr,
-            expectation: [("lo", 1, nil), (" ", nil, nil), ("Wo", nil, 2.0)])
+        verifyEnumeration(slice.runs, of: attrStr, expectation: [("lo", 1, nil), (" ", nil, nil), ("Wo", nil, 2.0)],
+                          testInt: [("lo", 1), (" Wo", nil)], testDouble: [("lo ", nil), ("Wo", 2.0)], testString: [("lo Wo", nil)])
     }
 
     // MARK: - Attributes
@@ -649,7 +651,9 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
     }
 
     /// Apple's `assertStringIsCoalesced`: no two neighbouring runs have equal attributes.
-    private func assertCoalesced(_ str: RichString, line: UInt = #line) {
+    /// Checks that no two neighbouring runs of `str` have equal attributes, and, where given, how many runs
+    /// there are.
+    private func assertCoalesced(_ str: RichString, runs count: Int? = nil, line: UInt = #line) {
         var previous: RichRunsView.Run?
         for run in str.runs {
             if let previous {
@@ -657,6 +661,17 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
             }
             previous = run
         }
+        if let count { XCTAssertEqual(str.runs.count, count, line: line) }
+    }
+
+    /// `base` with its characters replaced by `text` valued `testInt`: all of them, but the first when
+    /// `keepingFirst`, and but the last when `keepingLast` (Apple's `coalescing()` replaces these four ways).
+    private func replacing(_ base: RichString, keepingFirst: Bool, keepingLast: Bool, with text: String, testInt: Int) -> RichString {
+        var result = base
+        let lower = keepingFirst ? result.characters.index(after: result.startIndex) : result.startIndex
+        let upper = keepingLast ? result.characters.index(before: result.endIndex) : result.endIndex
+        result.replaceSubrange(lower..<upper, with: RichString(text, attributes: .testInt(testInt)))
+        return result
     }
 
     /// Follows Apple's `coalescing()`.
@@ -666,62 +681,30 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         let appendDifferent = concat(str, RichString("World", attributes: .testInt(2)))
 
         assertCoalesced(str)
-        assertCoalesced(appendSame)
-        assertCoalesced(appendDifferent)
-        XCTAssertEqual(appendSame.runs.count, 1)
-        XCTAssertEqual(appendDifferent.runs.count, 2)
+        assertCoalesced(appendSame, runs: 1)
+        assertCoalesced(appendDifferent, runs: 2)
 
         // Replacing the whole string keeps it coalesced.
-        var str2 = str
-        str2.replaceSubrange(str2.startIndex..<str2.endIndex, with: RichString("Hello", attributes: .testInt(2)))
-        assertCoalesced(str2)
-        XCTAssertEqual(str2.runs.count, 1)
+        assertCoalesced(replacing(str, keepingFirst: false, keepingLast: false, with: "Hello", testInt: 2), runs: 1)
 
         // Replacing subranges splits runs, and does not coalesce unequal ones.
-        var str3 = str
-        str3.replaceSubrange(str3.characters.index(after: str3.startIndex)..<str3.endIndex, with: RichString("ello", attributes: .testInt(2)))
-        assertCoalesced(str3)
-        XCTAssertEqual(str3.runs.count, 2)
-
-        var str4 = str
-        str4.replaceSubrange(str4.startIndex..<str4.characters.index(before: str4.endIndex), with: RichString("Hell", attributes: .testInt(2)))
-        assertCoalesced(str4)
-        XCTAssertEqual(str4.runs.count, 2)
-
-        var str5 = str
-        str5.replaceSubrange(
-            str5.characters.index(after: str5.startIndex)..<str5.characters.index(before: str5.endIndex),
-            with: RichString("ell", attributes: .testInt(2)))
-        assertCoalesced(str5)
-        XCTAssertEqual(str5.runs.count, 3)
+        assertCoalesced(replacing(str, keepingFirst: true, keepingLast: false, with: "ello", testInt: 2), runs: 2)
+        assertCoalesced(replacing(str, keepingFirst: false, keepingLast: true, with: "Hell", testInt: 2), runs: 2)
+        let str5 = replacing(str, keepingFirst: true, keepingLast: true, with: "ell", testInt: 2)
+        assertCoalesced(str5, runs: 3)
 
         // Attributes changed back to match the neighbouring runs coalesce with them.
-        var str6 = str5
-        str6.replaceSubrange(str6.characters.index(after: str6.startIndex)..<str6.endIndex, with: RichString("ello", attributes: .testInt(1)))
-        assertCoalesced(str6)
-        XCTAssertEqual(str6.runs.count, 1)
-
-        var str7 = str5
-        str7.replaceSubrange(str7.startIndex..<str7.characters.index(before: str7.endIndex), with: RichString("Hell", attributes: .testInt(1)))
-        assertCoalesced(str7)
-        XCTAssertEqual(str7.runs.count, 1)
-
-        var str8 = str5
-        str8.replaceSubrange(
-            str8.characters.index(after: str8.startIndex)..<str8.characters.index(before: str8.endIndex),
-            with: RichString("ell", attributes: .testInt(1)))
-        assertCoalesced(str8)
-        XCTAssertEqual(str8.runs.count, 1)
+        assertCoalesced(replacing(str5, keepingFirst: true, keepingLast: false, with: "ello", testInt: 1), runs: 1)
+        assertCoalesced(replacing(str5, keepingFirst: false, keepingLast: true, with: "Hell", testInt: 1), runs: 1)
+        assertCoalesced(replacing(str5, keepingFirst: true, keepingLast: true, with: "ell", testInt: 1), runs: 1)
 
         var str9 = str5
         str9[str9.wholeRange].testInt = 1
-        assertCoalesced(str9)
-        XCTAssertEqual(str9.runs.count, 1)
+        assertCoalesced(str9, runs: 1)
 
         var str10 = str5
         str10[str10.characters.index(after: str10.startIndex)..<str10.characters.index(before: str10.endIndex)].testInt = 1
-        assertCoalesced(str10)
-        XCTAssertEqual(str10.runs.count, 1)
+        assertCoalesced(str10, runs: 1)
     }
 
     /// Follows Apple's `replaceWithEmptyElements()`.
@@ -1512,14 +1495,16 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(attrStr1, RichString("XYZ", attributes: .testInt(1)))
     }
 
+    /// Apple's `frobnicate` for the character view: edits a copy of the view to "XYZ" and assigns it back.
+    private func frobnicate(_ chars: inout RichCharacterView) {
+        var new = chars
+        new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
+        chars = new
+    }
+
     /// Follows Apple's `cowDuringCharactersMutation()`: a copy of the view, edited and assigned back inside the
     /// in-place access, edits the string.
     func testCOWDuringCharactersMutation() {
-        func frobnicate(_ chars: inout RichCharacterView) {
-            var new = chars
-            new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
-            chars = new
-        }
         var attrStr = RichString("ABCDE", attributes: .testInt(1))
         frobnicate(&attrStr.characters)
 
@@ -1529,11 +1514,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
     /// Follows Apple's `cowDuringUnicodeScalarsMutation()`, whose body (as Apple's) mutates `characters`; the
     /// scalar view is mutated the same way after it.
     func testCOWDuringUnicodeScalarsMutation() {
-        func frobnicate(_ chars: inout RichCharacterView) {
-            var new = chars
-            new.replaceSubrange(chars.startIndex..<chars.endIndex, with: "XYZ")
-            chars = new
-        }
         var attrStr = RichString("ABCDE", attributes: .testInt(1))
         frobnicate(&attrStr.characters)
         XCTAssertEqual(attrStr, RichString("XYZ", attributes: .testInt(1)))
@@ -1563,63 +1543,52 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         "שָׁלוֹם",
     ]
 
+    /// Apple's `utf88View()` and `utf16View()` run one body over two views; this is that body. `view` and
+    /// `substringView` take a string's and a substring's code-unit view, `richView` and `richSubstringView` the
+    /// same of `RichString` and `RichSubstring`.
+    private func assertViewMatchesString<View: BidirectionalCollection, RichView: BidirectionalCollection>(
+        _ string: String, _ view: (String) -> View, _ substringView: (Substring) -> View.SubSequence,
+        _ richView: (RichString) -> RichView, _ richSubstringView: (RichSubstring) -> RichView,
+        file: StaticString = #filePath, line: UInt = #line
+    ) where View.Index == String.Index, RichView.Index == RichString.Index, View.Element == RichView.Element, View.Element: Equatable {
+        let attrStr = RichString(string)
+        XCTAssertEqual(richView(attrStr).count, view(string).count, "Counts are not equal for \(string)", file: file, line: line)
+        XCTAssertTrue(richView(attrStr).elementsEqual(view(string)), "Elements are not equal for \(string)", file: file, line: line)
+        for offset in 0..<view(string).count {
+            let idxInString = view(string).index(string.startIndex, offsetBy: offset)
+            let idxInAttrStr = richView(attrStr).index(attrStr.startIndex, offsetBy: offset)
+            XCTAssertEqual(
+                view(string).distance(from: string.startIndex, to: idxInString),
+                richView(attrStr).distance(from: attrStr.startIndex, to: idxInAttrStr),
+                "Offsets to \(offset) are not equal for \(string)", file: file, line: line)
+            XCTAssertEqual(view(string)[idxInString], richView(attrStr)[idxInAttrStr], "Elements at \(offset) are not equal for \(string)",
+                           file: file, line: line)
+            XCTAssertTrue(
+                view(string)[..<idxInString].elementsEqual(richView(attrStr)[attrStr.startIndex..<idxInAttrStr]),
+                "View slices up to \(offset) are not equal for \(string)", file: file, line: line)
+            XCTAssertTrue(
+                view(string)[idxInString...].elementsEqual(richView(attrStr)[idxInAttrStr..<attrStr.endIndex]),
+                "View slices from \(offset) are not equal for \(string)", file: file, line: line)
+            XCTAssertTrue(
+                substringView(string[..<idxInString]).elementsEqual(richSubstringView(attrStr[attrStr.startIndex..<idxInAttrStr])),
+                "String slices up to \(offset) are not equal for \(string)", file: file, line: line)
+            XCTAssertTrue(
+                substringView(string[idxInString...]).elementsEqual(richSubstringView(attrStr[idxInAttrStr..<attrStr.endIndex])),
+                "String slices from \(offset) are not equal for \(string)", file: file, line: line)
+        }
+    }
+
     /// Follows Apple's `utf88View()`.
     func testUTF8View() throws {
         for string in viewTestStrings {
-            let attrStr = RichString(string)
-            XCTAssertEqual(attrStr.utf8.count, string.utf8.count, "Counts are not equal for \(string)")
-            XCTAssertTrue(attrStr.utf8.elementsEqual(string.utf8), "Elements are not equal for \(string)")
-            for offset in 0..<string.utf8.count {
-                let idxInString = string.utf8.index(string.startIndex, offsetBy: offset)
-                let idxInAttrStr = attrStr.utf8.index(attrStr.startIndex, offsetBy: offset)
-                XCTAssertEqual(
-                    string.utf8.distance(from: string.startIndex, to: idxInString),
-                    attrStr.utf8.distance(from: attrStr.startIndex, to: idxInAttrStr),
-                    "Offsets to \(offset) are not equal for \(string)")
-                XCTAssertEqual(string.utf8[idxInString], attrStr.utf8[idxInAttrStr], "Elements at \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string.utf8[..<idxInString].elementsEqual(attrStr.utf8[attrStr.startIndex..<idxInAttrStr]),
-                    "View slices up to \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string.utf8[idxInString...].elementsEqual(attrStr.utf8[idxInAttrStr..<attrStr.endIndex]),
-                    "View slices from \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string[..<idxInString].utf8.elementsEqual(attrStr[attrStr.startIndex..<idxInAttrStr].utf8),
-                    "String slices up to \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string[idxInString...].utf8.elementsEqual(attrStr[idxInAttrStr..<attrStr.endIndex].utf8),
-                    "String slices from \(offset) are not equal for \(string)")
-            }
+            assertViewMatchesString(string, \.utf8, \.utf8, \.utf8, \.utf8)
         }
     }
 
     /// Follows Apple's `utf16View()`.
     func testUTF16View() throws {
         for string in viewTestStrings {
-            let attrStr = RichString(string)
-            XCTAssertEqual(attrStr.utf16.count, string.utf16.count, "Counts are not equal for \(string)")
-            XCTAssertTrue(attrStr.utf16.elementsEqual(string.utf16), "Elements are not equal for \(string)")
-            for offset in 0..<string.utf16.count {
-                let idxInString = string.utf16.index(string.startIndex, offsetBy: offset)
-                let idxInAttrStr = attrStr.utf16.index(attrStr.startIndex, offsetBy: offset)
-                XCTAssertEqual(
-                    string.utf16.distance(from: string.startIndex, to: idxInString),
-                    attrStr.utf16.distance(from: attrStr.startIndex, to: idxInAttrStr),
-                    "Offsets to \(offset) are not equal for \(string)")
-                XCTAssertEqual(string.utf16[idxInString], attrStr.utf16[idxInAttrStr], "Elements at \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string.utf16[..<idxInString].elementsEqual(attrStr.utf16[attrStr.startIndex..<idxInAttrStr]),
-                    "View slices up to \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string.utf16[idxInString...].elementsEqual(attrStr.utf16[idxInAttrStr..<attrStr.endIndex]),
-                    "View slices from \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string[..<idxInString].utf16.elementsEqual(attrStr[attrStr.startIndex..<idxInAttrStr].utf16),
-                    "String slices up to \(offset) are not equal for \(string)")
-                XCTAssertTrue(
-                    string[idxInString...].utf16.elementsEqual(attrStr[idxInAttrStr..<attrStr.endIndex].utf16),
-                    "String slices from \(offset) are not equal for \(string)")
-            }
+            assertViewMatchesString(string, \.utf16, \.utf16, \.utf16, \.utf16)
         }
     }
 

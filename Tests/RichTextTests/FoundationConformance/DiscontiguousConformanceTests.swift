@@ -38,30 +38,37 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
         }
     }
 
+    /// Apple's `characters()` and `unicodeScalars()` in one body, for the view `view` of a slice and
+    /// `discontiguousView` of a discontiguous slice: the view of the discontiguous slice of the whole string is the
+    /// whole string's, and that of `rangeA` and `rangeB` of `str` is `expected`.
+    private func assertDiscontiguousView<View: Sequence, DiscontiguousView: Sequence>(
+        of str: RichString, _ view: (RichSubstring) -> View, _ discontiguousView: (DiscontiguousRichSubstring) -> DiscontiguousView,
+        rangeA: Range<RichString.Index>, rangeB: Range<RichString.Index>, expected: [View.Element], line: UInt = #line
+    ) where View.Element == DiscontiguousView.Element, View.Element: Equatable {
+        let fullSlice = view(str[str.wholeRange])
+        let fullDiscontiguousSlice = discontiguousView(str[RangeSet(str.wholeRange)])
+        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice), line: line)
+
+        let slice = discontiguousView(str[RangeSet([rangeA, rangeB])])
+        XCTAssertEqual(Array(slice), expected, line: line)
+    }
+
     /// Follows Apple's `characters()`.
     func testCharacters() {
         let str = RichString("abcdefgabc")
-        let fullSlice = str[str.wholeRange].characters
-        let fullDiscontiguousSlice = str[RangeSet(str.wholeRange)].characters
-        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice))
-
-        let rangeA = str.startIndex..<str.index(atOffset: 3, in: .characters)
-        let rangeB = str.index(str.endIndex, characters: -3)..<str.endIndex
-        let slice = str[RangeSet([rangeA, rangeB])].characters
-        XCTAssertEqual(Array(slice), ["a", "b", "c", "a", "b", "c"])
+        assertDiscontiguousView(of: str, \.characters, \.characters,
+                                rangeA: str.startIndex..<str.index(atOffset: 3, in: .characters),
+                                rangeB: str.index(str.endIndex, characters: -3)..<str.endIndex,
+                                expected: ["a", "b", "c", "a", "b", "c"])
     }
 
     /// Follows Apple's `unicodeScalars()`.
     func testUnicodeScalars() {
         let str = RichString("abcdefgabc")
-        let fullSlice = str[str.wholeRange].unicodeScalars
-        let fullDiscontiguousSlice = str[RangeSet(str.wholeRange)].unicodeScalars
-        XCTAssertTrue(fullSlice.elementsEqual(fullDiscontiguousSlice))
-
-        let rangeA = str.startIndex..<str.index(atOffset: 3, in: .scalars)
-        let rangeB = str.index(atOffset: str.counts.scalars - 3, in: .scalars)..<str.endIndex
-        let slice = str[RangeSet([rangeA, rangeB])].unicodeScalars
-        XCTAssertEqual(Array(slice), ["a", "b", "c", "a", "b", "c"])
+        assertDiscontiguousView(of: str, \.unicodeScalars, \.unicodeScalars,
+                                rangeA: str.startIndex..<str.index(atOffset: 3, in: .scalars),
+                                rangeB: str.index(atOffset: str.counts.scalars - 3, in: .scalars)..<str.endIndex,
+                                expected: ["a", "b", "c", "a", "b", "c"])
     }
 
     /// Follows Apple's `reslicing()`.
@@ -86,45 +93,33 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
         return (RangeSet([rangeA, rangeB, rangeC]), rangeA)
     }
 
+    /// Apple's `attributes()` checks one thing again and again: a change made through the discontiguous slice of
+    /// `ranges` equals the same change made to each of its ranges in turn, after `prepare` on both copies.
+    private func assertThroughTheSetAsThroughEachRange(
+        _ str: RichString, _ ranges: RangeSet<RichString.Index>, prepare: (inout RichString) -> Void = { _ in },
+        _ throughSet: (inout RichString, RangeSet<RichString.Index>) -> Void,
+        _ throughRange: (inout RichString, Range<RichString.Index>) -> Void, line: UInt = #line
+    ) {
+        var a = str
+        prepare(&a)
+        throughSet(&a, ranges)
+        var b = str
+        prepare(&b)
+        for range in ranges.ranges { throughRange(&b, range) }
+        XCTAssertEqual(a, b, line: line)
+    }
+
     /// Follows Apple's `attributes()`.
     func testAttributes() {
         let str = RichString("abcdefg")
         let (ranges, rangeA) = aceRanges(str)
 
-        do {
-            var a = str
-            a[ranges].testInt = 2
-            var b = str
-            for range in ranges.ranges { b[range].testInt = 2 }
-            XCTAssertEqual(a, b)
-        }
-
-        do {
-            // Apple: `a[ranges].test.testInt = 2` (through the test scope).
-            var a = str
-            a[ranges].testInt = 2
-            var b = str
-            for range in ranges.ranges { b[range].testInt = 2 }
-            XCTAssertEqual(a, b)
-        }
-
-        do {
-            var a = str
-            a[ranges][TestIntKey.self] = 2
-            var b = str
-            for range in ranges.ranges { b[range][TestIntKey.self] = 2 }
-            XCTAssertEqual(a, b)
-        }
-
-        do {
-            var a = str
-            a[a.wholeRange].testInt = 3
-            a[ranges].testInt = nil
-            var b = str
-            b[b.wholeRange].testInt = 3
-            for range in ranges.ranges { b[range].testInt = nil }
-            XCTAssertEqual(a, b)
-        }
+        assertThroughTheSetAsThroughEachRange(str, ranges, { $0[$1].testInt = 2 }, { $0[$1].testInt = 2 })
+        // Apple: `a[ranges].test.testInt = 2` (through the test scope).
+        assertThroughTheSetAsThroughEachRange(str, ranges, { $0[$1].testInt = 2 }, { $0[$1].testInt = 2 })
+        assertThroughTheSetAsThroughEachRange(str, ranges, { $0[$1][TestIntKey.self] = 2 }, { $0[$1][TestIntKey.self] = 2 })
+        assertThroughTheSetAsThroughEachRange(str, ranges, prepare: { $0[$0.wholeRange].testInt = 3 },
+                                              { $0[$1].testInt = nil }, { $0[$1].testInt = nil })
 
         do {
             var a = str
@@ -134,34 +129,15 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
             XCTAssertNil(a[ranges].testInt)
         }
 
-        do {
-            var a = str
-            a[a.wholeRange].testString = "foo"
-            a.mergeAttributes(.testInt(2), in: ranges)
-            var b = str
-            b[b.wholeRange].testString = "foo"
-            for range in ranges.ranges { b[range].mergeAttributes(.testInt(2)) }
-            XCTAssertEqual(a, b)
-        }
-
-        do {
-            var a = str
-            a[a.wholeRange].testString = "foo"
-            a.setAttributes(.testInt(2), in: ranges)
-            var b = str
-            b[b.wholeRange].testString = "foo"
-            for range in ranges.ranges { b[range].setAttributes(.testInt(2)) }
-            XCTAssertEqual(a, b)
-        }
-
+        let fooOnTheWhole: (inout RichString) -> Void = { $0[$0.wholeRange].testString = "foo" }
+        assertThroughTheSetAsThroughEachRange(str, ranges, prepare: fooOnTheWhole,
+                                              { $0.mergeAttributes(.testInt(2), in: $1) }, { $0[$1].mergeAttributes(.testInt(2)) })
+        assertThroughTheSetAsThroughEachRange(str, ranges, prepare: fooOnTheWhole,
+                                              { $0.setAttributes(.testInt(2), in: $1) }, { $0[$1].setAttributes(.testInt(2)) })
         for match in [AttributeSet.empty, .testString("foo")] {
-            var a = str
-            a[a.wholeRange].testString = "foo"
-            a[ranges].replaceAttributes(match, with: .testInt(2))
-            var b = str
-            b[b.wholeRange].testString = "foo"
-            for range in ranges.ranges { b[range].replaceAttributes(match, with: .testInt(2)) }
-            XCTAssertEqual(a, b)
+            assertThroughTheSetAsThroughEachRange(str, ranges, prepare: fooOnTheWhole,
+                                                  { $0[$1].replaceAttributes(match, with: .testInt(2)) },
+                                                  { $0[$1].replaceAttributes(match, with: .testInt(2)) })
         }
     }
 
@@ -175,34 +151,39 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
         XCTAssertEqual(reinitialized, RichString("ace", attributes: .testInt(2)))
     }
 
-    /// Apple's five-run fixture for `runs()`.
-    private func fiveRuns() -> RichString {
-        var str = RichString("AAA", attributes: .testInt(2))
-        str.append(RichString("BBB", attributes: .testInt(3).testString("foo")))
-        str.append(RichString("CC", attributes: .testInt(3).testString("bar")))
-        str.append(RichString("D", attributes: .testInt(3).testString("baz")))
-        str.append(RichString("EEEEEEEE"))
-        return str
+    /// Apple's five-run fixture for `runs()` and `coalescedRuns()`, with the ranges both tests take of it.
+    private struct FiveRuns {
+        let str: RichString
+        let rangeA, rangeB, rangeC, rangeD, rangeE: Range<RichString.Index>
+        /// The two runs `rangeB` spans.
+        let rangeBFirst, rangeBSecond: Range<RichString.Index>
+        var rangeSet: RangeSet<RichString.Index> { RangeSet([rangeA, rangeB, rangeC, rangeD, rangeE]) }
+
+        init() {
+            var str = RichString("AAA", attributes: .testInt(2))
+            str.append(RichString("BBB", attributes: .testInt(3).testString("foo")))
+            str.append(RichString("CC", attributes: .testInt(3).testString("bar")))
+            str.append(RichString("D", attributes: .testInt(3).testString("baz")))
+            str.append(RichString("EEEEEEEE"))
+            func chars(_ from: Int, _ to: Int) -> Range<RichString.Index> {
+                str.index(atOffset: from, in: .characters)..<str.index(atOffset: to, in: .characters)
+            }
+            self.str = str
+            rangeA = chars(1, 2)  // A
+            rangeB = chars(4, 7)  // BBC (two runs)
+            rangeC = chars(8, 9)  // D
+            rangeD = chars(10, 11)  // E
+            rangeE = chars(12, 13)  // E
+            rangeBFirst = chars(4, 6)
+            rangeBSecond = chars(6, 7)
+        }
     }
 
     /// Follows Apple's `runs()`.
     func testRuns() {
-        let str = fiveRuns()
-        func chars(_ from: Int, _ to: Int) -> Range<RichString.Index> {
-            str.index(atOffset: from, in: .characters)..<str.index(atOffset: to, in: .characters)
-        }
-        let rangeA = chars(1, 2)  // A
-        let rangeB = chars(4, 7)  // BBC (two runs)
-        let rangeC = chars(8, 9)  // D
-        let rangeD = chars(10, 11)  // E
-        let rangeE = chars(12, 13)  // E
-        let rangeSet = RangeSet([rangeA, rangeB, rangeC, rangeD, rangeE])
-
-        let rangeBFirst = chars(4, 6)
-        let rangeBSecond = chars(6, 7)
-
-        let runs = str[rangeSet].runs
-        let expected = [rangeA, rangeBFirst, rangeBSecond, rangeC, rangeD, rangeE]
+        let f = FiveRuns()
+        let runs = f.str[f.rangeSet].runs
+        let expected = [f.rangeA, f.rangeBFirst, f.rangeBSecond, f.rangeC, f.rangeD, f.rangeE]
         XCTAssertEqual(runs.count, expected.count)
         XCTAssertEqual(runs.reversed().count, expected.reversed().count)
         XCTAssertEqual(runs.map(\.range), expected)
@@ -212,30 +193,18 @@ final class FoundationConformanceDiscontiguousTests: XCTestCase {
     /// Follows Apple's `coalescedRuns()`: per-key runs of a discontiguous slice break at every gap between its
     /// ranges, and inside a range only where the key's value changes.
     func testCoalescedRuns() {
-        let str = fiveRuns()
-        func chars(_ from: Int, _ to: Int) -> Range<RichString.Index> {
-            str.index(atOffset: from, in: .characters)..<str.index(atOffset: to, in: .characters)
-        }
-        let rangeA = chars(1, 2)  // A
-        let rangeB = chars(4, 7)  // BBC (two runs)
-        let rangeC = chars(8, 9)  // D
-        let rangeD = chars(10, 11)  // E
-        let rangeE = chars(12, 13)  // E
-        let rangeSet = RangeSet([rangeA, rangeB, rangeC, rangeD, rangeE])
-        let rangeBFirst = chars(4, 6)
-        let rangeBSecond = chars(6, 7)
-
-        let runs = str[rangeSet].runs
+        let f = FiveRuns()
+        let runs = f.str[f.rangeSet].runs
 
         struct Box<T: Equatable>: Equatable { let value: T?; let range: Range<RichString.Index> }
-        let testIntExpectation = [Box(value: 2, range: rangeA), Box(value: 3, range: rangeB), Box(value: 3, range: rangeC),
-                                  Box<Int>(value: nil, range: rangeD), Box<Int>(value: nil, range: rangeE)]
+        let testIntExpectation = [Box(value: 2, range: f.rangeA), Box(value: 3, range: f.rangeB), Box(value: 3, range: f.rangeC),
+                                  Box<Int>(value: nil, range: f.rangeD), Box<Int>(value: nil, range: f.rangeE)]
         XCTAssertEqual(runs[\.testInt].map { Box(value: $0.0, range: $0.1) }, testIntExpectation)
         XCTAssertEqual(runs[\.testInt].reversed().map { Box(value: $0.0, range: $0.1) }, testIntExpectation.reversed())
 
-        let testStringExpectation = [Box<String>(value: nil, range: rangeA), Box(value: "foo", range: rangeBFirst),
-                                     Box(value: "bar", range: rangeBSecond), Box(value: "baz", range: rangeC),
-                                     Box<String>(value: nil, range: rangeD), Box<String>(value: nil, range: rangeE)]
+        let testStringExpectation = [Box<String>(value: nil, range: f.rangeA), Box(value: "foo", range: f.rangeBFirst),
+                                     Box(value: "bar", range: f.rangeBSecond), Box(value: "baz", range: f.rangeC),
+                                     Box<String>(value: nil, range: f.rangeD), Box<String>(value: nil, range: f.rangeE)]
         XCTAssertEqual(runs[\.testString].map { Box(value: $0.0, range: $0.1) }, testStringExpectation)
         XCTAssertEqual(runs[\.testString].reversed().map { Box(value: $0.0, range: $0.1) }, testStringExpectation.reversed())
     }

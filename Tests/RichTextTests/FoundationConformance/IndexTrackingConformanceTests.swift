@@ -16,28 +16,52 @@ import XCTest
 @testable import RichText
 
 final class FoundationConformanceIndexTrackingTests: XCTestCase {
+    /// Most of Apple's tests track the range of `needle` in "Hello, world" through one body: this one through the
+    /// `inout` `transform(updating:)`. Returns the text after and the tracked range.
+    private func trackedInPlace(_ needle: String, through body: (inout RichString) throws -> Void) throws
+        -> (text: RichString, range: Range<RichString.Index>) {
+        var text = RichString("Hello, world")
+        var range = try XCTUnwrap(text.range(of: needle))
+        try text.transform(updating: &range, body: body)
+        return (text, range)
+    }
+
+    /// As `trackedInPlace`, through the `transform(updating:)` that returns the tracked range (failing the test
+    /// when it returns nil); `body` also gets the range as it was found.
+    private func tracked(_ needle: String, through body: (inout RichString, Range<RichString.Index>) throws -> Void) throws
+        -> (text: RichString, range: Range<RichString.Index>) {
+        var text = RichString("Hello, world")
+        let found = try XCTUnwrap(text.range(of: needle))
+        let updated = try XCTUnwrap(try text.transform(updating: found) { try body(&$0, found) })
+        return (text, updated)
+    }
+
+    /// Apple's `basics()` and `attributeMutation()` track the ranges of "Hello" and "world" in `string` through
+    /// `body`, by the `transform(updating:)` of an array of ranges (failing the test when it returns nil).
+    /// Returns what the two ranges held before, and what each tracked range holds after.
+    private func helloAndWorldTracked(in string: String, through body: (inout RichString) -> Void) throws
+        -> (before: [RichString], after: [RichString]) {
+        var text = RichString(string)
+        let found = [try XCTUnwrap(text.range(of: "Hello")), try XCTUnwrap(text.range(of: "world"))]
+        let before = found.map { text[$0].richString }
+        let updated = try XCTUnwrap(text.transform(updating: found, body: body))
+        return (before, updated.map { text[$0].richString })
+    }
+
     /// Follows Apple's `basics()`.
     func testBasics() throws {
-        var text = RichString("ABC. Hello, world!")
-        let original = text
-        let hello = try XCTUnwrap(text.range(of: "Hello"))
-        let world = try XCTUnwrap(text.range(of: "world"))
-
-        let updated = try XCTUnwrap(text.transform(updating: [hello, world]) {
+        let (before, after) = try helloAndWorldTracked(in: "ABC. Hello, world!") {
             $0.insert(RichString("Goodbye. "), at: $0.startIndex)
-        })
+        }
 
-        XCTAssertEqual(updated.count, 2)
-        XCTAssertEqual(text[updated[0]].richString, original[hello].richString)
-        XCTAssertEqual(text[updated[1]].richString, original[world].richString)
+        XCTAssertEqual(after.count, 2)
+        XCTAssertEqual(after[0], before[0])
+        XCTAssertEqual(after[1], before[1])
     }
 
     /// Follows Apple's `insertionWithinRange()`.
     func testInsertionWithinRange() throws {
-        var text = RichString("Hello, world")
-        var hello = try XCTUnwrap(text.range(of: "Hello"))
-
-        text.transform(updating: &hello) {
+        let (text, hello) = try trackedInPlace("Hello") {
             $0.insert(RichString("_Goodbye_"), at: $0.index(atOffset: 3, in: .characters))
         }
 
@@ -46,24 +70,18 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
 
     /// Follows Apple's `insertionAtStartOfRange()`.
     func testInsertionAtStartOfRange() throws {
-        var text = RichString("Hello, world")
-        let llo = try XCTUnwrap(text.range(of: "llo"))
-
-        let updated = try XCTUnwrap(text.transform(updating: llo) {
-            $0.insert(RichString("_"), at: llo.lowerBound)
-        })
+        let (text, updated) = try tracked("llo") {
+            $0.insert(RichString("_"), at: $1.lowerBound)
+        }
 
         XCTAssertEqual(String(text[updated].characters), "llo")
     }
 
     /// Follows Apple's `insertionAtEndOfRange()`.
     func testInsertionAtEndOfRange() throws {
-        var text = RichString("Hello, world")
-        let llo = try XCTUnwrap(text.range(of: "llo"))
-
-        let updated = try XCTUnwrap(text.transform(updating: llo) {
-            $0.insert(RichString("_"), at: llo.upperBound)
-        })
+        let (text, updated) = try tracked("llo") {
+            $0.insert(RichString("_"), at: $1.upperBound)
+        }
 
         XCTAssertEqual(String(text[updated].characters), "llo")
     }
@@ -83,10 +101,7 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
 
     /// Follows Apple's `removalWithinRange()`.
     func testRemovalWithinRange() throws {
-        var text = RichString("Hello, world")
-        var hello = try XCTUnwrap(text.range(of: "Hello"))
-
-        try text.transform(updating: &hello) {
+        let (text, hello) = try trackedInPlace("Hello") {
             $0.removeSubrange(try XCTUnwrap($0.range(of: "ll")))
         }
 
@@ -96,10 +111,7 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
     /// Follows Apple's `fullCollapse()`.
     func testFullCollapse() throws {
         do {
-            var text = RichString("Hello, world")
-            var hello = try XCTUnwrap(text.range(of: "Hello"))
-
-            text.transform(updating: &hello) {
+            let (text, hello) = try trackedInPlace("Hello") {
                 $0.removeSubrange($0.startIndex..<$0.endIndex)
             }
 
@@ -107,21 +119,15 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
         }
 
         do {
-            var text = RichString("Hello, world")
-            let hello = try XCTUnwrap(text.range(of: "Hello"))
-
-            let updated = try XCTUnwrap(text.transform(updating: hello) {
-                $0.removeSubrange(hello)
-            })
+            let (text, updated) = try tracked("Hello") {
+                $0.removeSubrange($1)
+            }
 
             XCTAssertEqual(String(text[updated].characters), "")
         }
 
         do {
-            var text = RichString("Hello, world")
-            var comma = try XCTUnwrap(text.range(of: ", "))
-
-            try text.transform(updating: &comma) {
+            let (text, comma) = try trackedInPlace(", ") {
                 $0.removeSubrange(try XCTUnwrap($0.range(of: "o, w")))
             }
 
@@ -133,10 +139,7 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
 
     /// Follows Apple's `collapseLeft()`.
     func testCollapseLeft() throws {
-        var text = RichString("Hello, world")
-        var hello = try XCTUnwrap(text.range(of: "Hello"))
-
-        try text.transform(updating: &hello) {
+        let (text, hello) = try trackedInPlace("Hello") {
             $0.removeSubrange(try XCTUnwrap($0.range(of: "llo, wo")))
         }
 
@@ -145,10 +148,7 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
 
     /// Follows Apple's `collapseRight()`.
     func testCollapseRight() throws {
-        var text = RichString("Hello, world")
-        var world = try XCTUnwrap(text.range(of: "world"))
-
-        try text.transform(updating: &world) {
+        let (text, world) = try trackedInPlace("world") {
             $0.removeSubrange(try XCTUnwrap($0.range(of: "llo, wo")))
         }
 
@@ -229,22 +229,17 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
 
     /// Follows Apple's `attributeMutation()`.
     func testAttributeMutation() throws {
-        var text = RichString("Hello, world!")
-        let original = text
-        let hello = try XCTUnwrap(text.range(of: "Hello"))
-        let world = try XCTUnwrap(text.range(of: "world"))
-
-        let updated = try XCTUnwrap(text.transform(updating: [hello, world]) {
+        let (before, after) = try helloAndWorldTracked(in: "Hello, world!") {
             $0[$0.wholeRange].testInt = 2
-        })
+        }
 
-        XCTAssertEqual(updated.count, 2)
-        var expectedHello = original[hello].richString
+        XCTAssertEqual(after.count, 2)
+        var expectedHello = before[0]
         expectedHello.setAttributes(.testInt(2), in: expectedHello.wholeRange)
-        var expectedWorld = original[world].richString
+        var expectedWorld = before[1]
         expectedWorld.setAttributes(.testInt(2), in: expectedWorld.wholeRange)
-        XCTAssertEqual(text[updated[0]].richString, expectedHello)
-        XCTAssertEqual(text[updated[1]].richString, expectedWorld)
+        XCTAssertEqual(after[0], expectedHello)
+        XCTAssertEqual(after[1], expectedWorld)
     }
 
     /// Follows Apple's `invalidInputRanges()`, an exit test: `transform(updating:)` must trap on ranges that

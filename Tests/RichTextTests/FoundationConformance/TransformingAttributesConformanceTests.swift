@@ -14,13 +14,19 @@ import XCTest
 @testable import RichText
 
 final class FoundationConformanceTransformingAttributesTests: XCTestCase {
+    /// "A", "B" and "C" with the attributes `a`, `b` and `c`: the shape of Apple's fixture and of every string
+    /// these tests expect.
+    private func abc(_ a: AttributeSet, _ b: AttributeSet, _ c: AttributeSet) -> RichString {
+        var attrStr = RichString("A", attributes: a)
+        attrStr.append(RichString("B", attributes: b))
+        attrStr.append(RichString("C", attributes: c))
+        return attrStr
+    }
+
     /// Apple's fixture for both tests: "A" (TestInt 1, TestBool true), "B" (TestInt 1, TestDouble 2),
     /// "C" (TestDouble 2, TestBool false).
     private func threeRuns() -> RichString {
-        var attrStr = RichString("A", attributes: .testInt(1).testBool(true))
-        attrStr.append(RichString("B", attributes: .testInt(1).testDouble(2)))
-        attrStr.append(RichString("C", attributes: .testDouble(2).testBool(false)))
-        return attrStr
+        abc(.testInt(1).testBool(true), .testInt(1).testDouble(2), .testDouble(2).testBool(false))
     }
 
     /// Follows Apple's `mutateMultipleAttributes()`.
@@ -48,9 +54,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 $2.value = !boolean
             }
         }
-        var changeSame1expected = RichString("A", attributes: .testInt(42).testBool(false))
-        changeSame1expected.append(RichString("B", attributes: .testInt(42).testDouble(3)))
-        changeSame1expected.append(RichString("C", attributes: .testDouble(3).testBool(true)))
+        let changeSame1expected = abc(.testInt(42).testBool(false), .testInt(42).testDouble(3), .testDouble(3).testBool(true))
         XCTAssertEqual(changeSame1expected, changeSame1)
 
         // Another key in place of each.
@@ -65,9 +69,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 $2.replace(with: TestIntKey.self, value: 42)
             }
         }
-        var changeDifferent1expected = RichString("A", attributes: .testDouble(2).testInt(42))
-        changeDifferent1expected.append(RichString("B", attributes: .testDouble(2).testBool(false)))
-        changeDifferent1expected.append(RichString("C", attributes: .testBool(false).testInt(42)))
+        let changeDifferent1expected = abc(.testDouble(2).testInt(42), .testDouble(2).testBool(false), .testBool(false).testInt(42))
         XCTAssertEqual(changeDifferent1expected, changeDifferent1)
 
         // A new range: the first run of the three keys extended over "B".
@@ -82,9 +84,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 changeRange1First = false
             }
         }
-        var changeRange1expected = RichString("A", attributes: .testInt(1).testBool(true))
-        changeRange1expected.append(RichString("B", attributes: .testInt(1).testBool(true)))
-        changeRange1expected.append(RichString("C", attributes: .testDouble(2).testBool(false)))
+        let changeRange1expected = abc(.testInt(1).testBool(true), .testInt(1).testBool(true), .testDouble(2).testBool(false))
         XCTAssertEqual(changeRange1expected, changeRange1)
     }
 
@@ -96,9 +96,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
         let removal1 = attrStr.transformingAttributes(\.testInt) {
             $0.value = nil
         }
-        var removal1expected = RichString("A", attributes: .testBool(true))
-        removal1expected.append(RichString("B", attributes: .testDouble(2)))
-        removal1expected.append(RichString("C", attributes: .testDouble(2).testBool(false)))
+        let removal1expected = abc(.testBool(true), .testDouble(2), .testDouble(2).testBool(false))
         XCTAssertEqual(removal1expected, removal1)
 
         // A new value for the same key.
@@ -107,9 +105,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 $0.value = !boolean
             }
         }
-        var changeSame1expected = RichString("A", attributes: .testInt(1).testBool(false))
-        changeSame1expected.append(RichString("B", attributes: .testInt(1).testDouble(2)))
-        changeSame1expected.append(RichString("C", attributes: .testDouble(2).testBool(true)))
+        let changeSame1expected = abc(.testInt(1).testBool(false), .testInt(1).testDouble(2), .testDouble(2).testBool(true))
         XCTAssertEqual(changeSame1expected, changeSame1)
 
         // Another key in place.
@@ -118,9 +114,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 $0.replace(with: TestDoubleKey.self, value: value ? 42 : 43)
             }
         }
-        var changeDifferent1expected = RichString("A", attributes: .testInt(1).testDouble(42))
-        changeDifferent1expected.append(RichString("B", attributes: .testInt(1).testDouble(2)))
-        changeDifferent1expected.append(RichString("C", attributes: .testDouble(43)))
+        let changeDifferent1expected = abc(.testInt(1).testDouble(42), .testInt(1).testDouble(2), .testDouble(43))
         XCTAssertEqual(changeDifferent1expected, changeDifferent1)
 
         // A shorter range.
@@ -129,9 +123,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 $0.range = $0.range.lowerBound..<attrStr.characters.index(before: $0.range.upperBound)
             }
         }
-        var changeRange1expected = RichString("A", attributes: .testInt(1).testBool(true))
-        changeRange1expected.append(RichString("B", attributes: .testDouble(2)))
-        changeRange1expected.append(RichString("C", attributes: .testDouble(2).testBool(false)))
+        let changeRange1expected = abc(.testInt(1).testBool(true), .testDouble(2), .testDouble(2).testBool(false))
         XCTAssertEqual(changeRange1expected, changeRange1)
 
         // A longer range.
@@ -140,9 +132,7 @@ final class FoundationConformanceTransformingAttributesTests: XCTestCase {
                 $0.range = $0.range.lowerBound..<attrStr.characters.index(after: $0.range.upperBound)
             }
         }
-        var changeRange2expected = RichString("A", attributes: .testInt(1).testBool(true))
-        changeRange2expected.append(RichString("B", attributes: .testInt(1).testDouble(2)))
-        changeRange2expected.append(RichString("C", attributes: .testInt(1).testDouble(2).testBool(false)))
+        let changeRange2expected = abc(.testInt(1).testBool(true), .testInt(1).testDouble(2), .testInt(1).testDouble(2).testBool(false))
         XCTAssertEqual(changeRange2expected, changeRange2)
     }
 }

@@ -2,26 +2,11 @@
 
 /// A naive, whole-document implementation of DESIGN §2's key behaviours over an array of scalars, each with
 /// its own entries. It re-checks everything everywhere after every edit, so it shares no shortcut with the rope.
-struct BehaviorModel {
+struct BehaviorModel: ScalarModel {
     var scalars: [Unicode.Scalar] = []
     var entries: [[String: AttributeEntry]] = []
 
-    var string: String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars)
-        return String(s)
-    }
-
-    /// Runs as (UTF-8 length, name → value), coalesced.
-    var runs: [(Int, [String: AttributeValue])] {
-        var result: [(Int, [String: AttributeValue])] = []
-        for (scalar, e) in zip(scalars, entries) {
-            let attrs = e.mapValues(\.value)
-            let length = String(scalar).utf8.count
-            if let last = result.last, last.1 == attrs { result[result.count - 1].0 += length } else { result.append((length, attrs)) }
-        }
-        return result
-    }
+    var scalarAttributes: [[String: AttributeValue]] { entries.map { $0.mapValues(\.value) } }
 
     // MARK: Structure
 

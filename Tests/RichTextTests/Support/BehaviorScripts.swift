@@ -105,26 +105,11 @@ func checkBehaviorScripts(seeds: Range<UInt64>, steps: Int) -> String? {
     let generator = ScriptGenerator(keys: keys)
     for seed in seeds {
         var rng = SeededRandom(seed: seed)
-        var text = RichString()
-        var script: [ScriptEdit] = []
-        for _ in 0..<steps {
-            var edit = generator.next(&rng, length: text.counts.scalars)
+        let script = randomScript(generator, keys: keys, steps: steps, using: &rng) { edit, rng in
             if case .insert(let at, _) = edit, rng.chance(0.15) { edit = .insert(at: at, text: rng.pick(["•", "• ", "\n• "])) }
-            script.append(edit)
-            edit.apply(to: &text, keys: keys)
         }
         if let failure = runBehaviorScript(script, keys: keys) {
-            var current = Array(script[...failure.step])
-            var changed = true
-            while changed {
-                changed = false
-                var i = 0
-                while i < current.count {
-                    var candidate = current
-                    candidate.remove(at: i)
-                    if runBehaviorScript(candidate, keys: keys) != nil { current = candidate; changed = true } else { i += 1 }
-                }
-            }
+            let current = shrinkByDropping(Array(script[...failure.step])) { runBehaviorScript($0, keys: keys) != nil }
             let last = runBehaviorScript(current, keys: keys)
             return """
                 seed \(seed): step \(failure.step): \(failure.message)

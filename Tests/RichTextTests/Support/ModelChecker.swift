@@ -74,10 +74,9 @@ func runScript(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> (step:
     return nil
 }
 
-/// Cuts a failing script down: drops edits while it still fails, then shortens inserted texts.
-func shrink(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> [ScriptEdit] {
-    var current = script
-    if let failure = runScript(current, keys: keys, seed: seed) { current = Array(current[...failure.step]) }
+/// Drops one element at a time, keeping each drop after which `fails` still holds, until no single drop does.
+func shrinkByDropping<Element>(_ items: [Element], while fails: ([Element]) -> Bool) -> [Element] {
+    var current = items
     var changed = true
     while changed {
         changed = false
@@ -85,7 +84,7 @@ func shrink(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> [ScriptEd
         while i < current.count {
             var candidate = current
             candidate.remove(at: i)
-            if runScript(candidate, keys: keys, seed: seed) != nil {
+            if fails(candidate) {
                 current = candidate
                 changed = true
             } else {
@@ -96,18 +95,34 @@ func shrink(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> [ScriptEd
     return current
 }
 
+/// A script of `steps` edits from `generator`, each applied to a string as it goes so that the next one fits
+/// the text so far; `adjust` may replace an edit (drawing from the same generator) before it is applied.
+func randomScript(_ generator: ScriptGenerator, keys: ScriptKeys, steps: Int, using rng: inout SeededRandom,
+                  adjust: (inout ScriptEdit, inout SeededRandom) -> Void = { _, _ in }) -> [ScriptEdit] {
+    var text = RichString()
+    var script: [ScriptEdit] = []
+    for _ in 0..<steps {
+        var edit = generator.next(&rng, length: text.counts.scalars)
+        adjust(&edit, &rng)
+        script.append(edit)
+        edit.apply(to: &text, keys: keys)
+    }
+    return script
+}
+
+/// Cuts a failing script down: cuts it after the failing step, then drops edits while it still fails.
+func shrink(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> [ScriptEdit] {
+    var current = script
+    if let failure = runScript(current, keys: keys, seed: seed) { current = Array(current[...failure.step]) }
+    return shrinkByDropping(current) { runScript($0, keys: keys, seed: seed) != nil }
+}
+
 /// Generates and checks `count` scripts; returns a report of the first failure (seed and shrunk script).
 func checkRandomScripts(seeds: Range<UInt64>, steps: Int, keys: ScriptKeys) -> String? {
     let generator = ScriptGenerator(keys: keys)
     for seed in seeds {
         var rng = SeededRandom(seed: seed)
-        var text = RichString()
-        var script: [ScriptEdit] = []
-        for _ in 0..<steps {
-            let edit = generator.next(&rng, length: text.counts.scalars)
-            script.append(edit)
-            edit.apply(to: &text, keys: keys)
-        }
+        let script = randomScript(generator, keys: keys, steps: steps, using: &rng)
         if let failure = runScript(script, keys: keys, seed: seed) {
             let shrunk = shrink(script, keys: keys, seed: seed)
             let last = runScript(shrunk, keys: keys, seed: seed)

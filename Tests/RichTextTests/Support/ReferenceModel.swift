@@ -1,29 +1,11 @@
 @testable import RichText
 
 /// The naive reference: an array of scalars, each with its own attribute dictionary.
-struct ReferenceModel: Equatable {
+struct ReferenceModel: Equatable, ScalarModel {
     var scalars: [Unicode.Scalar] = []
     var attributes: [[String: AttributeValue]] = []
 
-    var string: String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars)
-        return String(s)
-    }
-
-    /// Runs as (UTF-8 length, attributes), coalesced.
-    var runs: [(Int, [String: AttributeValue])] {
-        var result: [(Int, [String: AttributeValue])] = []
-        for (scalar, attrs) in zip(scalars, attributes) {
-            let length = String(scalar).utf8.count
-            if let last = result.last, last.1 == attrs {
-                result[result.count - 1].0 += length
-            } else {
-                result.append((length, attrs))
-            }
-        }
-        return result
-    }
+    var scalarAttributes: [[String: AttributeValue]] { attributes }
 
     /// Plain text typed over `range`: it takes the attributes of the first replaced scalar; inserted at an empty
     /// range, those of the scalar before it, or at the start the following one; without keys that are not
