@@ -72,7 +72,7 @@ final class ReplayCheckCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["replay", "--check", "--definition", shippedDefinition("recipe"), "--script", script])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.out, "")
-        XCTAssertTrue(result.err.contains("\(script):2: error: unknown op 'cut'"), result.err)
+        XCTAssertTrue(result.err.contains(#"\#(script):2: error: unknown op "cut""#), result.err)
         let pasteless = try write(#"{"op":"paste"}"# + "\n", to: "pasteless.jsonl", in: folder)
         for extra in [[], ["--check"]] {
             let missing = try FmtcheckProcess.run(["replay"] + extra + ["--definition", shippedDefinition("recipe"), "--script", pasteless])

@@ -1,5 +1,6 @@
 import Foundation
 import Formatting
+import FormattingTesting
 import RichText
 import RichTextFormats
 import StreamingJSON
@@ -25,6 +26,7 @@ extension CommandRunner {
             definition = empty
         }
         if command.check { return replayChecking(command, definition: definition, console: console) }
+        let replayer = ScriptReplayer(definition: definition)
         let script: EditScript
         do {
             if let trace = command.trace {
@@ -36,7 +38,7 @@ extension CommandRunner {
                     return .failure
                 }
                 do {
-                    script = try EditScript.parse(text)
+                    script = try replayer.parse(text)
                 } catch {
                     var located = error
                     located.fileName = path
@@ -68,7 +70,7 @@ extension CommandRunner {
         }
         var lines: [String] = []
         do {
-            try ScriptReplayer(definition: definition).apply(script, to: &document) { step, adjustment in
+            try replayer.apply(script, to: &document) { step, adjustment in
                 guard command.adjustments else { return }
                 lines.append(adjustmentLine(adjustment, step: step))
             }
@@ -102,7 +104,7 @@ extension CommandRunner {
     /// `fmtcheck trace-to-script FILE`: the trace as an edit script on stdout.
     static func traceToScript(_ path: String, console: Console) -> ExitCode {
         do {
-            console.out(TraceConversion.jsonLines(TraceConversion.script(for: try TraceConversion.load(path: path))))
+            console.out(TraceConversion.script(for: try TraceConversion.load(path: path)).jsonLines)
             return .success
         } catch {
             console.errLine(error.description)
