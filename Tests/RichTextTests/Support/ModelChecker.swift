@@ -1,3 +1,4 @@
+import FormattingTesting
 @testable import RichText
 
 /// Compares a rich string with the reference model; returns the first difference, or nil.
@@ -62,7 +63,7 @@ func firstDifference(_ text: RichString, _ model: ReferenceModel, rng: inout See
 }
 
 /// Runs `script` from an empty string; returns the step and message of the first difference.
-func runScript(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> (step: Int, message: String)? {
+func runScript(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> (step: Int, message: String)? {
     var text = RichString()
     var model = ReferenceModel()
     var rng = SeededRandom(seed: seed ^ 0xABCDEF)
@@ -75,7 +76,7 @@ func runScript(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> (step:
 }
 
 /// Cuts a failing script down: drops edits while it still fails, then shortens inserted texts.
-func shrink(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> [ScriptEdit] {
+func shrink(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> [ScriptStep] {
     var current = script
     if let failure = runScript(current, keys: keys, seed: seed) { current = Array(current[...failure.step]) }
     var changed = true
@@ -102,7 +103,7 @@ func checkRandomScripts(seeds: Range<UInt64>, steps: Int, keys: ScriptKeys) -> S
     for seed in seeds {
         var rng = SeededRandom(seed: seed)
         var text = RichString()
-        var script: [ScriptEdit] = []
+        var script: [ScriptStep] = []
         for _ in 0..<steps {
             let edit = generator.next(&rng, length: text.counts.scalars)
             script.append(edit)
