@@ -115,3 +115,13 @@ extension ScriptStep {
         }
     }
 }
+
+extension ScriptStep {
+    /// A pasted or start document from (text, attributes by key) pieces, every key plain (a step's keys take
+    /// their behaviours when it is applied). Neighbouring pieces with the same attributes become one run.
+    static func document(_ pieces: [(String, [String: AttributeValue])]) -> RichString {
+        RichString(concatenating: pieces.map { piece in
+            RichString(piece.0, attributes: AttributeSet(piece.1.map { AttributeEntry(name: $0.key, value: $0.value) }))
+        })
+    }
+}
