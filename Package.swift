@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "FormattingSwiftTesting", dependencies: ["FormattingTesting"], exclude: ["README.md"]),
         .executableTarget(name: "fmtcheck", dependencies: ["RichText", "FormatCheck"], exclude: ["README.md"]),
         .executableTarget(name: "fmtbench", dependencies: ["RichText", "Formatting", "RichTextFormats", "FormatCheck"], exclude: ["README.md"]),
-        .executableTarget(name: "fmtoracle", exclude: ["README.md"]),
+        .executableTarget(name: "fmtoracle", dependencies: ["FormattingTesting", "RichText", "StreamingJSON"], exclude: ["README.md"]),
         .executableTarget(name: "string-tour", dependencies: ["RichText"], path: "Examples/string-tour"),
         .target(name: "PlantedBugEditors", dependencies: ["Formatting", "FormattingTesting", "RichText"], path: "Examples/planted-bugs/PlantedBugEditors"),
         .executableTarget(name: "planted-bug-editor", dependencies: ["FormattingTesting", "PlantedBugEditors"], path: "Examples/planted-bugs/planted-bug-editor"),

@@ -32,8 +32,8 @@ extension EditScript {
         return try parseLine(json, number: number, reading: reading)
     }
 
-    /// One line read as JSON already (the editor protocol's requests).
-    static func parseLine(_ json: JSONValue, number: Int, reading: ScriptReading) throws(EditScriptError) -> Step {
+    /// One line read as JSON already (the editor protocol's requests, `fmtoracle`'s lines), numbered `number`.
+    public static func parseLine(_ json: JSONValue, number: Int, reading: ScriptReading) throws(EditScriptError) -> Step {
         guard case .object(let object) = json else { throw EditScriptError(line: number, message: "each line must be a JSON object") }
         func fail(_ message: String) -> EditScriptError { EditScriptError(line: number, message: message) }
         func integer(_ name: String) throws(EditScriptError) -> Int {
