@@ -81,6 +81,30 @@ final class ReplayCheckCLITests: XCTestCase {
         }
     }
 
+    func testReplayCheckTakesUnitLinesAsReplayDoes() throws {
+        let folder = try temporaryFolder(self)
+        let script = try write("""
+        {"op":"insert","at":0,"text":"👍🏽 milk"}
+        {"op":"set","from":5,"to":9,"key":"ingredient","value":"milk","unit":"utf16"}
+        {"op":"delete","from":0,"to":8,"unit":"utf8"}
+        """, to: "units.jsonl", in: folder)
+        var outputs: [String] = []
+        for extra in [[], ["--check"]] {
+            let result = try FmtcheckProcess.run(["replay", "--definition", shippedDefinition("recipe"), "--script", script] + extra)
+            XCTAssertEqual(result.status, 0, "\(extra): \(result.err)")
+            outputs.append(result.out)
+        }
+        XCTAssertEqual(outputs[0], ##"[" ",{},"milk",{"foregroundColor":"#34c759","ingredient":"milk"}]"## + "\n")
+        XCTAssertEqual(outputs[1], outputs[0])
+        let inside = try write(#"{"op":"insert","at":0,"text":"👍"}"# + "\n" + #"{"op":"insert","at":1,"text":"x","unit":"utf16"}"# + "\n",
+                               to: "inside.jsonl", in: folder)
+        for extra in [[], ["--check"]] {
+            let result = try FmtcheckProcess.run(["replay", "--definition", shippedDefinition("recipe"), "--script", inside] + extra)
+            XCTAssertEqual(result.status, 2, "\(extra)")
+            XCTAssertTrue(result.err.contains("\(inside):2: error: UTF-16 offset 1 falls inside a surrogate pair"), "\(extra): \(result.err)")
+        }
+    }
+
     func testReplayCheckTakesNoTrace() {
         XCTAssertThrowsError(try Command.parse(["replay", "--check", "--trace", "t.json"]))
     }
