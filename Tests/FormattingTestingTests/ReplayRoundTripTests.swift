@@ -14,22 +14,8 @@ final class ReplayRoundTripTests: XCTestCase {
                                      "type", "deleteBackward", "paste", "undo", "redo"]
 
     static func kind(_ step: ScriptStep) -> String {
-        switch step {
-        case .insert: return "insert"
-        case .delete: return "delete"
-        case .replace: return "replace"
-        case .insertAttributed: return "insertAttributed"
-        case .set: return "set"
-        case .remove: return "remove"
-        case .setRanges: return "setRanges"
-        case .select: return "select"
-        case .selectRanges: return "selectRanges"
-        case .type: return "type"
-        case .deleteBackward: return "deleteBackward"
-        case .paste: return "paste"
-        case .undo: return "undo"
-        case .redo: return "redo"
-        }
+        if case .selectRanges = step { return "selectRanges" }
+        return step.operationName
     }
 
     /// `step` (scalar offsets into `document`) as a line whose offsets count `unit`; nil when an offset falls

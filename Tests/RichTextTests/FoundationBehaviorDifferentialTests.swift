@@ -139,43 +139,8 @@ enum BehaviorScriptGenerator {
     }
 
     static func generate(steps: Int, using rng: inout SeededRandom) -> DifferentialScript {
-        typealias G = DifferentialScriptGenerator
-        var script = DifferentialScript(start: nil, steps: [])
-        var length = 0
-        if rng.chance(0.85) {
-            let start = document(using: &rng)
-            script.start = start
-            length = start.counts.scalars
-        }
-        for _ in 0..<steps {
-            let op: ScriptStep
-            let key = key(using: &rng)
-            switch rng.int(0...99) {
-            case 0..<24: op = .insert(at: G.offset(length, using: &rng), text: rng.chance(0.04) ? "" : text(using: &rng))
-            case 24..<38:
-                let (a, b) = G.range(length, using: &rng)
-                op = .delete(from: a, to: b)
-            case 38..<50:
-                let (a, b) = G.range(length, using: &rng)
-                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(using: &rng))
-            case 50..<60: op = .insertAttributed(at: G.offset(length, using: &rng), document: document(using: &rng))
-            case 60..<78:
-                let (a, b) = G.range(length, using: &rng)
-                op = .set(from: a, to: b, key: key, value: value(for: key, using: &rng))
-            case 78..<87:
-                let (a, b) = G.range(length, using: &rng)
-                op = .remove(from: a, to: b, key: key)
-            default:
-                let ranges = (0..<rng.int(1...3)).map { _ -> Range<Int> in
-                    let (a, b) = G.range(length, using: &rng)
-                    return a..<b
-                }
-                op = .setRanges(ranges: ranges, key: key, value: value(for: key, using: &rng))
-            }
-            script.steps.append(op)
-            if let (range, inserted) = op.textMutation { length += inserted - range.count }
-        }
-        return script
+        DifferentialScriptGenerator.generate(steps: steps, startChance: 0.85, emptyInsertChance: 0.04, using: &rng, key: key(using:),
+                                             value: value(for:using:), text: text(using:), document: document(using:))
     }
 }
 

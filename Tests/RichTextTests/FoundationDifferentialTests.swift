@@ -324,28 +324,40 @@ enum DifferentialScriptGenerator {
     }
 
     static func generate(steps: Int, using rng: inout SeededRandom) -> DifferentialScript {
+        generate(steps: steps, startChance: 0.8, emptyInsertChance: 0.03, using: &rng, key: { $0.chance(0.5) ? "p1" : "p2" },
+                 value: value(for:using:), text: text(using:), document: document(using:))
+    }
+
+    /// A script weighted like editing (inserts, deletes, replaces, attributed inserts, set / remove / setRanges)
+    /// from the given parts: how often there is a start document and an insert is empty, and how keys, values,
+    /// texts and documents are drawn. Each step's offsets are valid for the document the steps before it leave.
+    static func generate(
+        steps: Int, startChance: Double, emptyInsertChance: Double, using rng: inout SeededRandom,
+        key: (inout SeededRandom) -> String, value: (String, inout SeededRandom) -> AttributeValue,
+        text: (inout SeededRandom) -> String, document: (inout SeededRandom) -> RichString
+    ) -> DifferentialScript {
         var script = DifferentialScript(start: nil, steps: [])
         var length = 0
-        if rng.chance(0.8) {
-            let start = document(using: &rng)
+        if rng.chance(startChance) {
+            let start = document(&rng)
             script.start = start
             length = start.counts.scalars
         }
         for _ in 0..<steps {
             let op: ScriptStep
-            let key = rng.chance(0.5) ? "p1" : "p2"
+            let key = key(&rng)
             switch rng.int(0...99) {
-            case 0..<24: op = .insert(at: offset(length, using: &rng), text: rng.chance(0.03) ? "" : text(using: &rng))
+            case 0..<24: op = .insert(at: offset(length, using: &rng), text: rng.chance(emptyInsertChance) ? "" : text(&rng))
             case 24..<38:
                 let (a, b) = range(length, using: &rng)
                 op = .delete(from: a, to: b)
             case 38..<50:
                 let (a, b) = range(length, using: &rng)
-                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(using: &rng))
-            case 50..<60: op = .insertAttributed(at: offset(length, using: &rng), document: document(using: &rng))
+                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(&rng))
+            case 50..<60: op = .insertAttributed(at: offset(length, using: &rng), document: document(&rng))
             case 60..<78:
                 let (a, b) = range(length, using: &rng)
-                op = .set(from: a, to: b, key: key, value: value(for: key, using: &rng))
+                op = .set(from: a, to: b, key: key, value: value(key, &rng))
             case 78..<87:
                 let (a, b) = range(length, using: &rng)
                 op = .remove(from: a, to: b, key: key)
@@ -354,7 +366,7 @@ enum DifferentialScriptGenerator {
                     let (a, b) = range(length, using: &rng)
                     return a..<b
                 }
-                op = .setRanges(ranges: ranges, key: key, value: value(for: key, using: &rng))
+                op = .setRanges(ranges: ranges, key: key, value: value(key, &rng))
             }
             script.steps.append(op)
             if let (range, inserted) = op.textMutation { length += inserted - range.count }
