@@ -32,19 +32,8 @@ extension CommandRunner {
             if let trace = command.trace {
                 script = TraceConversion.script(for: try TraceConversion.load(path: trace))
             } else if let path = command.script {
-                let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-                guard let data, let text = String(data: data, encoding: .utf8) else {
-                    console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
-                    return .failure
-                }
-                do {
-                    script = try replayer.parse(text)
-                } catch {
-                    var located = error
-                    located.fileName = path
-                    console.err(located.description + "\n")
-                    return .failure
-                }
+                guard let read = readScript(path, console: console, parse: replayer.parse) else { return .failure }
+                script = read
             } else {
                 return .failure
             }
@@ -89,6 +78,24 @@ extension CommandRunner {
             return .failure
         }
         return .success
+    }
+
+    /// The script at `path` (`-`: standard input) read by `parse`; nil, with the reason on stderr, when it cannot
+    /// be read or a line is bad (named by file and line).
+    static func readScript(_ path: String, console: Console, parse: (String) throws(EditScriptError) -> EditScript) -> EditScript? {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
+            return nil
+        }
+        do {
+            return try parse(text)
+        } catch {
+            var located = error
+            located.fileName = path
+            console.err(located.description + "\n")
+            return nil
+        }
     }
 
     /// One adjustment as a JSON line: `{"line", "rule", "key", "from", "to", "old", "new"}` (UTF-8 offsets).

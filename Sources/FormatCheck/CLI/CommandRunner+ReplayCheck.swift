@@ -11,20 +11,7 @@ extension CommandRunner {
     /// that keeps every invariant writes the final document, exit 0.
     static func replayChecking(_ command: ReplayCommand, definition: LoadedDefinition, console: Console) -> ExitCode {
         guard let path = command.script else { return .failure }
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
-            return .failure
-        }
-        let script: EditScript
-        do {
-            script = try EditScript.parse(text)
-        } catch {
-            var located = error
-            located.fileName = path
-            console.err(located.description + "\n")
-            return .failure
-        }
+        guard let script = readScript(path, console: console, parse: { text throws(EditScriptError) in try EditScript.parse(text) }) else { return .failure }
         var start = RichString()
         if let document = command.document {
             do {

@@ -102,27 +102,12 @@ func checkBehaviorScripts(seeds: Range<UInt64>, steps: Int) -> String? {
     let keys = ScriptKeys.behaviors
     let generator = ScriptGenerator(keys: keys)
     for seed in seeds {
-        var rng = SeededRandom(seed: seed)
-        var text = RichString()
-        var script: [ScriptStep] = []
-        for _ in 0..<steps {
-            var edit = generator.next(&rng, length: text.counts.scalars)
-            if case .insert(let at, _) = edit, rng.chance(0.15) { edit = .insert(at: at, text: rng.pick(["•", "• ", "\n• "])) }
-            script.append(edit)
-            edit.apply(to: &text, keys: keys)
+        let script = generator.script(seed: seed, steps: steps) { step, rng in
+            if case .insert(let at, _) = step, rng.chance(0.15) { return .insert(at: at, text: rng.pick(["•", "• ", "\n• "])) }
+            return step
         }
         if let failure = runBehaviorScript(script, keys: keys) {
-            var current = Array(script[...failure.step])
-            var changed = true
-            while changed {
-                changed = false
-                var i = 0
-                while i < current.count {
-                    var candidate = current
-                    candidate.remove(at: i)
-                    if runBehaviorScript(candidate, keys: keys) != nil { current = candidate; changed = true } else { i += 1 }
-                }
-            }
+            let current = droppingSteps(Array(script[...failure.step])) { runBehaviorScript($0, keys: keys) != nil }
             let last = runBehaviorScript(current, keys: keys)
             return """
                 seed \(seed): step \(failure.step): \(failure.message)

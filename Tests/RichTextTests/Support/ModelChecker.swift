@@ -75,40 +75,18 @@ func runScript(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> (step:
     return nil
 }
 
-/// Cuts a failing script down: drops edits while it still fails, then shortens inserted texts.
+/// Cuts a failing script down: everything after the failing step, then edits while it still fails.
 func shrink(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> [ScriptStep] {
     var current = script
     if let failure = runScript(current, keys: keys, seed: seed) { current = Array(current[...failure.step]) }
-    var changed = true
-    while changed {
-        changed = false
-        var i = 0
-        while i < current.count {
-            var candidate = current
-            candidate.remove(at: i)
-            if runScript(candidate, keys: keys, seed: seed) != nil {
-                current = candidate
-                changed = true
-            } else {
-                i += 1
-            }
-        }
-    }
-    return current
+    return droppingSteps(current) { runScript($0, keys: keys, seed: seed) != nil }
 }
 
 /// Generates and checks `count` scripts; returns a report of the first failure (seed and shrunk script).
 func checkRandomScripts(seeds: Range<UInt64>, steps: Int, keys: ScriptKeys) -> String? {
     let generator = ScriptGenerator(keys: keys)
     for seed in seeds {
-        var rng = SeededRandom(seed: seed)
-        var text = RichString()
-        var script: [ScriptStep] = []
-        for _ in 0..<steps {
-            let edit = generator.next(&rng, length: text.counts.scalars)
-            script.append(edit)
-            edit.apply(to: &text, keys: keys)
-        }
+        let script = generator.script(seed: seed, steps: steps)
         if let failure = runScript(script, keys: keys, seed: seed) {
             let shrunk = shrink(script, keys: keys, seed: seed)
             let last = runScript(shrunk, keys: keys, seed: seed)

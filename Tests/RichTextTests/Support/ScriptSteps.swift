@@ -125,3 +125,40 @@ extension ScriptStep {
         })
     }
 }
+
+extension ScriptGenerator {
+    /// A script of `steps` steps from `seed`, each drawn against the length the ones before it leave (applied to
+    /// a bare string with `keys`); `adjust` may change a step, drawing from the same generator.
+    func script(seed: UInt64, steps: Int, adjust: (ScriptStep, inout SeededRandom) -> ScriptStep = { step, _ in step }) -> [ScriptStep] {
+        var rng = SeededRandom(seed: seed)
+        var text = RichString()
+        var script: [ScriptStep] = []
+        for _ in 0..<steps {
+            let step = adjust(next(&rng, length: text.counts.scalars), &rng)
+            script.append(step)
+            step.apply(to: &text, keys: keys)
+        }
+        return script
+    }
+}
+
+/// `script` with steps dropped one at a time, first to last and again, while `fails` holds for what is left.
+func droppingSteps(_ script: [ScriptStep], while fails: ([ScriptStep]) -> Bool) -> [ScriptStep] {
+    var current = script
+    var changed = true
+    while changed {
+        changed = false
+        var i = 0
+        while i < current.count {
+            var candidate = current
+            candidate.remove(at: i)
+            if fails(candidate) {
+                current = candidate
+                changed = true
+            } else {
+                i += 1
+            }
+        }
+    }
+    return current
+}
