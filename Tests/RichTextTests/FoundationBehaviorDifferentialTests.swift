@@ -23,16 +23,8 @@ import XCTest
 final class FoundationBehaviorDifferentialTests: XCTestCase {
     func testRandomBehaviourScriptsAgreeWithFoundation() throws {
         let oracle = try OracleProcess.locate()
-        let long = SharedData.isLongRun
-        let scriptCount = long ? 2_000 : 40
         let stepsPerScript = 30
-        let seeds: [UInt64]
-        if let seed = SharedData.seedOverride {
-            seeds = [seed]
-        } else {
-            let base: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : 0xBE4A_0715_D1FF
-            seeds = (0..<UInt64(scriptCount)).map { base &+ $0 }
-        }
+        let seeds = DifferentialScriptGenerator.seeds(base: 0xBE4A_0715_D1FF)
         let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-behaviour-differential-seed")
         print("behaviour differential: seeds=\(seeds.first!)…(\(seeds.count)); if RichString traps, the seed is in \(seedFile.path)")
 

@@ -17,16 +17,8 @@ import XCTest
 final class FoundationDifferentialTests: XCTestCase {
     func testRandomScriptsAgreeWithFoundation() throws {
         let oracle = try OracleProcess.locate()
-        let long = SharedData.isLongRun
-        let scriptCount = long ? 2_000 : 40
         let stepsPerScript = 30
-        let seeds: [UInt64]
-        if let seed = SharedData.seedOverride {
-            seeds = [seed]
-        } else {
-            let base: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : 0x00F0_4D41_7443_4845
-            seeds = (0..<UInt64(scriptCount)).map { base &+ $0 }
-        }
+        let seeds = DifferentialScriptGenerator.seeds(base: 0x00F0_4D41_7443_4845)
         // A trap in RichString ends the test process before any message; the seed being run is then in this file.
         let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-differential-seed")
         print("differential: oracle=\(oracle.executable.path) seeds=\(seeds.first!)…(\(seeds.count)); "
@@ -272,6 +264,15 @@ struct DifferentialScript {
 
 /// Random scripts over p1/p2 whose offsets are always valid scalar offsets.
 enum DifferentialScriptGenerator {
+    /// The seeds a differential test runs: `FMTCHECK_SEED`'s alone; with `FMTCHECK_LONG`, 2,000 from the clock;
+    /// else 40 from `base`.
+    static func seeds(base: UInt64) -> [UInt64] {
+        if let seed = SharedData.seedOverride { return [seed] }
+        let long = SharedData.isLongRun
+        let start: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : base
+        return (0..<UInt64(long ? 2_000 : 40)).map { start &+ $0 }
+    }
+
     /// Pieces of text: ASCII, emoji with skin tones and ZWJ sequences, flags, combining marks (also a lone one
     /// that attaches to whatever precedes it), CR, LF, CRLF, U+2029, Hebrew and Arabic.
     static let pieces: [String] = [

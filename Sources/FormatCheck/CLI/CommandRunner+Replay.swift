@@ -41,22 +41,8 @@ extension CommandRunner {
             console.errLine(error.description)
             return .failure
         }
-        var document = RichString()
-        var images = ImageStore()
-        if let path = command.document {
-            do {
-                let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
-                let read = try LintDocumentReader(definition: definition).read(bytes)
-                document = read.document
-                images = read.images
-            } catch let failure as InputFailure {
-                console.err(failure.description + "\n")
-                return .failure
-            } catch {
-                console.errLine("\(path): error: the starting document cannot be read: \(error)")
-                return .failure
-            }
-        }
+        guard let (start, images) = startingDocument(command, definition: definition, console: console) else { return .failure }
+        var document = start
         var lines: [String] = []
         do {
             try replayer.apply(script, to: &document) { step, adjustment in
@@ -78,6 +64,21 @@ extension CommandRunner {
             return .failure
         }
         return .success
+    }
+
+    /// The document a replay starts from (`command.document`, else an empty one) with its images; nil, with the
+    /// reason on stderr, when it cannot be read.
+    static func startingDocument(_ command: ReplayCommand, definition: LoadedDefinition, console: Console) -> (RichString, ImageStore)? {
+        guard let path = command.document else { return (RichString(), ImageStore()) }
+        do {
+            let read = try LintDocumentReader(definition: definition).read(try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize))
+            return (read.document, read.images)
+        } catch let failure as InputFailure {
+            console.err(failure.description + "\n")
+        } catch {
+            console.errLine("\(path): error: the starting document cannot be read: \(error)")
+        }
+        return nil
     }
 
     /// The script at `path` (`-`: standard input) read by `parse`; nil, with the reason on stderr, when it cannot

@@ -12,18 +12,7 @@ extension CommandRunner {
     static func replayChecking(_ command: ReplayCommand, definition: LoadedDefinition, console: Console) -> ExitCode {
         guard let path = command.script else { return .failure }
         guard let script = readScript(path, console: console, parse: { text throws(EditScriptError) in try EditScript.parse(text) }) else { return .failure }
-        var start = RichString()
-        if let document = command.document {
-            do {
-                start = try LintDocumentReader(definition: definition).read(try InputReader.read(path: document, maxSize: LintConfiguration.defaultMaxFileSize)).document
-            } catch let failure as InputFailure {
-                console.err(failure.description + "\n")
-                return .failure
-            } catch {
-                console.errLine("\(document): error: the starting document cannot be read: \(error)")
-                return .failure
-            }
-        }
+        guard let (start, _) = startingDocument(command, definition: definition, console: console) else { return .failure }
         let engine = FormattingEngine(definition.definition)
         let result: CheckedRun
         do {
