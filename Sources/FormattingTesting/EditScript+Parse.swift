@@ -12,11 +12,14 @@ extension EditScript {
     public static func parse(_ text: String, reading: ScriptReading = .exact) throws(EditScriptError) -> EditScript {
         var steps: [Step] = []
         var number = 0
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            var trimmed = line
+            while let first = trimmed.first, isSpace(first) { trimmed = trimmed.dropFirst() }
+            while let last = trimmed.last, isSpace(last) { trimmed = trimmed.dropLast() }
             if trimmed.isEmpty { continue }
-            steps.append(try parseLine(String(trimmed.reversed()), number: number, reading: reading))
+            steps.append(try parseLine(String(trimmed), number: number, reading: reading))
         }
         return EditScript(steps: steps)
     }
