@@ -30,31 +30,22 @@ final class FoundationBehaviorDifferentialTests: XCTestCase {
 
         var counts = BehaviorDifferentialCounts()
         var failures = 0
-        for seed in seeds {
-            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
-            var rng = SeededRandom(seed: seed)
-            let script = BehaviorScriptGenerator.generate(steps: stepsPerScript, using: &rng)
+        try DifferentialScriptGenerator.forEach(seeds, seedFile: seedFile, generate: BehaviorScriptGenerator.generate(steps:using:),
+                                                steps: stepsPerScript) { seed, script in
             let verdict = try BehaviorDifferential.check(script, oracle: oracle)
             counts.add(verdict)
-            if case .mismatch(let step, let report) = verdict {
-                failures += 1
-                // Shrink the first three; later ones are only listed by seed, so the counts cover every script.
-                guard failures <= 3 else {
-                    XCTFail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)): \(report)")
-                    continue
-                }
-                let shrunk = try BehaviorDifferential.shrink(script, oracle: oracle)
-                let shrunkReport = try BehaviorDifferential.check(shrunk, oracle: oracle).mismatchReport ?? report
-                let message = """
-                    RichString disagrees with Foundation on a step no known deviation explains \
-                    (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)).
-                    First difference in the original script: \(report)
-                    Shrunk script (\(shrunk.count) ops): \(shrunkReport)
-                    \(shrunk.jsonLines)
-                    """
-                print(message)
-                XCTFail(message)
+            guard case .mismatch(let step, let report) = verdict else { return true }
+            failures += 1
+            // Shrink the first three; later ones are only listed by seed, so the counts cover every script.
+            guard failures <= 3 else {
+                XCTFail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)): \(report)")
+                return true
             }
+            let shrunk = try BehaviorDifferential.shrink(script, oracle: oracle)
+            let shrunkReport = try BehaviorDifferential.check(shrunk, oracle: oracle).mismatchReport ?? report
+            Differential.fail("RichString disagrees with Foundation on a step no known deviation explains "
+                              + "(seed \(seed), FMTCHECK_SEED=\(seed), step \(step)).", report: report, shrunk: shrunk, shrunkReport: shrunkReport)
+            return true
         }
         print(counts.summary)
         XCTAssertGreaterThan(counts.agreements, 0, "no step was compared: \(counts.summary)")

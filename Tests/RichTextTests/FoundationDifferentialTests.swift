@@ -26,26 +26,17 @@ final class FoundationDifferentialTests: XCTestCase {
 
         var counts = DifferentialCounts()
         var failures = 0
-        for seed in seeds {
-            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
-            var rng = SeededRandom(seed: seed)
-            let script = DifferentialScriptGenerator.generate(steps: stepsPerScript, using: &rng)
+        try DifferentialScriptGenerator.forEach(seeds, seedFile: seedFile, generate: DifferentialScriptGenerator.generate(steps:using:),
+                                                steps: stepsPerScript) { seed, script in
             let verdict = try Differential.check(script, oracle: oracle)
             counts.add(verdict)
-            if case .mismatch(let report) = verdict {
-                failures += 1
-                let shrunk = try Differential.shrink(script, oracle: oracle)
-                let shrunkReport = try Differential.check(shrunk, oracle: oracle).mismatchReport ?? report
-                let message = """
-                    RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed)).
-                    First difference in the original script: \(report)
-                    Shrunk script (\(shrunk.count) ops): \(shrunkReport)
-                    \(shrunk.jsonLines)
-                    """
-                print(message)
-                XCTFail(message)
-                if failures >= 3 { break }
-            }
+            guard case .mismatch(let report) = verdict else { return true }
+            failures += 1
+            let shrunk = try Differential.shrink(script, oracle: oracle)
+            let shrunkReport = try Differential.check(shrunk, oracle: oracle).mismatchReport ?? report
+            Differential.fail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed)).", report: report,
+                              shrunk: shrunk, shrunkReport: shrunkReport)
+            return failures < 3
         }
         print(counts.summary)
         XCTAssertGreaterThan(counts.agreements, 0, "no step was compared: \(counts.summary)")
@@ -70,6 +61,21 @@ final class FoundationDifferentialTests: XCTestCase {
         if case .mismatch(let report) = verdict {
             XCTFail("RichString disagrees with Foundation: \(report)\n\(script.jsonLines)")
         }
+    }
+
+    /// The shrinker keeps only what a failure needs: the start document and every other step go, and the text
+    /// shortens to the one scalar that matters, with offsets clamped after each cut.
+    func testShrinkingKeepsOnlyWhatTheFailureNeeds() {
+        var rng = SeededRandom(seed: 7)
+        var script = DifferentialScriptGenerator.generate(steps: 30, using: &rng)
+        script.start = ScriptStep.document([("ab", ["p1": .integer(1)]), ("cd", [:])])
+        script.steps.insert(.insert(at: 3, text: "xZy"), at: 10)
+        let shrunk = script.shrunk { candidate in
+            candidate.steps.contains { if case .insert(_, let text) = $0 { return text.contains("Z") } else { return false } }
+        }
+        XCTAssertNil(shrunk.start)
+        XCTAssertEqual(shrunk.steps, [.insert(at: 0, text: "Z")])
+        XCTAssertEqual(shrunk.jsonLines, #"{"op":"insert","at":0,"text":"Z"}"# + "\n")
     }
 
     /// Converting from Foundation keeps runs whose boundary falls inside a grapheme cluster.
@@ -264,6 +270,17 @@ struct DifferentialScript {
 
 /// Random scripts over p1/p2 whose offsets are always valid scalar offsets.
 enum DifferentialScriptGenerator {
+    /// Runs `body` on the script each seed generates, in order, until it returns false. The seed is written to
+    /// `seedFile` first: a trap in RichString ends the test process before any message.
+    static func forEach(_ seeds: [UInt64], seedFile: URL, generate: (Int, inout SeededRandom) -> DifferentialScript, steps: Int,
+                        _ body: (UInt64, DifferentialScript) throws -> Bool) rethrows {
+        for seed in seeds {
+            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
+            var rng = SeededRandom(seed: seed)
+            guard try body(seed, generate(steps, &rng)) else { return }
+        }
+    }
+
     /// The seeds a differential test runs: `FMTCHECK_SEED`'s alone; with `FMTCHECK_LONG`, 2,000 from the clock;
     /// else 40 from `base`.
     static func seeds(base: UInt64) -> [UInt64] {
@@ -534,6 +551,18 @@ enum Differential {
             compared += 1
         }
         return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed)
+    }
+
+    /// Prints and records a disagreement: `headline`, the first difference, and the shrunk script with its own.
+    static func fail(_ headline: String, report: String, shrunk: DifferentialScript, shrunkReport: String) {
+        let message = """
+            \(headline)
+            First difference in the original script: \(report)
+            Shrunk script (\(shrunk.count) ops): \(shrunkReport)
+            \(shrunk.jsonLines)
+            """
+        print(message)
+        XCTFail(message)
     }
 
     /// Shrinks a mismatching script (`DifferentialScript.shrunk`) while it still mismatches.
