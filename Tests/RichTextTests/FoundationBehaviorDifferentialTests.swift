@@ -225,14 +225,7 @@ enum BehaviorDifferential {
 
     /// Runs the script on both sides, comparing after every step; classifies the first disagreement.
     static func check(_ script: DifferentialScript, oracle: OracleProcess) throws -> BehaviorDifferentialVerdict {
-        let outcome = try oracle.run(script: script.jsonLines)
-        if let error = outcome.scriptError {
-            XCTFail("fmtoracle rejected a generated script: \(error)\n\(script.jsonLines)")
-            return .agreed(steps: 0, compared: 0, peerCrashed: false)
-        }
-        if !outcome.peerCrashed, outcome.exitStatus != 0 {
-            XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
-        }
+        guard let outcome = try Differential.oracleRun(script, oracle: oracle) else { return .agreed(steps: 0, compared: 0, peerCrashed: false) }
         var s = RichString()
         var previous = s
         var typed: [Bool] = []

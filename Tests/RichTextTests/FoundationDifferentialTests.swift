@@ -514,16 +514,23 @@ enum Differential {
     /// A JSON string literal, as scripts write one.
     static func json(_ text: String) -> String { ScriptValueJSON.text(for: .string(text)) }
 
-    /// Compares ours with the oracle after every step.
-    static func check(_ script: DifferentialScript, oracle: OracleProcess) throws -> DifferentialVerdict {
+    /// What the oracle printed for `script`; nil (a test failure) when it refused the script. A status other than
+    /// 0 without a trap fails the test too.
+    static func oracleRun(_ script: DifferentialScript, oracle: OracleProcess) throws -> OracleProcess.Outcome? {
         let outcome = try oracle.run(script: script.jsonLines)
         if let error = outcome.scriptError {
             XCTFail("fmtoracle rejected a generated script: \(error)\n\(script.jsonLines)")
-            return .agreed(steps: 0, compared: 0, peerCrashed: false)
+            return nil
         }
         if !outcome.peerCrashed, outcome.exitStatus != 0 {
             XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
         }
+        return outcome
+    }
+
+    /// Compares ours with the oracle after every step.
+    static func check(_ script: DifferentialScript, oracle: OracleProcess) throws -> DifferentialVerdict {
+        guard let outcome = try Differential.oracleRun(script, oracle: oracle) else { return .agreed(steps: 0, compared: 0, peerCrashed: false) }
         // Step 0 is the start state: the start document, or the empty document.
         var s = script.start.map(richString) ?? RichString()
         var steps = 0
