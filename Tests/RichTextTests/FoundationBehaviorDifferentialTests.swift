@@ -145,33 +145,25 @@ enum BehaviorDifferentialVerdict {
 }
 
 struct BehaviorDifferentialCounts {
-    var scripts = 0
-    var steps = 0
-    var agreements = 0
-    var peerCrashed = 0
-    var mismatches = 0
+    var counts = DifferentialCounts()
     var excluded: [BehaviorDeviation: Int] = [:]
 
+    var agreements: Int { counts.agreements }
+
     mutating func add(_ verdict: BehaviorDifferentialVerdict) {
-        scripts += 1
         switch verdict {
-        case .agreed(let s, let compared, let crashed):
-            steps += s
-            agreements += compared
-            if crashed { peerCrashed += 1 }
+        case .agreed(let s, let compared, let crashed): counts.add(steps: s, compared: compared, peerCrashed: crashed)
         case .excluded(let deviation, let s, let compared):
-            steps += s
-            agreements += compared
+            counts.add(steps: s, compared: compared, peerCrashed: false)
             excluded[deviation, default: 0] += 1
-        case .mismatch:
-            mismatches += 1
+        case .mismatch: counts.add(mismatch: ())
         }
     }
 
     var summary: String {
         let exclusions = BehaviorDeviation.allCases.map { "\($0.rawValue)=\(excluded[$0] ?? 0)" }.joined(separator: ", ")
-        return "behaviour differential: scripts=\(scripts) steps=\(steps) agreements=\(agreements) "
-            + "excluded(\(exclusions)) peerCrashed=\(peerCrashed) mismatches=\(mismatches)"
+        return "behaviour differential: scripts=\(counts.scripts) steps=\(counts.steps) agreements=\(counts.agreements) "
+            + "excluded(\(exclusions)) peerCrashed=\(counts.peerCrashed) mismatches=\(counts.mismatches)"
     }
 }
 
@@ -179,11 +171,7 @@ enum BehaviorDifferential {
     static let descriptors = ScriptKeys.behaviors.descriptors
 
     static func richString(_ document: RichString) -> RichString {
-        var s = RichString(concatenating: ScriptStep.pieces(of: document).map { piece in
-            RichString(piece.0, attributes: AttributeSet(piece.1.map { name, value in
-                AttributeEntry(name: name, value: value, behavior: descriptors[name]!.behavior)
-            }))
-        })
+        var s = Differential.richString(document, keys: descriptors)
         // A document built from pieces is made consistent with its keys, as Foundation's `append` does.
         s.enforceBehaviors()
         return s
@@ -191,21 +179,7 @@ enum BehaviorDifferential {
 
     /// Applies one step to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
     static func apply(_ op: ScriptStep, to s: inout RichString) {
-        func range(_ from: Int, _ to: Int) -> Range<RichString.Index> { Differential.range(s, from, to) }
-        switch op {
-        case .insert(let at, let text): s.insert(text, at: s.index(atOffset: at, in: .scalars))
-        case .delete(let from, let to): s.removeSubrange(range(from, to))
-        case .replace(let from, let to, let text): s.replaceSubrange(range(from, to), with: text)
-        case .insertAttributed(let at, let document): s.insert(richString(document), at: s.index(atOffset: at, in: .scalars))
-        case .set(let from, let to, let key, let value):
-            s.setAttribute(descriptors[key]!, to: value, in: range(from, to))
-        case .remove(let from, let to, let key): s.removeAttribute(named: key, in: range(from, to))
-        case .setRanges(let ranges, let key, let value):
-            let set = RangeSet(ranges.map { range($0.lowerBound, $0.upperBound) })
-            s.setAttribute(descriptors[key]!, to: value, in: set)
-        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo:
-            break  // not generated: the oracle has no selection
-        }
+        Differential.apply(op, to: &s, keys: descriptors, document: richString)
     }
 
     /// Follows where every scalar came from: typed as plain text (true), or pasted / original (false).

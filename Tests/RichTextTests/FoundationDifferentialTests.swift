@@ -418,15 +418,24 @@ struct DifferentialCounts {
     var mismatches = 0
 
     mutating func add(_ verdict: DifferentialVerdict) {
-        scripts += 1
         switch verdict {
-        case .agreed(let s, let compared, let crashed):
-            steps += s
-            agreements += compared
-            if crashed { peerCrashed += 1 }
-        case .mismatch:
-            mismatches += 1
+        case .agreed(let s, let compared, let crashed): add(steps: s, compared: compared, peerCrashed: crashed)
+        case .mismatch: add(mismatch: ())
         }
+    }
+
+    /// A script whose compared steps agreed (`peerCrashed` when Foundation trapped part-way).
+    mutating func add(steps s: Int, compared: Int, peerCrashed crashed: Bool) {
+        scripts += 1
+        steps += s
+        agreements += compared
+        if crashed { peerCrashed += 1 }
+    }
+
+    /// A script with an unexplained disagreement.
+    mutating func add(mismatch: Void) {
+        scripts += 1
+        mismatches += 1
     }
 
     var summary: String {
@@ -441,8 +450,8 @@ enum Differential {
         "p2": AttributeKeyDescriptor(name: "p2"),
     ]
 
-    /// A document as `fmtoracle` builds it, its keys given their behaviours.
-    static func richString(_ document: RichString) -> RichString {
+    /// A document as `fmtoracle` builds it, run by run, its keys given their behaviours in `keys`.
+    static func richString(_ document: RichString, keys: [String: AttributeKeyDescriptor] = keys) -> RichString {
         RichString(concatenating: ScriptStep.pieces(of: document).map { piece in
             RichString(piece.0, attributes: AttributeSet(piece.1.map { name, value in
                 AttributeEntry(name: name, value: value, behavior: keys[name]?.behavior ?? .plain)
@@ -454,8 +463,10 @@ enum Differential {
         s.index(atOffset: from, in: .scalars)..<s.index(atOffset: to, in: .scalars)
     }
 
-    /// Applies one step to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
-    static func apply(_ op: ScriptStep, to s: inout RichString) {
+    /// Applies one step to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`: keys take
+    /// their behaviours from `keys`, and a pasted document is built by `document`.
+    static func apply(_ op: ScriptStep, to s: inout RichString, keys: [String: AttributeKeyDescriptor] = keys,
+                      document: (RichString) -> RichString = { richString($0) }) {
         switch op {
         case .insert(let at, let text):
             s.insert(text, at: s.index(atOffset: at, in: .scalars))
@@ -463,8 +474,8 @@ enum Differential {
             s.removeSubrange(range(s, from, to))
         case .replace(let from, let to, let text):
             s.replaceSubrange(range(s, from, to), with: text)
-        case .insertAttributed(let at, let document):
-            s.insert(richString(document), at: s.index(atOffset: at, in: .scalars))
+        case .insertAttributed(let at, let piece):
+            s.insert(document(piece), at: s.index(atOffset: at, in: .scalars))
         case .set(let from, let to, let key, let value):
             s.setAttribute(keys[key]!, to: value, in: range(s, from, to))
         case .remove(let from, let to, let key):
@@ -532,7 +543,7 @@ enum Differential {
     static func check(_ script: DifferentialScript, oracle: OracleProcess) throws -> DifferentialVerdict {
         guard let outcome = try Differential.oracleRun(script, oracle: oracle) else { return .agreed(steps: 0, compared: 0, peerCrashed: false) }
         // Step 0 is the start state: the start document, or the empty document.
-        var s = script.start.map(richString) ?? RichString()
+        var s = script.start.map { richString($0) } ?? RichString()
         var steps = 0
         var compared = 0
         for step in 0...script.steps.count {
