@@ -48,9 +48,10 @@ public enum EditorServer {
             guard editor != nil else { answer(EditorProtocol.errorLine("the first request must be open")); continue }
             let step: ScriptStep
             do {
-                step = try ScriptStep.parseLine(json, line: 1, value: { _, json in ScriptValueJSON.value(from: json) })
+                let line = try EditScript.parseLine(json, number: 1, reading: .exact)
+                step = line.unit == .scalars ? line.operation : try line.scalarOperation(in: editor!.document)
             } catch {
-                answer(EditorProtocol.errorLine("\(error)"))
+                answer(EditorProtocol.errorLine(error.message))
                 continue
             }
             // Changed where it is: a copy would share the editor's storage (its undo history) and copy it.

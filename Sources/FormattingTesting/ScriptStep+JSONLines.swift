@@ -4,7 +4,8 @@ import RichText
 extension ScriptStep {
     /// The step as one line of DESIGN §7's edit-script format (offsets in Unicode scalars), ready to paste
     /// into a regression test or to feed to `fmtcheck replay`. Values keep their kinds and invisible characters
-    /// are escaped (see `ScriptValueJSON`), so `parse(jsonLines:)` reads back exactly this step.
+    /// are escaped (see `ScriptValueJSON`), so `EditScript.parse(_:)` reads back exactly this step. The one
+    /// writer of the format: `EditScript.jsonLines`, failure reports and `fmtcheck trace-to-script` use it.
     public var jsonLine: String {
         func str(_ s: String) -> String { ScriptValueJSON.quoted(s) }
         func value(_ v: AttributeValue?) -> String { v.map(ScriptValueJSON.text(for:)) ?? "null" }
@@ -44,5 +45,24 @@ extension ScriptStep {
     /// A whole script as JSON Lines, one step a line.
     public static func jsonLines(_ steps: [ScriptStep]) -> String {
         steps.map(\.jsonLine).joined(separator: "\n")
+    }
+}
+
+extension EditScript.Step {
+    /// The step as its line: `operation.jsonLine`, with a `"unit"` member when its offsets are not scalars.
+    public var jsonLine: String {
+        let line = operation.jsonLine
+        guard let unit = EditScript.unitMember(unit) else { return line }
+        return line.dropLast() + ",\"unit\":\"\(unit)\"}"
+    }
+}
+
+extension EditScript {
+    /// The script as JSON Lines, every line ending in a newline; `parse(_:)` reads back this script (numbered
+    /// from 1 when the steps are).
+    public var jsonLines: String {
+        var text = ""
+        for step in steps { text += step.jsonLine + "\n" }
+        return text
     }
 }

@@ -124,7 +124,16 @@ public enum ScriptValueJSON {
         return RichString(unenforcedText: text, runs: runs)
     }
 
-    /// A JSON string literal with invisible characters escaped (see `ScriptText.escapingInvisibles`).
+    /// Whether `json` holds a kind tag (`{"$color":…}` and the like) anywhere, which only the harness writes:
+    /// `fmtcheck replay` then reads it exactly, and gives an untagged value its declared kind.
+    public static func hasTag(_ json: JSONValue) -> Bool {
+        switch json {
+        case .array(let items): return items.contains(where: hasTag)
+        case .object(let object): return object.contains { $0.key.hasPrefix("$") || hasTag($0.value) }
+        default: return false
+        }
+    }
+
     /// Ranges as scripts and the editor protocol write them: `[[from,to],…]`.
     static func rangesText(_ ranges: [Range<Int>]) -> String {
         "[" + ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]"
@@ -141,6 +150,7 @@ public enum ScriptValueJSON {
         return ranges
     }
 
+    /// A JSON string literal with invisible characters escaped (see `ScriptText.escapingInvisibles`).
     static func quoted(_ s: String) -> String {
         ScriptText.escapingInvisibles((try? JSONWriter.string(.string(s), options: JSONWriter.Options(escapeSlashes: false))) ?? "\"\"")
     }

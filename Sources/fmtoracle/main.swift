@@ -2,7 +2,9 @@
 //
 // Usage: fmtoracle [SCRIPT.jsonl | -]
 //   Reads a JSON-Lines edit script (from the file, or stdin when the argument is
-//   "-" or absent), applies it to a Foundation AttributedString and prints one
+//   "-" or absent) with FormattingTesting's one parser of the format (an optional
+//   first {"op":"start","document":…} line is the oracle's own), applies it to a
+//   Foundation AttributedString and prints one
 //   JSON line per step (step 0 = start state) to stdout, written unbuffered
 //   (one write(2) per line) so the parent sees progress even if Foundation traps.
 //
@@ -10,6 +12,9 @@
 //   printed to stdout first); 2 usage / I/O error; killed by signal if Foundation traps.
 
 import Foundation
+import FormattingTesting
+import RichText
+import StreamingJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -98,86 +103,37 @@ func stateLine(step: Int, _ s: AttributedString) -> String {
     return out
 }
 
-// MARK: - Input parsing helpers
+// MARK: - Reading values and documents
 
-/// JSON integer (rejects booleans and floating-point numbers).
-func asInt(_ v: Any?) -> Int? {
-    guard let v, let n = v as? NSNumber else { return nil }
-    let t = String(cString: n.objCType)
-    if t == "c" || t == "B" || t == "d" || t == "f" { return nil }
-    if v is String { return nil }
-    return v as? Int
-}
+// Lines are read by FormattingTesting's `EditScript.parseLine`, the one parser of the format; these turn what it
+// read into Foundation's values for the oracle's keys.
 
-func parseValue(_ raw: Any?, for key: KeyInfo) throws -> AttrValue {
-    if key.isInt {
-        guard let i = asInt(raw) else {
-            throw ScriptError(message: "value for key '\(key.name)' must be an integer")
-        }
-        return .int(i)
-    } else {
-        guard let s = raw as? String else {
-            throw ScriptError(message: "value for key '\(key.name)' must be a string")
-        }
-        return .string(s)
+func foundationValue(_ value: AttributeValue, for key: KeyInfo) throws -> AttrValue {
+    switch (key.isInt, value) {
+    case (true, .integer(let i)): return .int(i)
+    case (false, .string(let s)): return .string(s)
+    case (true, _): throw ScriptError(message: "value for key '\(key.name)' must be an integer")
+    case (false, _): throw ScriptError(message: "value for key '\(key.name)' must be a string")
     }
 }
 
-func lookupKey(_ raw: Any?) throws -> KeyInfo {
-    guard let name = raw as? String else { throw ScriptError(message: "missing or non-string \"key\"") }
+func lookupKey(_ name: String) throws -> KeyInfo {
     guard let k = keysByName[name] else { throw ScriptError(message: "unknown key '\(name)'") }
     return k
 }
 
-func attributeContainer(_ raw: Any) throws -> AttributeContainer {
-    guard let dict = raw as? [String: Any] else {
-        throw ScriptError(message: "attribute dictionary expected")
-    }
-    var c = AttributeContainer()
-    for name in dict.keys.sorted() {
-        guard let k = keysByName[name] else { throw ScriptError(message: "unknown key '\(name)'") }
-        k.setContainer(&c, try parseValue(dict[name], for: k))
-    }
-    return c
-}
-
-/// Native-JSON document: a bare string, or a flat array alternating text and
-/// attribute dictionaries (a text with no following dictionary is unattributed).
-func parseDocument(_ raw: Any?) throws -> AttributedString {
-    if let s = raw as? String { return AttributedString(s) }
-    guard let arr = raw as? [Any] else {
-        throw ScriptError(message: "\"document\" must be a string or an array")
-    }
+/// A pasted or start document, its runs appended one by one as Foundation builds it.
+func foundationDocument(_ document: RichString) throws -> AttributedString {
     var result = AttributedString()
-    var i = 0
-    while i < arr.count {
-        guard let text = arr[i] as? String else {
-            throw ScriptError(message: "document element \(i) must be a string")
+    for run in document.runs {
+        var c = AttributeContainer()
+        for entry in run.attributes.entries.sorted(by: { $0.name < $1.name }) {
+            let k = try lookupKey(entry.name)
+            k.setContainer(&c, try foundationValue(entry.value, for: k))
         }
-        var attrs = AttributeContainer()
-        if i + 1 < arr.count, !(arr[i + 1] is String) {
-            attrs = try attributeContainer(arr[i + 1])
-            i += 2
-        } else {
-            i += 1
-        }
-        result.append(AttributedString(text, attributes: attrs))
+        result.append(AttributedString(document[run.range].string, attributes: c))
     }
     return result
-}
-
-func intField(_ obj: [String: Any], _ name: String) throws -> Int {
-    guard let i = asInt(obj[name]) else {
-        throw ScriptError(message: "missing or non-integer \"\(name)\"")
-    }
-    return i
-}
-
-func stringField(_ obj: [String: Any], _ name: String) throws -> String {
-    guard let s = obj[name] as? String else {
-        throw ScriptError(message: "missing or non-string \"\(name)\"")
-    }
-    return s
 }
 
 // MARK: - Offsets
@@ -200,53 +156,36 @@ func scalarRange(_ s: AttributedString, _ from: Int, _ to: Int, count: Int) thro
 
 // MARK: - Ops
 
-func apply(_ obj: [String: Any], to s: inout AttributedString) throws {
-    guard let op = obj["op"] as? String else { throw ScriptError(message: "missing \"op\"") }
+func apply(_ step: ScriptStep, to s: inout AttributedString) throws {
     let count = s.unicodeScalars.count
-    switch op {
-    case "insert":
-        let text = try stringField(obj, "text")
-        let at = try scalarIndex(s, try intField(obj, "at"), count: count)
+    switch step {
+    case .insert(let at, let text):
+        let at = try scalarIndex(s, at, count: count)
         s.unicodeScalars.replaceSubrange(at..<at, with: text.unicodeScalars)
-    case "delete":
-        let r = try scalarRange(s, try intField(obj, "from"), try intField(obj, "to"), count: count)
-        s.removeSubrange(r)
-    case "replace":
-        let text = try stringField(obj, "text")
-        let r = try scalarRange(s, try intField(obj, "from"), try intField(obj, "to"), count: count)
+    case .delete(let from, let to):
+        s.removeSubrange(try scalarRange(s, from, to, count: count))
+    case .replace(let from, let to, let text):
+        let r = try scalarRange(s, from, to, count: count)
         s.unicodeScalars.replaceSubrange(r, with: text.unicodeScalars)
-    case "insertAttributed":
-        let doc = try parseDocument(obj["document"])
-        let at = try scalarIndex(s, try intField(obj, "at"), count: count)
-        s.insert(doc, at: at)
-    case "set":
-        let key = try lookupKey(obj["key"])
-        let v = try parseValue(obj["value"], for: key)
-        let r = try scalarRange(s, try intField(obj, "from"), try intField(obj, "to"), count: count)
-        key.setRange(&s, r, v)
-    case "remove":
-        let key = try lookupKey(obj["key"])
-        let r = try scalarRange(s, try intField(obj, "from"), try intField(obj, "to"), count: count)
-        key.setRange(&s, r, nil)
-    case "setRanges":
-        let key = try lookupKey(obj["key"])
-        let v = try parseValue(obj["value"], for: key)
-        guard let rawRanges = obj["ranges"] as? [Any] else {
-            throw ScriptError(message: "missing or non-array \"ranges\"")
-        }
+    case .insertAttributed(let at, let document):
+        let doc = try foundationDocument(document)
+        s.insert(doc, at: try scalarIndex(s, at, count: count))
+    case .set(let from, let to, let name, let value):
+        let key = try lookupKey(name)
+        let v = try foundationValue(value, for: key)
+        key.setRange(&s, try scalarRange(s, from, to, count: count), v)
+    case .remove(let from, let to, let name):
+        let key = try lookupKey(name)
+        key.setRange(&s, try scalarRange(s, from, to, count: count), nil)
+    case .setRanges(let list, let name, let value):
+        let key = try lookupKey(name)
+        guard let value else { throw ScriptError(message: "value for key '\(name)' must not be null") }
+        let v = try foundationValue(value, for: key)
         var ranges: [Range<AttributedString.Index>] = []
-        for rr in rawRanges {
-            guard let pair = rr as? [Any], pair.count == 2,
-                  let from = asInt(pair[0]), let to = asInt(pair[1]) else {
-                throw ScriptError(message: "each range must be [from,to] integers")
-            }
-            ranges.append(try scalarRange(s, from, to, count: count))
-        }
+        for r in list { ranges.append(try scalarRange(s, r.lowerBound, r.upperBound, count: count)) }
         key.setRangeSet(&s, RangeSet(ranges), v)
-    case "start":
-        throw ScriptError(message: "\"start\" is only allowed as the first op")
-    default:
-        throw ScriptError(message: "unknown op '\(op)'")
+    case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo:
+        throw ScriptError(message: "editor commands and selections are not supported: an AttributedString has no selection")
     }
 }
 
@@ -282,25 +221,30 @@ func run() {
         var line = Data(rawLine)
         if line.last == 0x0D { line.removeLast() }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-        let parsed: Any
+        let json: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: line, options: [])
+            json = try JSONValue.parse(String(decoding: line, as: UTF8.self))
         } catch {
-            fail("invalid JSON", line: lineNo)
+            fail("invalid JSON: \(error.message) at column \(error.location.column)", line: lineNo)
         }
-        guard let obj = parsed as? [String: Any] else { fail("op line must be a JSON object", line: lineNo) }
         do {
             if !started {
                 started = true
-                if (obj["op"] as? String) == "start" {
-                    s = try parseDocument(obj["document"])
+                if json["op"]?.stringValue == "start" {
+                    guard let document = json["document"] else { throw ScriptError(message: "\"document\" is missing") }
+                    s = try foundationDocument(try ScriptReading.exact.document(document))
                     writeStdout(stateLine(step: 0, s))
                     continue
                 }
                 writeStdout(stateLine(step: 0, s))
             }
-            try apply(obj, to: &s)
+            if json["op"]?.stringValue == "start" { throw ScriptError(message: "\"start\" is only allowed as the first op") }
+            let parsed = try EditScript.parseLine(json, number: lineNo, reading: .exact)
+            guard parsed.unit == .scalars else { throw ScriptError(message: "\"unit\" is not supported: offsets are Unicode scalars") }
+            try apply(parsed.operation, to: &s)
         } catch let e as ScriptError {
+            fail(e.message, line: lineNo)
+        } catch let e as EditScriptError {
             fail(e.message, line: lineNo)
         } catch {
             fail("\(error)", line: lineNo)

@@ -1,4 +1,5 @@
 import FormatCheck
+import FormattingTesting
 import Foundation
 import RichText
 import RichTextFormats
@@ -83,7 +84,7 @@ final class LintLibraryTests: XCTestCase {
         """)
         XCTAssertEqual(script.steps.map(\.line), [1, 3, 4])
         XCTAssertEqual(script.steps[1].unit, .utf16)
-        XCTAssertEqual(script.steps[2].operation, .setRanges(ranges: [0..<4, 9..<13], key: "k", value: 1))
+        XCTAssertEqual(script.steps[2].operation, .setRanges(ranges: [0..<4, 9..<13], key: "k", value: .integer(1)))
         XCTAssertThrowsError(try EditScript.parse(#"{"op":"delete","from":4,"to":3}"#)) { error in
             XCTAssertEqual((error as? EditScriptError)?.line, 1)
         }

@@ -72,12 +72,36 @@ final class ReplayCheckCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["replay", "--check", "--definition", shippedDefinition("recipe"), "--script", script])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.out, "")
-        XCTAssertTrue(result.err.contains("\(script):2: error: unknown op 'cut'"), result.err)
+        XCTAssertTrue(result.err.contains(#"\#(script):2: error: unknown op "cut""#), result.err)
         let pasteless = try write(#"{"op":"paste"}"# + "\n", to: "pasteless.jsonl", in: folder)
         for extra in [[], ["--check"]] {
             let missing = try FmtcheckProcess.run(["replay"] + extra + ["--definition", shippedDefinition("recipe"), "--script", pasteless])
             XCTAssertEqual(missing.status, 2, "\(extra)")
             XCTAssertTrue(missing.err.contains("\(pasteless):1: error:") && missing.err.contains("document"), "\(extra): \(missing.err)")
+        }
+    }
+
+    func testReplayCheckTakesUnitLinesAsReplayDoes() throws {
+        let folder = try temporaryFolder(self)
+        let script = try write("""
+        {"op":"insert","at":0,"text":"👍🏽 milk"}
+        {"op":"set","from":5,"to":9,"key":"ingredient","value":"milk","unit":"utf16"}
+        {"op":"delete","from":0,"to":8,"unit":"utf8"}
+        """, to: "units.jsonl", in: folder)
+        var outputs: [String] = []
+        for extra in [[], ["--check"]] {
+            let result = try FmtcheckProcess.run(["replay", "--definition", shippedDefinition("recipe"), "--script", script] + extra)
+            XCTAssertEqual(result.status, 0, "\(extra): \(result.err)")
+            outputs.append(result.out)
+        }
+        XCTAssertEqual(outputs[0], ##"[" ",{},"milk",{"foregroundColor":"#34c759","ingredient":"milk"}]"## + "\n")
+        XCTAssertEqual(outputs[1], outputs[0])
+        let inside = try write(#"{"op":"insert","at":0,"text":"👍"}"# + "\n" + #"{"op":"insert","at":1,"text":"x","unit":"utf16"}"# + "\n",
+                               to: "inside.jsonl", in: folder)
+        for extra in [[], ["--check"]] {
+            let result = try FmtcheckProcess.run(["replay", "--definition", shippedDefinition("recipe"), "--script", inside] + extra)
+            XCTAssertEqual(result.status, 2, "\(extra)")
+            XCTAssertTrue(result.err.contains("\(inside):2: error: UTF-16 offset 1 falls inside a surrogate pair"), "\(extra): \(result.err)")
         }
     }
 

@@ -1,3 +1,4 @@
+import FormattingTesting
 import RichText
 import XCTest
 @testable import FormatCheck
@@ -6,7 +7,7 @@ import XCTest
 /// trace), not only of one parsed from JSON Lines: a negative offset or a reversed range is an error naming its
 /// line, never a trap.
 final class ScriptReplayerBoundsTests: XCTestCase {
-    func replay(_ operation: EditScript.Operation, on text: String = "milk") -> EditScriptError? {
+    func replay(_ operation: ScriptStep, on text: String = "milk") -> EditScriptError? {
         guard case .success(let empty) = DefinitionFile.parse(#"{"name": "none", "attributes": {}, "scope": []}"#, fileName: "none") else {
             XCTFail("the empty definition did not load")
             return nil
@@ -22,10 +23,10 @@ final class ScriptReplayerBoundsTests: XCTestCase {
     }
 
     func testNegativeOffsetsAndReversedRangesAreErrorsNamingTheLine() {
-        let refused: [EditScript.Operation] = [
+        let refused: [ScriptStep] = [
             .insert(at: -1, text: "x"), .delete(from: -3, to: 1), .delete(from: 3, to: 1), .replace(from: 2, to: -1, text: "y"),
             .replace(from: Int.min, to: 0, text: ""), .remove(from: 4, to: 0, key: "k"),
-            .setRanges(ranges: [0..<1, -2..<0], key: "k", value: .null),
+            .setRanges(ranges: [0..<1, -2..<0], key: "k", value: nil),
         ]
         for operation in refused {
             let error = replay(operation)

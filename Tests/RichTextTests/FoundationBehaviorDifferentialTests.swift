@@ -1,4 +1,5 @@
 import Foundation
+import FormattingTesting
 @testable import RichText
 import XCTest
 
@@ -22,46 +23,29 @@ import XCTest
 final class FoundationBehaviorDifferentialTests: XCTestCase {
     func testRandomBehaviourScriptsAgreeWithFoundation() throws {
         let oracle = try OracleProcess.locate()
-        let long = SharedData.isLongRun
-        let scriptCount = long ? 2_000 : 40
         let stepsPerScript = 30
-        let seeds: [UInt64]
-        if let seed = SharedData.seedOverride {
-            seeds = [seed]
-        } else {
-            let base: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : 0xBE4A_0715_D1FF
-            seeds = (0..<UInt64(scriptCount)).map { base &+ $0 }
-        }
+        let seeds = DifferentialScriptGenerator.seeds(base: 0xBE4A_0715_D1FF)
         let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-behaviour-differential-seed")
         print("behaviour differential: seeds=\(seeds.first!)…(\(seeds.count)); if RichString traps, the seed is in \(seedFile.path)")
 
         var counts = BehaviorDifferentialCounts()
         var failures = 0
-        for seed in seeds {
-            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
-            var rng = SeededRandom(seed: seed)
-            let script = BehaviorScriptGenerator.generate(steps: stepsPerScript, using: &rng)
+        try DifferentialScriptGenerator.forEach(seeds, seedFile: seedFile, generate: BehaviorScriptGenerator.generate(steps:using:),
+                                                steps: stepsPerScript) { seed, script in
             let verdict = try BehaviorDifferential.check(script, oracle: oracle)
             counts.add(verdict)
-            if case .mismatch(let step, let report) = verdict {
-                failures += 1
-                // Shrink the first three; later ones are only listed by seed, so the counts cover every script.
-                guard failures <= 3 else {
-                    XCTFail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)): \(report)")
-                    continue
-                }
-                let shrunk = try BehaviorDifferential.shrink(script, oracle: oracle)
-                let shrunkReport = try BehaviorDifferential.check(shrunk, oracle: oracle).mismatchReport ?? report
-                let message = """
-                    RichString disagrees with Foundation on a step no known deviation explains \
-                    (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)).
-                    First difference in the original script: \(report)
-                    Shrunk script (\(shrunk.count) ops): \(shrunkReport)
-                    \(EditScript.jsonLines(shrunk))
-                    """
-                print(message)
-                XCTFail(message)
+            guard case .mismatch(let step, let report) = verdict else { return true }
+            failures += 1
+            // Shrink the first three; later ones are only listed by seed, so the counts cover every script.
+            guard failures <= 3 else {
+                XCTFail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed), step \(step)): \(report)")
+                return true
             }
+            let shrunk = try BehaviorDifferential.shrink(script, oracle: oracle)
+            let shrunkReport = try BehaviorDifferential.check(shrunk, oracle: oracle).mismatchReport ?? report
+            Differential.fail("RichString disagrees with Foundation on a step no known deviation explains "
+                              + "(seed \(seed), FMTCHECK_SEED=\(seed), step \(step)).", report: report, shrunk: shrunk, shrunkReport: shrunkReport)
+            return true
         }
         print(counts.summary)
         XCTAssertGreaterThan(counts.agreements, 0, "no step was compared: \(counts.summary)")
@@ -74,15 +58,15 @@ final class FoundationBehaviorDifferentialTests: XCTestCase {
         let oracle = try OracleProcess.locate()
         for deviation in BehaviorDeviation.allCases {
             let example = deviation.example
-            let outcome = try oracle.run(script: EditScript.jsonLines(example.script))
+            let outcome = try oracle.run(script: example.script.jsonLines)
             guard outcome.states.count == example.script.count else {
                 XCTFail("\(deviation.rawValue): the oracle printed \(outcome.states.count) states; \(outcome.standardError)")
                 continue
             }
             let theirs = BehaviorDifferential.describe(OracleProcess.coalesce(outcome.states.last!.runs))
             XCTAssertEqual(theirs, example.foundation, "\(deviation.rawValue): Foundation's output changed")
-            var s = RichString()
-            for op in example.script { BehaviorDifferential.apply(op, to: &s) }
+            var s = example.script.start.map(BehaviorDifferential.richString) ?? RichString()
+            for op in example.script.steps { BehaviorDifferential.apply(op, to: &s) }
             let ours = BehaviorDifferential.describe(Differential.state(of: s).runs)
             XCTAssertEqual(ours, example.ours, "\(deviation.rawValue): our output changed")
             let verdict = try BehaviorDifferential.check(example.script, oracle: oracle)
@@ -97,13 +81,13 @@ final class FoundationBehaviorDifferentialTests: XCTestCase {
 
 // MARK: - Generating scripts
 
-/// Random scripts over keys of every behaviour, weighted like `EditScriptGenerator` (inserts, deletes,
+/// Random scripts over keys of every behaviour, weighted like `DifferentialScriptGenerator` (inserts, deletes,
 /// replaces, attributed inserts, set / remove / setRanges), with separators, bullets, combining marks and emoji.
 enum BehaviorScriptGenerator {
     /// The keys both `ScriptKeys.behaviors` and `fmtoracle` know with identical behaviours.
     static let keys = ["p1", "tag", "color", "dep", "dep2", "para", "tagpara", "bullet", "noinherit"]
 
-    static let pieces: [String] = EditScriptGenerator.pieces + [
+    static let pieces: [String] = DifferentialScriptGenerator.pieces + [
         "•", "• ", "\n• ", "\u{2029}", "\r", "\n", "milk ", "x\u{301}", "\u{301}", "•\u{301}", "\r\n", "ab",
     ]
 
@@ -112,7 +96,7 @@ enum BehaviorScriptGenerator {
     }
 
     /// Few distinct values, so neighbouring stretches often share one.
-    static func value(for key: String, using rng: inout SeededRandom) -> OracleProcess.Value {
+    static func value(for key: String, using rng: inout SeededRandom) -> AttributeValue {
         key == "tag" ? .string(rng.pick(["x", "y"])) : .integer(rng.int(1...2))
     }
 
@@ -122,8 +106,8 @@ enum BehaviorScriptGenerator {
                   "tagpara", "bullet", "bullet", "noinherit"])
     }
 
-    static func attributes(using rng: inout SeededRandom) -> [String: OracleProcess.Value] {
-        var attributes: [String: OracleProcess.Value] = [:]
+    static func attributes(using rng: inout SeededRandom) -> [String: AttributeValue] {
+        var attributes: [String: AttributeValue] = [:]
         for key in keys where rng.chance(key == "p1" ? 0.3 : 0.22) {
             attributes[key] = value(for: key, using: &rng)
         }
@@ -133,48 +117,13 @@ enum BehaviorScriptGenerator {
         return attributes
     }
 
-    static func document(using rng: inout SeededRandom) -> EditOp.Document {
-        (0..<rng.int(1...4)).map { _ in (text(using: &rng), attributes(using: &rng)) }
+    static func document(using rng: inout SeededRandom) -> RichString {
+        ScriptStep.document((0..<rng.int(1...4)).map { _ in (text(using: &rng), attributes(using: &rng)) })
     }
 
-    static func generate(steps: Int, using rng: inout SeededRandom) -> [EditOp] {
-        typealias G = EditScriptGenerator
-        var ops: [EditOp] = []
-        var length = 0
-        if rng.chance(0.85) {
-            let op = EditOp.start(document(using: &rng))
-            ops.append(op)
-            length = op.length(after: 0)
-        }
-        for _ in 0..<steps {
-            let op: EditOp
-            let key = key(using: &rng)
-            switch rng.int(0...99) {
-            case 0..<24: op = .insert(at: G.offset(length, using: &rng), text: rng.chance(0.04) ? "" : text(using: &rng))
-            case 24..<38:
-                let (a, b) = G.range(length, using: &rng)
-                op = .delete(from: a, to: b)
-            case 38..<50:
-                let (a, b) = G.range(length, using: &rng)
-                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(using: &rng))
-            case 50..<60: op = .insertAttributed(at: G.offset(length, using: &rng), document: document(using: &rng))
-            case 60..<78:
-                let (a, b) = G.range(length, using: &rng)
-                op = .set(from: a, to: b, key: key, value: value(for: key, using: &rng))
-            case 78..<87:
-                let (a, b) = G.range(length, using: &rng)
-                op = .remove(from: a, to: b, key: key)
-            default:
-                let ranges = (0..<rng.int(1...3)).map { _ -> [Int] in
-                    let (a, b) = G.range(length, using: &rng)
-                    return [a, b]
-                }
-                op = .setRanges(ranges, key: key, value: value(for: key, using: &rng))
-            }
-            ops.append(op)
-            length = op.length(after: length)
-        }
-        return ops
+    static func generate(steps: Int, using rng: inout SeededRandom) -> DifferentialScript {
+        DifferentialScriptGenerator.generate(steps: steps, startChance: 0.85, emptyInsertChance: 0.04, using: &rng, key: key(using:),
+                                             value: value(for:using:), text: text(using:), document: document(using:))
     }
 }
 
@@ -196,112 +145,76 @@ enum BehaviorDifferentialVerdict {
 }
 
 struct BehaviorDifferentialCounts {
-    var scripts = 0
-    var steps = 0
-    var agreements = 0
-    var peerCrashed = 0
-    var mismatches = 0
+    var counts = DifferentialCounts()
     var excluded: [BehaviorDeviation: Int] = [:]
 
+    var agreements: Int { counts.agreements }
+
     mutating func add(_ verdict: BehaviorDifferentialVerdict) {
-        scripts += 1
         switch verdict {
-        case .agreed(let s, let compared, let crashed):
-            steps += s
-            agreements += compared
-            if crashed { peerCrashed += 1 }
+        case .agreed(let s, let compared, let crashed): counts.add(steps: s, compared: compared, peerCrashed: crashed)
         case .excluded(let deviation, let s, let compared):
-            steps += s
-            agreements += compared
+            counts.add(steps: s, compared: compared, peerCrashed: false)
             excluded[deviation, default: 0] += 1
-        case .mismatch:
-            mismatches += 1
+        case .mismatch: counts.add(mismatch: ())
         }
     }
 
     var summary: String {
         let exclusions = BehaviorDeviation.allCases.map { "\($0.rawValue)=\(excluded[$0] ?? 0)" }.joined(separator: ", ")
-        return "behaviour differential: scripts=\(scripts) steps=\(steps) agreements=\(agreements) "
-            + "excluded(\(exclusions)) peerCrashed=\(peerCrashed) mismatches=\(mismatches)"
+        return "behaviour differential: scripts=\(counts.scripts) steps=\(counts.steps) agreements=\(counts.agreements) "
+            + "excluded(\(exclusions)) peerCrashed=\(counts.peerCrashed) mismatches=\(counts.mismatches)"
     }
 }
 
 enum BehaviorDifferential {
     static let descriptors = ScriptKeys.behaviors.descriptors
 
-    static func richString(_ document: EditOp.Document) -> RichString {
-        var s = RichString(concatenating: document.map { piece in
-            RichString(piece.text, attributes: AttributeSet(piece.attributes.map { name, value in
-                AttributeEntry(name: name, value: Differential.attributeValue(value), behavior: descriptors[name]!.behavior)
-            }))
-        })
+    static func richString(_ document: RichString) -> RichString {
+        var s = Differential.richString(document, keys: descriptors)
         // A document built from pieces is made consistent with its keys, as Foundation's `append` does.
         s.enforceBehaviors()
         return s
     }
 
-    /// Applies one op to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
-    static func apply(_ op: EditOp, to s: inout RichString) {
-        func range(_ from: Int, _ to: Int) -> Range<RichString.Index> { Differential.range(s, from, to) }
-        switch op {
-        case .start(let document): s = richString(document)
-        case .insert(let at, let text): s.insert(text, at: s.index(atOffset: at, in: .scalars))
-        case .delete(let from, let to): s.removeSubrange(range(from, to))
-        case .replace(let from, let to, let text): s.replaceSubrange(range(from, to), with: text)
-        case .insertAttributed(let at, let document): s.insert(richString(document), at: s.index(atOffset: at, in: .scalars))
-        case .set(let from, let to, let key, let value):
-            s.setAttribute(descriptors[key]!, to: Differential.attributeValue(value), in: range(from, to))
-        case .remove(let from, let to, let key): s.removeAttribute(named: key, in: range(from, to))
-        case .setRanges(let ranges, let key, let value):
-            let set = RangeSet(ranges.map { range($0[0], $0[1]) })
-            s.setAttribute(descriptors[key]!, to: Differential.attributeValue(value), in: set)
-        }
+    /// Applies one step to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
+    static func apply(_ op: ScriptStep, to s: inout RichString) {
+        Differential.apply(op, to: &s, keys: descriptors, document: richString)
     }
 
     /// Follows where every scalar came from: typed as plain text (true), or pasted / original (false).
-    static func track(_ op: EditOp, typed: inout [Bool]) {
+    static func track(_ op: ScriptStep, typed: inout [Bool]) {
         switch op {
-        case .start(let document): typed = Array(repeating: false, count: EditScript.scalarCount(document))
         case .insert(let at, let text): typed.insert(contentsOf: Array(repeating: true, count: text.unicodeScalars.count), at: at)
         case .delete(let from, let to): typed.removeSubrange(from..<to)
         case .replace(let from, let to, let text):
             typed.replaceSubrange(from..<to, with: Array(repeating: true, count: text.unicodeScalars.count))
         case .insertAttributed(let at, let document):
-            typed.insert(contentsOf: Array(repeating: false, count: EditScript.scalarCount(document)), at: at)
-        case .set, .remove, .setRanges: break
+            typed.insert(contentsOf: Array(repeating: false, count: document.counts.scalars), at: at)
+        case .set, .remove, .setRanges, .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo: break
         }
     }
 
     static func describe(_ runs: [OracleProcess.Run]) -> String { Differential.describe(runs) }
 
     /// Runs the script on both sides, comparing after every step; classifies the first disagreement.
-    static func check(_ ops: [EditOp], oracle: OracleProcess) throws -> BehaviorDifferentialVerdict {
-        let outcome = try oracle.run(script: EditScript.jsonLines(ops))
-        if let error = outcome.scriptError {
-            XCTFail("fmtoracle rejected a generated script: \(error)\n\(EditScript.jsonLines(ops))")
-            return .agreed(steps: 0, compared: 0, peerCrashed: false)
-        }
-        if !outcome.peerCrashed, outcome.exitStatus != 0 {
-            XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
-        }
+    static func check(_ script: DifferentialScript, oracle: OracleProcess) throws -> BehaviorDifferentialVerdict {
+        guard let outcome = try Differential.oracleRun(script, oracle: oracle) else { return .agreed(steps: 0, compared: 0, peerCrashed: false) }
         var s = RichString()
-        var stepOps = ops
-        if case .start? = ops.first { stepOps.removeFirst() }
         var previous = s
         var typed: [Bool] = []
         var typedBefore: [Bool] = []
         var steps = 0
         var compared = 0
-        for step in 0...stepOps.count {
+        for step in 0...script.steps.count {
             previous = s
             typedBefore = typed
-            if step > 0 { track(stepOps[step - 1], typed: &typed) } else if case .start(let document)? = ops.first {
-                typed = Array(repeating: false, count: EditScript.scalarCount(document))
-            }
-            if step == 0 {
-                if case .start? = ops.first { apply(ops[0], to: &s) }
-            } else {
-                apply(stepOps[step - 1], to: &s)
+            if step > 0 {
+                track(script.steps[step - 1], typed: &typed)
+                apply(script.steps[step - 1], to: &s)
+            } else if let start = script.start {
+                typed = Array(repeating: false, count: start.counts.scalars)
+                s = richString(start)
             }
             steps += 1
             s._invariantCheck()
@@ -314,7 +227,8 @@ enum BehaviorDifferential {
                 compared += 1
                 continue
             }
-            let op: EditOp = step == 0 ? (ops.first ?? .start([])) : stepOps[step - 1]
+            // The start state is the start document pasted into the empty one.
+            let op: ScriptStep = step == 0 ? .insertAttributed(at: 0, document: script.start ?? RichString()) : script.steps[step - 1]
             let situation = DeviationSituation(
                 op: op, isStart: step == 0, before: previous,
                 foundationBefore: step == 0 ? [] : outcome.states[step - 1].runs,
@@ -322,11 +236,11 @@ enum BehaviorDifferential {
             if let deviation = BehaviorDeviation.classify(situation) {
                 return .excluded(deviation, steps: steps, compared: compared)
             }
-            var report = "step \(step) \(step == 0 ? "(start state)" : EditScript.jsonLine(op)):"
+            var report = "step \(step) \(step == 0 ? "(start state)" : op.jsonLine):"
             if !textAgrees {
-                report += "\n  text ours:       \(EditScript.json(ours.text))\n  text Foundation: \(EditScript.json(outcome.states[step].text))"
+                report += "\n  text ours:       \(Differential.json(ours.text))\n  text Foundation: \(Differential.json(outcome.states[step].text))"
             } else {
-                report += "\n  text:            \(EditScript.json(ours.text))"
+                report += "\n  text:            \(Differential.json(ours.text))"
             }
             report += "\n  runs before:     \(describe(Differential.state(of: previous).runs))"
             report += "\n  runs ours:       \(describe(ours.runs))\n  runs Foundation: \(describe(theirs))"
@@ -335,47 +249,14 @@ enum BehaviorDifferential {
         return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed)
     }
 
-    /// Shrinks a script whose first disagreement is unexplained: drops ops, then simplifies them, while the
-    /// verdict stays a mismatch.
-    static func shrink(_ original: [EditOp], oracle: OracleProcess, budget: Int = 400) throws -> [EditOp] {
-        var best = EditScript.normalised(original)
+    /// Shrinks a script whose first disagreement is unexplained (`DifferentialScript.shrunk`) while the verdict
+    /// stays a mismatch.
+    static func shrink(_ original: DifferentialScript, oracle: OracleProcess, budget: Int = 400) throws -> DifferentialScript {
+        var best = original.normalised
         // Nothing after the failing step matters.
         if case .mismatch(let step, _) = try check(best, oracle: oracle) {
-            let keep = (best.first.map { if case .start = $0 { return 1 } else { return 0 } } ?? 0) + step
-            best = Array(best.prefix(max(keep, 1)))
+            best.steps = Array(best.steps.prefix(max(step, best.start == nil ? 1 : 0)))
         }
-        var attempts = 0
-        func stillFails(_ candidate: [EditOp]) throws -> Bool {
-            attempts += 1
-            return try check(candidate, oracle: oracle).mismatchReport != nil
-        }
-        var progress = true
-        while progress && attempts < budget {
-            progress = false
-            var i = best.count - 1
-            while i >= 0 && attempts < budget {
-                var candidate = best
-                candidate.remove(at: i)
-                candidate = EditScript.normalised(candidate)
-                if try stillFails(candidate) {
-                    best = candidate
-                    progress = true
-                }
-                i = min(i - 1, best.count - 1)
-            }
-            for index in best.indices where attempts < budget {
-                for smaller in Differential.simpler(best[index]) where attempts < budget {
-                    var candidate = best
-                    candidate[index] = smaller
-                    candidate = EditScript.normalised(candidate)
-                    if try stillFails(candidate) {
-                        best = candidate
-                        progress = true
-                        break
-                    }
-                }
-            }
-        }
-        return best
+        return try best.shrunk(budget: budget) { try check($0, oracle: oracle).mismatchReport != nil }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FormattingTesting
 import RichText
 import XCTest
 
@@ -16,16 +17,8 @@ import XCTest
 final class FoundationDifferentialTests: XCTestCase {
     func testRandomScriptsAgreeWithFoundation() throws {
         let oracle = try OracleProcess.locate()
-        let long = SharedData.isLongRun
-        let scriptCount = long ? 2_000 : 40
         let stepsPerScript = 30
-        let seeds: [UInt64]
-        if let seed = SharedData.seedOverride {
-            seeds = [seed]
-        } else {
-            let base: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : 0x00F0_4D41_7443_4845
-            seeds = (0..<UInt64(scriptCount)).map { base &+ $0 }
-        }
+        let seeds = DifferentialScriptGenerator.seeds(base: 0x00F0_4D41_7443_4845)
         // A trap in RichString ends the test process before any message; the seed being run is then in this file.
         let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-differential-seed")
         print("differential: oracle=\(oracle.executable.path) seeds=\(seeds.first!)…(\(seeds.count)); "
@@ -33,26 +26,17 @@ final class FoundationDifferentialTests: XCTestCase {
 
         var counts = DifferentialCounts()
         var failures = 0
-        for seed in seeds {
-            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
-            var rng = SeededRandom(seed: seed)
-            let script = EditScriptGenerator.generate(steps: stepsPerScript, using: &rng)
+        try DifferentialScriptGenerator.forEach(seeds, seedFile: seedFile, generate: DifferentialScriptGenerator.generate(steps:using:),
+                                                steps: stepsPerScript) { seed, script in
             let verdict = try Differential.check(script, oracle: oracle)
             counts.add(verdict)
-            if case .mismatch(let report) = verdict {
-                failures += 1
-                let shrunk = try Differential.shrink(script, oracle: oracle)
-                let shrunkReport = try Differential.check(shrunk, oracle: oracle).mismatchReport ?? report
-                let message = """
-                    RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed)).
-                    First difference in the original script: \(report)
-                    Shrunk script (\(shrunk.count) ops): \(shrunkReport)
-                    \(EditScript.jsonLines(shrunk))
-                    """
-                print(message)
-                XCTFail(message)
-                if failures >= 3 { break }
-            }
+            guard case .mismatch(let report) = verdict else { return true }
+            failures += 1
+            let shrunk = try Differential.shrink(script, oracle: oracle)
+            let shrunkReport = try Differential.check(shrunk, oracle: oracle).mismatchReport ?? report
+            Differential.fail("RichString disagrees with Foundation (seed \(seed), FMTCHECK_SEED=\(seed)).", report: report,
+                              shrunk: shrunk, shrunkReport: shrunkReport)
+            return failures < 3
         }
         print(counts.summary)
         XCTAssertGreaterThan(counts.agreements, 0, "no step was compared: \(counts.summary)")
@@ -61,23 +45,37 @@ final class FoundationDifferentialTests: XCTestCase {
     /// A hand-written script over every op, with emoji, combining marks, CRLF and right-to-left text.
     func testHandwrittenScriptAgreesWithFoundation() throws {
         let oracle = try OracleProcess.locate()
-        let script: [EditOp] = [
-            .start([("ab", ["p1": .integer(3)]), ("c", [:])]),
+        let script = DifferentialScript(start: ScriptStep.document([("ab", ["p1": .integer(3)]), ("c", [:])]), steps: [
             .insert(at: 1, text: "👩🏽‍💻"),
             .insert(at: 0, text: "e\u{301}"),
             .replace(from: 2, to: 4, text: "\r\nשלום"),
-            .insertAttributed(at: 3, document: [("مرحبا", ["p2": .string("x")]), ("!", ["p1": .integer(1)])]),
+            .insertAttributed(at: 3, document: ScriptStep.document([("مرحبا", ["p2": .string("x")]), ("!", ["p1": .integer(1)])])),
             .set(from: 1, to: 9, key: "p2", value: .string("y")),
-            .setRanges([[0, 2], [5, 7], [6, 12]], key: "p1", value: .integer(2)),
+            .setRanges(ranges: [0..<2, 5..<7, 6..<12], key: "p1", value: .integer(2)),
             .remove(from: 4, to: 10, key: "p1"),
             .delete(from: 2, to: 6),
             .insert(at: 15, text: "👍🏿"),
             .replace(from: 0, to: 3, text: ""),
-        ]
+        ])
         let verdict = try Differential.check(script, oracle: oracle)
         if case .mismatch(let report) = verdict {
-            XCTFail("RichString disagrees with Foundation: \(report)\n\(EditScript.jsonLines(script))")
+            XCTFail("RichString disagrees with Foundation: \(report)\n\(script.jsonLines)")
         }
+    }
+
+    /// The shrinker keeps only what a failure needs: the start document and every other step go, and the text
+    /// shortens to the one scalar that matters, with offsets clamped after each cut.
+    func testShrinkingKeepsOnlyWhatTheFailureNeeds() {
+        var rng = SeededRandom(seed: 7)
+        var script = DifferentialScriptGenerator.generate(steps: 30, using: &rng)
+        script.start = ScriptStep.document([("ab", ["p1": .integer(1)]), ("cd", [:])])
+        script.steps.insert(.insert(at: 3, text: "xZy"), at: 10)
+        let shrunk = script.shrunk { candidate in
+            candidate.steps.contains { if case .insert(_, let text) = $0 { return text.contains("Z") } else { return false } }
+        }
+        XCTAssertNil(shrunk.start)
+        XCTAssertEqual(shrunk.steps, [.insert(at: 0, text: "Z")])
+        XCTAssertEqual(shrunk.jsonLines, #"{"op":"insert","at":0,"text":"Z"}"# + "\n")
     }
 
     /// Converting from Foundation keeps runs whose boundary falls inside a grapheme cluster.
@@ -100,7 +98,7 @@ final class FoundationDifferentialTests: XCTestCase {
         XCTAssertEqual(Array(rich.string.unicodeScalars), Array("e\u{301}x".unicodeScalars))
 
         // The other direction keeps them.
-        let back = AttributedString(Differential.richString([("e", ["p1": .integer(1)]), ("\u{301}", ["p1": .integer(2)])]), bridge: bridge)
+        let back = AttributedString(Differential.richString(ScriptStep.document([("e", ["p1": .integer(1)]), ("\u{301}", ["p1": .integer(2)])])), bridge: bridge)
         XCTAssertEqual(back.runs.map { back.unicodeScalars[$0.range].count }, [1, 1])
         XCTAssertEqual(back.runs.map { $0[BridgeP1.self] }, [1, 2])
     }
@@ -114,139 +112,184 @@ final class FoundationDifferentialTests: XCTestCase {
 
 // MARK: - Edit scripts
 
-/// One line of an edit script (DESIGN §7), with offsets in Unicode scalars.
-enum EditOp: Equatable {
-    typealias Document = [(text: String, attributes: [String: OracleProcess.Value])]
+/// A differential script: the start document (`fmtoracle`'s `"start"` line, which no edit of DESIGN §7 makes)
+/// and edit-script steps (FormattingTesting's `ScriptStep`, which writes them), offsets in Unicode scalars.
+struct DifferentialScript {
+    var start: RichString?
+    var steps: [ScriptStep]
 
-    case start(Document)
-    case insert(at: Int, text: String)
-    case delete(from: Int, to: Int)
-    case replace(from: Int, to: Int, text: String)
-    case insertAttributed(at: Int, document: Document)
-    case set(from: Int, to: Int, key: String, value: OracleProcess.Value)
-    case remove(from: Int, to: Int, key: String)
-    case setRanges([[Int]], key: String, value: OracleProcess.Value)
+    /// How many ops the oracle reads (the start counts as one), and so how many states it prints but one.
+    var count: Int { steps.count + (start == nil ? 0 : 1) }
 
-    static func == (lhs: EditOp, rhs: EditOp) -> Bool {
-        EditScript.jsonLine(lhs) == EditScript.jsonLine(rhs)
+    /// The script as `fmtoracle` reads it: the start line (its document as scripts write one), then a line a step.
+    var jsonLines: String {
+        var text = start.map { #"{"op":"start","document":\#(ScriptValueJSON.documentText(for: $0))}"# + "\n" } ?? ""
+        for step in steps { text += step.jsonLine + "\n" }
+        return text
     }
 
-    /// The document's length in scalars after this op, from its length before.
-    func length(after length: Int) -> Int {
-        switch self {
-        case .start(let document): return EditScript.scalarCount(document)
-        case .insert(_, let text): return length + text.unicodeScalars.count
-        case .delete(let from, let to): return length - (to - from)
-        case .replace(let from, let to, let text): return length - (to - from) + text.unicodeScalars.count
-        case .insertAttributed(_, let document): return length + EditScript.scalarCount(document)
-        case .set, .remove, .setRanges: return length
-        }
-    }
-
-    /// This op with every offset clamped into a document of `length` scalars.
-    func clamped(to length: Int) -> EditOp {
-        func c(_ x: Int) -> Int { min(max(x, 0), length) }
-        switch self {
-        case .start: return self
-        case .insert(let at, let text): return .insert(at: c(at), text: text)
-        case .delete(let from, let to): return .delete(from: c(from), to: max(c(from), c(to)))
-        case .replace(let from, let to, let text): return .replace(from: c(from), to: max(c(from), c(to)), text: text)
-        case .insertAttributed(let at, let document): return .insertAttributed(at: c(at), document: document)
-        case .set(let from, let to, let key, let value):
-            return .set(from: c(from), to: max(c(from), c(to)), key: key, value: value)
-        case .remove(let from, let to, let key): return .remove(from: c(from), to: max(c(from), c(to)), key: key)
-        case .setRanges(let ranges, let key, let value):
-            return .setRanges(ranges.map { [c($0[0]), max(c($0[0]), c($0[1]))] }, key: key, value: value)
-        }
-    }
-}
-
-/// Writing and normalising edit scripts.
-enum EditScript {
-    static func scalarCount(_ document: EditOp.Document) -> Int {
-        document.reduce(0) { $0 + $1.text.unicodeScalars.count }
-    }
-
-    /// Clamps every op to the length the ops before it leave, so that any edit of a script stays valid.
-    static func normalised(_ ops: [EditOp]) -> [EditOp] {
-        var length = 0
-        var result: [EditOp] = []
-        for (i, op) in ops.enumerated() {
-            if case .start = op, i != 0 { continue }
-            let fixed = op.clamped(to: length)
-            result.append(fixed)
-            length = fixed.length(after: length)
+    /// Every step clamped to the length the ones before it leave, so that any cut of a script stays valid.
+    var normalised: DifferentialScript {
+        var length = start?.counts.scalars ?? 0
+        var result = DifferentialScript(start: start, steps: [])
+        for step in steps {
+            let fixed = step.clamped(toScalarCount: length)
+            result.steps.append(fixed)
+            if let (range, inserted) = fixed.textMutation { length += inserted - range.count }
         }
         return result
     }
 
-    /// The script as JSON Lines.
-    static func jsonLines(_ ops: [EditOp]) -> String {
-        ops.map(jsonLine).joined(separator: "\n") + "\n"
+    /// The script without op `index` (0 is the start, when there is one).
+    func removing(_ index: Int) -> DifferentialScript {
+        var copy = self
+        if start != nil, index == 0 { copy.start = nil } else { copy.steps.remove(at: index - (start == nil ? 0 : 1)) }
+        return copy.normalised
     }
 
-    static func jsonLine(_ op: EditOp) -> String {
-        switch op {
-        case .start(let document):
-            return #"{"op":"start","document":\#(json(document))}"#
-        case .insert(let at, let text):
-            return #"{"op":"insert","at":\#(at),"text":\#(json(text))}"#
-        case .delete(let from, let to):
-            return #"{"op":"delete","from":\#(from),"to":\#(to)}"#
-        case .replace(let from, let to, let text):
-            return #"{"op":"replace","from":\#(from),"to":\#(to),"text":\#(json(text))}"#
-        case .insertAttributed(let at, let document):
-            return #"{"op":"insertAttributed","at":\#(at),"document":\#(json(document))}"#
-        case .set(let from, let to, let key, let value):
-            return #"{"op":"set","from":\#(from),"to":\#(to),"key":\#(json(key)),"value":\#(json(value))}"#
-        case .remove(let from, let to, let key):
-            return #"{"op":"remove","from":\#(from),"to":\#(to),"key":\#(json(key))}"#
-        case .setRanges(let ranges, let key, let value):
-            let list = "[" + ranges.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",") + "]"
-            return #"{"op":"setRanges","ranges":\#(list),"key":\#(json(key)),"value":\#(json(value))}"#
+    /// Simpler versions of op `index`: shorter texts, fewer pieces, fewer attributes, fewer ranges.
+    func simplerOps(_ index: Int) -> [DifferentialScript] {
+        if let start, index == 0 {
+            return Self.simpler(start).map { DifferentialScript(start: $0, steps: steps).normalised }
+        }
+        let at = index - (start == nil ? 0 : 1)
+        return Self.simpler(steps[at]).map { smaller in
+            var copy = self
+            copy.steps[at] = smaller
+            return copy.normalised
         }
     }
 
-    static func json(_ document: EditOp.Document) -> String {
-        "[" + document.map { json($0.text) + "," + json($0.attributes) }.joined(separator: ",") + "]"
-    }
-
-    static func json(_ attributes: [String: OracleProcess.Value]) -> String {
-        "{" + attributes.sorted { $0.key < $1.key }.map { json($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
-    }
-
-    static func json(_ value: OracleProcess.Value) -> String {
-        switch value {
-        case .integer(let i): return String(i)
-        case .string(let s): return json(s)
+    /// Shrinks while `fails` holds: drops ops, last first (later ops depend on earlier ones less often than the
+    /// reverse), then simplifies them, within `budget` checks. Offsets are clamped after every cut.
+    func shrunk(budget: Int = 400, fails: (DifferentialScript) throws -> Bool) rethrows -> DifferentialScript {
+        var best = normalised
+        var attempts = 0
+        func stillFails(_ candidate: DifferentialScript) throws -> Bool {
+            attempts += 1
+            return try fails(candidate)
         }
-    }
-
-    /// A JSON string literal; non-ASCII stays raw UTF-8, control characters are escaped.
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
+        var progress = true
+        while progress && attempts < budget {
+            progress = false
+            var i = best.count - 1
+            while i >= 0 && attempts < budget {
+                let candidate = best.removing(i)
+                if try stillFails(candidate) {
+                    best = candidate
+                    progress = true
+                }
+                i = min(i - 1, best.count - 1)
+            }
+            for index in 0..<best.count where attempts < budget {
+                for candidate in best.simplerOps(index) where attempts < budget {
+                    if try stillFails(candidate) {
+                        best = candidate
+                        progress = true
+                        break
+                    }
                 }
             }
         }
-        return out + "\""
+        return best
+    }
+
+    static func shorter(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty else { return [] }
+        var result: [String] = []
+        if scalars.count > 2 {
+            result.append(String(String.UnicodeScalarView(scalars[..<(scalars.count / 2)])))
+            result.append(String(String.UnicodeScalarView(scalars[(scalars.count / 2)...])))
+        }
+        for i in scalars.indices {
+            var copy = scalars
+            copy.remove(at: i)
+            result.append(String(String.UnicodeScalarView(copy)))
+        }
+        return result
+    }
+
+    /// Simpler documents: a piece (run) fewer, an attribute fewer, a shorter text.
+    static func simpler(_ document: RichString) -> [RichString] {
+        let pieces = ScriptStep.pieces(of: document)
+        var result: [[(String, [String: AttributeValue])]] = []
+        if pieces.count > 1 {
+            for i in pieces.indices {
+                var copy = pieces
+                copy.remove(at: i)
+                result.append(copy)
+            }
+        }
+        for i in pieces.indices {
+            for name in pieces[i].1.keys.sorted() {
+                var copy = pieces
+                copy[i].1[name] = nil
+                result.append(copy)
+            }
+            for text in shorter(pieces[i].0) {
+                var copy = pieces
+                copy[i].0 = text
+                result.append(copy)
+            }
+        }
+        return result.map(ScriptStep.document)
+    }
+
+    /// Simpler versions of one step.
+    static func simpler(_ step: ScriptStep) -> [ScriptStep] {
+        switch step {
+        case .insert(let at, let text): return shorter(text).map { .insert(at: at, text: $0) }
+        case .replace(let from, let to, let text):
+            var result: [ScriptStep] = shorter(text).map { .replace(from: from, to: to, text: $0) }
+            if to > from { result.append(.replace(from: from, to: to - 1, text: text)) }
+            return result
+        case .delete(let from, let to):
+            return to - from > 1 ? [.delete(from: from, to: to - 1), .delete(from: from + 1, to: to)] : []
+        case .insertAttributed(let at, let document):
+            return simpler(document).map { .insertAttributed(at: at, document: $0) }
+        case .set(let from, let to, let key, let value):
+            return to - from > 1 ? [.set(from: from, to: to - 1, key: key, value: value), .set(from: from + 1, to: to, key: key, value: value)] : []
+        case .remove(let from, let to, let key):
+            return to - from > 1 ? [.remove(from: from, to: to - 1, key: key), .remove(from: from + 1, to: to, key: key)] : []
+        case .setRanges(let ranges, let key, let value):
+            guard ranges.count > 1 else {
+                guard let only = ranges.first, let value else { return [] }
+                return [.set(from: only.lowerBound, to: only.upperBound, key: key, value: value)]
+            }
+            return ranges.indices.map { i in
+                var copy = ranges
+                copy.remove(at: i)
+                return .setRanges(ranges: copy, key: key, value: value)
+            }
+        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo:
+            return []
+        }
     }
 }
 
 /// Random scripts over p1/p2 whose offsets are always valid scalar offsets.
-enum EditScriptGenerator {
+enum DifferentialScriptGenerator {
+    /// Runs `body` on the script each seed generates, in order, until it returns false. The seed is written to
+    /// `seedFile` first: a trap in RichString ends the test process before any message.
+    static func forEach(_ seeds: [UInt64], seedFile: URL, generate: (Int, inout SeededRandom) -> DifferentialScript, steps: Int,
+                        _ body: (UInt64, DifferentialScript) throws -> Bool) rethrows {
+        for seed in seeds {
+            try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
+            var rng = SeededRandom(seed: seed)
+            guard try body(seed, generate(steps, &rng)) else { return }
+        }
+    }
+
+    /// The seeds a differential test runs: `FMTCHECK_SEED`'s alone; with `FMTCHECK_LONG`, 2,000 from the clock;
+    /// else 40 from `base`.
+    static func seeds(base: UInt64) -> [UInt64] {
+        if let seed = SharedData.seedOverride { return [seed] }
+        let long = SharedData.isLongRun
+        let start: UInt64 = long ? UInt64(Date().timeIntervalSince1970 * 1000) : base
+        return (0..<UInt64(long ? 2_000 : 40)).map { start &+ $0 }
+    }
+
     /// Pieces of text: ASCII, emoji with skin tones and ZWJ sequences, flags, combining marks (also a lone one
     /// that attaches to whatever precedes it), CR, LF, CRLF, U+2029, Hebrew and Arabic.
     static let pieces: [String] = [
@@ -258,19 +301,19 @@ enum EditScriptGenerator {
         (0..<rng.int(1...3)).map { _ in rng.pick(pieces) }.joined()
     }
 
-    static func value(for key: String, using rng: inout SeededRandom) -> OracleProcess.Value {
+    static func value(for key: String, using rng: inout SeededRandom) -> AttributeValue {
         key == "p1" ? .integer(rng.int(0...2)) : .string(rng.pick(["x", "y", "z"]))
     }
 
-    static func attributes(using rng: inout SeededRandom) -> [String: OracleProcess.Value] {
-        var attributes: [String: OracleProcess.Value] = [:]
+    static func attributes(using rng: inout SeededRandom) -> [String: AttributeValue] {
+        var attributes: [String: AttributeValue] = [:]
         if rng.chance(0.5) { attributes["p1"] = value(for: "p1", using: &rng) }
         if rng.chance(0.4) { attributes["p2"] = value(for: "p2", using: &rng) }
         return attributes
     }
 
-    static func document(using rng: inout SeededRandom) -> EditOp.Document {
-        (0..<rng.int(1...3)).map { _ in (text(using: &rng), attributes(using: &rng)) }
+    static func document(using rng: inout SeededRandom) -> RichString {
+        ScriptStep.document((0..<rng.int(1...3)).map { _ in (text(using: &rng), attributes(using: &rng)) })
     }
 
     /// An offset in 0...length, biased towards the ends.
@@ -298,43 +341,55 @@ enum EditScriptGenerator {
         }
     }
 
-    static func generate(steps: Int, using rng: inout SeededRandom) -> [EditOp] {
-        var ops: [EditOp] = []
+    static func generate(steps: Int, using rng: inout SeededRandom) -> DifferentialScript {
+        generate(steps: steps, startChance: 0.8, emptyInsertChance: 0.03, using: &rng, key: { $0.chance(0.5) ? "p1" : "p2" },
+                 value: value(for:using:), text: text(using:), document: document(using:))
+    }
+
+    /// A script weighted like editing (inserts, deletes, replaces, attributed inserts, set / remove / setRanges)
+    /// from the given parts: how often there is a start document and an insert is empty, and how keys, values,
+    /// texts and documents are drawn. Each step's offsets are valid for the document the steps before it leave.
+    static func generate(
+        steps: Int, startChance: Double, emptyInsertChance: Double, using rng: inout SeededRandom,
+        key: (inout SeededRandom) -> String, value: (String, inout SeededRandom) -> AttributeValue,
+        text: (inout SeededRandom) -> String, document: (inout SeededRandom) -> RichString
+    ) -> DifferentialScript {
+        var script = DifferentialScript(start: nil, steps: [])
         var length = 0
-        if rng.chance(0.8) {
-            let op = EditOp.start(document(using: &rng))
-            ops.append(op)
-            length = op.length(after: 0)
+        if rng.chance(startChance) {
+            let start = document(&rng)
+            script.start = start
+            length = start.counts.scalars
         }
         for _ in 0..<steps {
-            let op: EditOp
-            let key = rng.chance(0.5) ? "p1" : "p2"
+            let op: ScriptStep
+            let key = key(&rng)
             switch rng.int(0...99) {
-            case 0..<24: op = .insert(at: offset(length, using: &rng), text: rng.chance(0.03) ? "" : text(using: &rng))
+            case 0..<24: op = .insert(at: offset(length, using: &rng), text: rng.chance(emptyInsertChance) ? "" : text(&rng))
             case 24..<38:
                 let (a, b) = range(length, using: &rng)
                 op = .delete(from: a, to: b)
             case 38..<50:
                 let (a, b) = range(length, using: &rng)
-                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(using: &rng))
-            case 50..<60: op = .insertAttributed(at: offset(length, using: &rng), document: document(using: &rng))
+                op = .replace(from: a, to: b, text: rng.chance(0.1) ? "" : text(&rng))
+            case 50..<60: op = .insertAttributed(at: offset(length, using: &rng), document: document(&rng))
             case 60..<78:
                 let (a, b) = range(length, using: &rng)
-                op = .set(from: a, to: b, key: key, value: value(for: key, using: &rng))
+                op = .set(from: a, to: b, key: key, value: value(key, &rng))
             case 78..<87:
                 let (a, b) = range(length, using: &rng)
                 op = .remove(from: a, to: b, key: key)
             default:
-                let ranges = (0..<rng.int(1...3)).map { _ -> [Int] in
+                let ranges = (0..<rng.int(1...3)).map { _ -> Range<Int> in
                     let (a, b) = range(length, using: &rng)
-                    return [a, b]
+                    return a..<b
                 }
-                op = .setRanges(ranges, key: key, value: value(for: key, using: &rng))
+                op = .setRanges(ranges: ranges, key: key, value: value(key, &rng))
             }
-            ops.append(op)
-            length = op.length(after: length)
+            script.steps.append(op)
+            if let (range, inserted) = op.textMutation { length += inserted - range.count }
         }
-        return ops
+        return script
     }
 }
 
@@ -363,15 +418,24 @@ struct DifferentialCounts {
     var mismatches = 0
 
     mutating func add(_ verdict: DifferentialVerdict) {
-        scripts += 1
         switch verdict {
-        case .agreed(let s, let compared, let crashed):
-            steps += s
-            agreements += compared
-            if crashed { peerCrashed += 1 }
-        case .mismatch:
-            mismatches += 1
+        case .agreed(let s, let compared, let crashed): add(steps: s, compared: compared, peerCrashed: crashed)
+        case .mismatch: add(mismatch: ())
         }
+    }
+
+    /// A script whose compared steps agreed (`peerCrashed` when Foundation trapped part-way).
+    mutating func add(steps s: Int, compared: Int, peerCrashed crashed: Bool) {
+        scripts += 1
+        steps += s
+        agreements += compared
+        if crashed { peerCrashed += 1 }
+    }
+
+    /// A script with an unexplained disagreement.
+    mutating func add(mismatch: Void) {
+        scripts += 1
+        mismatches += 1
     }
 
     var summary: String {
@@ -386,17 +450,11 @@ enum Differential {
         "p2": AttributeKeyDescriptor(name: "p2"),
     ]
 
-    static func attributeValue(_ value: OracleProcess.Value) -> AttributeValue {
-        switch value {
-        case .integer(let i): return .integer(i)
-        case .string(let s): return .string(s)
-        }
-    }
-
-    static func richString(_ document: EditOp.Document) -> RichString {
-        RichString(concatenating: document.map { piece in
-            RichString(piece.text, attributes: AttributeSet(piece.attributes.map { name, value in
-                AttributeEntry(name: name, value: attributeValue(value), behavior: keys[name]?.behavior ?? .plain)
+    /// A document as `fmtoracle` builds it, run by run, its keys given their behaviours in `keys`.
+    static func richString(_ document: RichString, keys: [String: AttributeKeyDescriptor] = keys) -> RichString {
+        RichString(concatenating: ScriptStep.pieces(of: document).map { piece in
+            RichString(piece.0, attributes: AttributeSet(piece.1.map { name, value in
+                AttributeEntry(name: name, value: value, behavior: keys[name]?.behavior ?? .plain)
             }))
         })
     }
@@ -405,26 +463,28 @@ enum Differential {
         s.index(atOffset: from, in: .scalars)..<s.index(atOffset: to, in: .scalars)
     }
 
-    /// Applies one op to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`.
-    static func apply(_ op: EditOp, to s: inout RichString) {
+    /// Applies one step to a `RichString`, the way `fmtoracle` applies it to an `AttributedString`: keys take
+    /// their behaviours from `keys`, and a pasted document is built by `document`.
+    static func apply(_ op: ScriptStep, to s: inout RichString, keys: [String: AttributeKeyDescriptor] = keys,
+                      document: (RichString) -> RichString = { richString($0) }) {
         switch op {
-        case .start(let document):
-            s = richString(document)
         case .insert(let at, let text):
             s.insert(text, at: s.index(atOffset: at, in: .scalars))
         case .delete(let from, let to):
             s.removeSubrange(range(s, from, to))
         case .replace(let from, let to, let text):
             s.replaceSubrange(range(s, from, to), with: text)
-        case .insertAttributed(let at, let document):
-            s.insert(richString(document), at: s.index(atOffset: at, in: .scalars))
+        case .insertAttributed(let at, let piece):
+            s.insert(document(piece), at: s.index(atOffset: at, in: .scalars))
         case .set(let from, let to, let key, let value):
-            s.setAttribute(keys[key]!, to: attributeValue(value), in: range(s, from, to))
+            s.setAttribute(keys[key]!, to: value, in: range(s, from, to))
         case .remove(let from, let to, let key):
             s.removeAttribute(named: key, in: range(s, from, to))
         case .setRanges(let ranges, let key, let value):
-            let set = RangeSet(ranges.map { range(s, $0[0], $0[1]) })
-            s.setAttribute(keys[key]!, to: attributeValue(value), in: set)
+            let set = RangeSet(ranges.map { range(s, $0.lowerBound, $0.upperBound) })
+            s.setAttribute(keys[key]!, to: value, in: set)
+        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo:
+            break  // not generated: the oracle has no selection
         }
     }
 
@@ -447,30 +507,47 @@ enum Differential {
     }
 
     static func describe(_ runs: [OracleProcess.Run]) -> String {
-        "[" + runs.map { "[\($0.scalars),\(EditScript.json($0.attributes))]" }.joined(separator: ",") + "]"
+        "[" + runs.map { "[\($0.scalars),\(json($0.attributes))]" }.joined(separator: ",") + "]"
     }
 
-    /// Compares ours with the oracle after every step.
-    static func check(_ ops: [EditOp], oracle: OracleProcess) throws -> DifferentialVerdict {
-        let outcome = try oracle.run(script: EditScript.jsonLines(ops))
+    /// Attributes as reports print them, written as scripts write values.
+    static func json(_ attributes: [String: OracleProcess.Value]) -> String {
+        "{" + attributes.sorted { $0.key < $1.key }.map { json($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+    }
+
+    static func json(_ value: OracleProcess.Value) -> String {
+        switch value {
+        case .integer(let i): return ScriptValueJSON.text(for: .integer(i))
+        case .string(let v): return ScriptValueJSON.text(for: .string(v))
+        }
+    }
+
+    /// A JSON string literal, as scripts write one.
+    static func json(_ text: String) -> String { ScriptValueJSON.text(for: .string(text)) }
+
+    /// What the oracle printed for `script`; nil (a test failure) when it refused the script. A status other than
+    /// 0 without a trap fails the test too.
+    static func oracleRun(_ script: DifferentialScript, oracle: OracleProcess) throws -> OracleProcess.Outcome? {
+        let outcome = try oracle.run(script: script.jsonLines)
         if let error = outcome.scriptError {
-            XCTFail("fmtoracle rejected a generated script: \(error)\n\(EditScript.jsonLines(ops))")
-            return .agreed(steps: 0, compared: 0, peerCrashed: false)
+            XCTFail("fmtoracle rejected a generated script: \(error)\n\(script.jsonLines)")
+            return nil
         }
         if !outcome.peerCrashed, outcome.exitStatus != 0 {
             XCTFail("fmtoracle exited with status \(outcome.exitStatus ?? -1): \(outcome.standardError)")
         }
-        var s = RichString()
-        var stepOps = ops
+        return outcome
+    }
+
+    /// Compares ours with the oracle after every step.
+    static func check(_ script: DifferentialScript, oracle: OracleProcess) throws -> DifferentialVerdict {
+        guard let outcome = try Differential.oracleRun(script, oracle: oracle) else { return .agreed(steps: 0, compared: 0, peerCrashed: false) }
+        // Step 0 is the start state: the start document, or the empty document.
+        var s = script.start.map { richString($0) } ?? RichString()
         var steps = 0
         var compared = 0
-        // Step 0 is the start state: after the "start" op, or the empty document.
-        if case .start? = ops.first {
-            apply(ops[0], to: &s)
-            stepOps.removeFirst()
-        }
-        for step in 0...stepOps.count {
-            if step > 0 { apply(stepOps[step - 1], to: &s) }
+        for step in 0...script.steps.count {
+            if step > 0 { apply(script.steps[step - 1], to: &s) }
             steps += 1
             s._invariantCheck()
             guard step < outcome.states.count else { continue }  // the peer trapped before this step
@@ -480,10 +557,10 @@ enum Differential {
             let oursCoalesced = OracleProcess.coalesce(ours.runs)
             let textAgrees = ours.text.unicodeScalars.elementsEqual(expected.text.unicodeScalars)
             if !textAgrees || oursCoalesced != theirs || ours.runs != oursCoalesced {
-                let op = step == 0 ? "(start state)" : EditScript.jsonLine(stepOps[step - 1])
+                let op = step == 0 ? "(start state)" : script.steps[step - 1].jsonLine
                 var report = "step \(step) \(op):"
                 if !textAgrees {
-                    report += "\n  text ours:       \(EditScript.json(ours.text))\n  text Foundation: \(EditScript.json(expected.text))"
+                    report += "\n  text ours:       \(json(ours.text))\n  text Foundation: \(json(expected.text))"
                 }
                 report += "\n  runs ours:       \(describe(ours.runs))\n  runs Foundation: \(describe(theirs))"
                 if ours.runs != oursCoalesced { report += "\n  (ours holds adjacent runs with equal attributes)" }
@@ -494,109 +571,20 @@ enum Differential {
         return .agreed(steps: steps, compared: compared, peerCrashed: outcome.peerCrashed)
     }
 
-    /// Shrinks a mismatching script: drops ops, then shortens texts and documents, while it still mismatches.
-    /// Offsets are clamped after every cut so the script stays valid.
-    static func shrink(_ original: [EditOp], oracle: OracleProcess, budget: Int = 400) throws -> [EditOp] {
-        var best = EditScript.normalised(original)
-        var attempts = 0
-        func stillFails(_ candidate: [EditOp]) throws -> Bool {
-            attempts += 1
-            return try check(candidate, oracle: oracle).mismatchReport != nil
-        }
-        var progress = true
-        while progress && attempts < budget {
-            progress = false
-            // Drop ops, last first: later ops depend on earlier ones less often than the reverse.
-            var i = best.count - 1
-            while i >= 0 && attempts < budget {
-                var candidate = best
-                candidate.remove(at: i)
-                candidate = EditScript.normalised(candidate)
-                if try stillFails(candidate) {
-                    best = candidate
-                    progress = true
-                }
-                i = min(i - 1, best.count - 1)
-            }
-            // Shorten texts and documents.
-            for index in best.indices where attempts < budget {
-                for smaller in simpler(best[index]) where attempts < budget {
-                    var candidate = best
-                    candidate[index] = smaller
-                    candidate = EditScript.normalised(candidate)
-                    if try stillFails(candidate) {
-                        best = candidate
-                        progress = true
-                        break
-                    }
-                }
-            }
-        }
-        return best
+    /// Prints and records a disagreement: `headline`, the first difference, and the shrunk script with its own.
+    static func fail(_ headline: String, report: String, shrunk: DifferentialScript, shrunkReport: String) {
+        let message = """
+            \(headline)
+            First difference in the original script: \(report)
+            Shrunk script (\(shrunk.count) ops): \(shrunkReport)
+            \(shrunk.jsonLines)
+            """
+        print(message)
+        XCTFail(message)
     }
 
-    /// Simpler versions of one op: shorter texts, fewer pieces, fewer attributes, fewer ranges.
-    static func simpler(_ op: EditOp) -> [EditOp] {
-        func shorter(_ text: String) -> [String] {
-            let scalars = Array(text.unicodeScalars)
-            guard !scalars.isEmpty else { return [] }
-            var result: [String] = []
-            if scalars.count > 2 {
-                result.append(String(String.UnicodeScalarView(scalars[..<(scalars.count / 2)])))
-                result.append(String(String.UnicodeScalarView(scalars[(scalars.count / 2)...])))
-            }
-            for i in scalars.indices {
-                var copy = scalars
-                copy.remove(at: i)
-                result.append(String(String.UnicodeScalarView(copy)))
-            }
-            return result
-        }
-        func simplerDocuments(_ document: EditOp.Document) -> [EditOp.Document] {
-            var result: [EditOp.Document] = []
-            if document.count > 1 {
-                for i in document.indices {
-                    var copy = document
-                    copy.remove(at: i)
-                    result.append(copy)
-                }
-            }
-            for i in document.indices {
-                for name in document[i].attributes.keys.sorted() {
-                    var copy = document
-                    copy[i].attributes[name] = nil
-                    result.append(copy)
-                }
-                for text in shorter(document[i].text) {
-                    var copy = document
-                    copy[i].text = text
-                    result.append(copy)
-                }
-            }
-            return result
-        }
-        switch op {
-        case .start(let document): return simplerDocuments(document).map { .start($0) }
-        case .insert(let at, let text): return shorter(text).map { .insert(at: at, text: $0) }
-        case .replace(let from, let to, let text):
-            var result: [EditOp] = shorter(text).map { .replace(from: from, to: to, text: $0) }
-            if to > from { result.append(.replace(from: from, to: to - 1, text: text)) }
-            return result
-        case .delete(let from, let to):
-            return to - from > 1 ? [.delete(from: from, to: to - 1), .delete(from: from + 1, to: to)] : []
-        case .insertAttributed(let at, let document):
-            return simplerDocuments(document).map { .insertAttributed(at: at, document: $0) }
-        case .set(let from, let to, let key, let value):
-            return to - from > 1 ? [.set(from: from, to: to - 1, key: key, value: value), .set(from: from + 1, to: to, key: key, value: value)] : []
-        case .remove(let from, let to, let key):
-            return to - from > 1 ? [.remove(from: from, to: to - 1, key: key), .remove(from: from + 1, to: to, key: key)] : []
-        case .setRanges(let ranges, let key, let value):
-            guard ranges.count > 1 else { return [.set(from: ranges[0][0], to: ranges[0][1], key: key, value: value)] }
-            return ranges.indices.map { i in
-                var copy = ranges
-                copy.remove(at: i)
-                return .setRanges(copy, key: key, value: value)
-            }
-        }
+    /// Shrinks a mismatching script (`DifferentialScript.shrunk`) while it still mismatches.
+    static func shrink(_ original: DifferentialScript, oracle: OracleProcess, budget: Int = 400) throws -> DifferentialScript {
+        try original.shrunk(budget: budget) { try check($0, oracle: oracle).mismatchReport != nil }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
 import FormatCheck
+import FormattingTesting
 import RichText
 
 /// The file each input is written to: `TraceConversion.load` reads a path (`fmtcheck replay --trace`), and a
@@ -48,7 +49,7 @@ public func traceReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
     var expected = String.UnicodeScalarView()
     expected.append(contentsOf: scalars)
     precondition(document.string == String(expected), "the replayed trace differs from its patches applied to scalars")
-    let lines = TraceConversion.jsonLines(script)
+    let lines = script.jsonLines
     guard let reparsed = try? EditScript.parse(lines) else { fatalError("the trace's JSON Lines do not parse:\n\(lines)") }
     precondition(reparsed == script, "the trace's JSON Lines parse to a different script")
     return 0

@@ -1,5 +1,6 @@
 import Foundation
 import Formatting
+import FormattingTesting
 import RichText
 import RichTextFormats
 import StreamingJSON
@@ -25,24 +26,14 @@ extension CommandRunner {
             definition = empty
         }
         if command.check { return replayChecking(command, definition: definition, console: console) }
+        let replayer = ScriptReplayer(definition: definition)
         let script: EditScript
         do {
             if let trace = command.trace {
                 script = TraceConversion.script(for: try TraceConversion.load(path: trace))
             } else if let path = command.script {
-                let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-                guard let data, let text = String(data: data, encoding: .utf8) else {
-                    console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
-                    return .failure
-                }
-                do {
-                    script = try EditScript.parse(text)
-                } catch {
-                    var located = error
-                    located.fileName = path
-                    console.err(located.description + "\n")
-                    return .failure
-                }
+                guard let read = readScript(path, console: console, parse: replayer.parse) else { return .failure }
+                script = read
             } else {
                 return .failure
             }
@@ -50,25 +41,11 @@ extension CommandRunner {
             console.errLine(error.description)
             return .failure
         }
-        var document = RichString()
-        var images = ImageStore()
-        if let path = command.document {
-            do {
-                let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
-                let read = try LintDocumentReader(definition: definition).read(bytes)
-                document = read.document
-                images = read.images
-            } catch let failure as InputFailure {
-                console.err(failure.description + "\n")
-                return .failure
-            } catch {
-                console.errLine("\(path): error: the starting document cannot be read: \(error)")
-                return .failure
-            }
-        }
+        guard let (start, images) = startingDocument(command, definition: definition, console: console) else { return .failure }
+        var document = start
         var lines: [String] = []
         do {
-            try ScriptReplayer(definition: definition).apply(script, to: &document) { step, adjustment in
+            try replayer.apply(script, to: &document) { step, adjustment in
                 guard command.adjustments else { return }
                 lines.append(adjustmentLine(adjustment, step: step))
             }
@@ -89,6 +66,39 @@ extension CommandRunner {
         return .success
     }
 
+    /// The document a replay starts from (`command.document`, else an empty one) with its images; nil, with the
+    /// reason on stderr, when it cannot be read.
+    static func startingDocument(_ command: ReplayCommand, definition: LoadedDefinition, console: Console) -> (RichString, ImageStore)? {
+        guard let path = command.document else { return (RichString(), ImageStore()) }
+        do {
+            let read = try LintDocumentReader(definition: definition).read(try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize))
+            return (read.document, read.images)
+        } catch let failure as InputFailure {
+            console.err(failure.description + "\n")
+        } catch {
+            console.errLine("\(path): error: the starting document cannot be read: \(error)")
+        }
+        return nil
+    }
+
+    /// The script at `path` (`-`: standard input) read by `parse`; nil, with the reason on stderr, when it cannot
+    /// be read or a line is bad (named by file and line).
+    static func readScript(_ path: String, console: Console, parse: (String) throws(EditScriptError) -> EditScript) -> EditScript? {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
+            return nil
+        }
+        do {
+            return try parse(text)
+        } catch {
+            var located = error
+            located.fileName = path
+            console.err(located.description + "\n")
+            return nil
+        }
+    }
+
     /// One adjustment as a JSON line: `{"line", "rule", "key", "from", "to", "old", "new"}` (UTF-8 offsets).
     static func adjustmentLine(_ adjustment: Adjustment, step: EditScript.Step) -> String {
         let object: JSONValue = .object(JSONObject([
@@ -102,7 +112,7 @@ extension CommandRunner {
     /// `fmtcheck trace-to-script FILE`: the trace as an edit script on stdout.
     static func traceToScript(_ path: String, console: Console) -> ExitCode {
         do {
-            console.out(TraceConversion.jsonLines(TraceConversion.script(for: try TraceConversion.load(path: path))))
+            console.out(TraceConversion.script(for: try TraceConversion.load(path: path)).jsonLines)
             return .success
         } catch {
             console.errLine(error.description)

@@ -1,4 +1,5 @@
 import Foundation
+import FormattingTesting
 import StreamingJSON
 
 /// Converts an editing trace (`{startContent, endContent, txns: [{patches: [[position, deleteCount,
@@ -104,7 +105,7 @@ public enum TraceConversion {
     public static func script(for trace: Trace) -> EditScript {
         var steps: [EditScript.Step] = []
         var line = 0
-        func add(_ operation: EditScript.Operation) {
+        func add(_ operation: ScriptStep) {
             line += 1
             steps.append(EditScript.Step(line: line, unit: .scalars, operation: operation))
         }
@@ -118,22 +119,6 @@ public enum TraceConversion {
             }
         }
         return EditScript(steps: steps)
-    }
-
-    /// The script as JSON Lines.
-    public static func jsonLines(_ script: EditScript) -> String {
-        var out = ""
-        for step in script.steps {
-            var members: [(String, JSONValue)]
-            switch step.operation {
-            case .insert(let at, let text): members = [("op", "insert"), ("at", .integer(at)), ("text", .string(text))]
-            case .delete(let from, let to): members = [("op", "delete"), ("from", .integer(from)), ("to", .integer(to))]
-            case .replace(let from, let to, let text): members = [("op", "replace"), ("from", .integer(from)), ("to", .integer(to)), ("text", .string(text))]
-            default: continue
-            }
-            out += ((try? JSONWriter.string(.object(JSONObject(members)), options: JSONWriter.Options(escapeSlashes: false))) ?? "{}") + "\n"
-        }
-        return out
     }
 
     /// The bytes of a gzipped file, decompressed by `gzip -dc`, at most `maxSize` of them: past that gzip is

@@ -1,3 +1,4 @@
+import FormattingTesting
 @testable import RichText
 
 extension ScriptKeys {
@@ -16,37 +17,34 @@ extension ScriptKeys {
     ])
 }
 
-extension ScriptEdit {
-    /// Applies the edit to the behaviour model, with the same clamping as on the string.
+extension ScriptStep {
+    /// Applies the step to the behaviour model, with the same clamping as on the string.
     func apply(to model: inout BehaviorModel, keys: ScriptKeys) {
-        let length = model.scalars.count
-        func clamp(_ n: Int) -> Int { min(max(n, 0), length) }
-        func range(_ a: Int, _ b: Int) -> Range<Int> { clamp(min(a, b))..<clamp(max(a, b)) }
         func entry(_ key: String, _ value: AttributeValue) -> AttributeEntry {
             AttributeEntry(name: key, value: value, behavior: keys.descriptors[key]?.behavior ?? .plain)
         }
-        switch self {
-        case let .insert(at, s): model.replace(clamp(at)..<clamp(at), with: Array(s.unicodeScalars), attributed: nil)
-        case let .delete(from, to): model.replace(range(from, to), with: [], attributed: [])
-        case let .replace(from, to, s): model.replace(range(from, to), with: Array(s.unicodeScalars), attributed: nil)
-        case let .insertAttributed(at, pieces):
+        switch clamped(toScalarCount: model.scalars.count) {
+        case let .insert(at, s): model.replace(at..<at, with: Array(s.unicodeScalars), attributed: nil)
+        case let .delete(from, to): model.replace(from..<to, with: [], attributed: [])
+        case let .replace(from, to, s): model.replace(from..<to, with: Array(s.unicodeScalars), attributed: nil)
+        case let .insertAttributed(at, document):
             // The pasted document is itself a consistent string: build it through the model first.
             var piece = BehaviorModel()
-            for (text, attrs) in pieces {
+            for (text, attrs) in ScriptStep.pieces(of: document) {
                 let e = Dictionary(uniqueKeysWithValues: attrs.map { ($0.key, entry($0.key, $0.value)) })
                 piece.replace(piece.scalars.count..<piece.scalars.count, with: Array(text.unicodeScalars),
                               attributed: Array(repeating: e, count: text.unicodeScalars.count))
             }
-            model.replace(clamp(at)..<clamp(at), with: piece.scalars, attributed: piece.entries)
+            model.replace(at..<at, with: piece.scalars, attributed: piece.entries)
         case let .set(from, to, key, value):
             let e = entry(key, value)
-            model.transform([range(from, to)]) { var d = $0; d[key] = e; return d }
+            model.transform([from..<to]) { var d = $0; d[key] = e; return d }
         case let .remove(from, to, key):
-            model.transform([range(from, to)]) { var d = $0; d[key] = nil; return d }
+            model.transform([from..<to]) { var d = $0; d[key] = nil; return d }
         case let .setRanges(ranges, key, value):
-            let e = entry(key, value)
-            let normalized = RangeSet(ranges.map { range($0.0, $0.1) }).ranges.map { $0 }
-            model.transform(normalized) { var d = $0; d[key] = e; return d }
+            let normalized = RangeSet(ranges).ranges.map { $0 }
+            model.transform(normalized) { var d = $0; d[key] = value.map { entry(key, $0) }; return d }
+        case .select, .selectRanges, .type, .deleteBackward, .paste, .undo, .redo: break
         }
     }
 }
@@ -78,7 +76,7 @@ func boundaryViolation(_ text: RichString) -> String? {
 }
 
 /// Runs a script on the string and the behaviour model; returns the first step whose state differs.
-func runBehaviorScript(_ script: [ScriptEdit], keys: ScriptKeys) -> (step: Int, message: String)? {
+func runBehaviorScript(_ script: [ScriptStep], keys: ScriptKeys) -> (step: Int, message: String)? {
     var text = RichString()
     var model = BehaviorModel()
     for (step, edit) in script.enumerated() {
@@ -104,12 +102,12 @@ func checkBehaviorScripts(seeds: Range<UInt64>, steps: Int) -> String? {
     let keys = ScriptKeys.behaviors
     let generator = ScriptGenerator(keys: keys)
     for seed in seeds {
-        var rng = SeededRandom(seed: seed)
-        let script = randomScript(generator, keys: keys, steps: steps, using: &rng) { edit, rng in
-            if case .insert(let at, _) = edit, rng.chance(0.15) { edit = .insert(at: at, text: rng.pick(["•", "• ", "\n• "])) }
+        let script = generator.script(seed: seed, steps: steps) { step, rng in
+            if case .insert(let at, _) = step, rng.chance(0.15) { return .insert(at: at, text: rng.pick(["•", "• ", "\n• "])) }
+            return step
         }
         if let failure = runBehaviorScript(script, keys: keys) {
-            let current = shrinkByDropping(Array(script[...failure.step])) { runBehaviorScript($0, keys: keys) != nil }
+            let current = droppingSteps(Array(script[...failure.step])) { runBehaviorScript($0, keys: keys) != nil }
             let last = runBehaviorScript(current, keys: keys)
             return """
                 seed \(seed): step \(failure.step): \(failure.message)

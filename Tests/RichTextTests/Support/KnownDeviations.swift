@@ -1,4 +1,5 @@
 import Foundation
+import FormattingTesting
 @testable import RichText
 
 /// A document scalar by scalar: each scalar with its attributes by key name, in the oracle's value shape.
@@ -76,7 +77,8 @@ struct FlatDocument: Equatable {
 /// Everything known about the first step of a script on which RichString and Foundation disagree. The states
 /// before it agree (it is the first disagreement).
 struct DeviationSituation {
-    var op: EditOp
+    /// The step; the start document is pasted into the empty one (`isStart`).
+    var op: ScriptStep
     var isStart: Bool
     /// Our state before the step (equal to Foundation's, coalesced).
     var before: RichString
@@ -107,11 +109,12 @@ struct DeviationSituation {
 
     /// The edit's range in pre-edit scalar offsets and the length of the text it inserts (nil: an attribute op).
     var textEdit: (range: Range<Int>, inserted: Int, plain: Bool)? {
+        if isStart { return nil }
         switch op {
         case .insert(let at, let text): return (at..<at, text.unicodeScalars.count, true)
         case .delete(let from, let to): return (from..<to, 0, true)
         case .replace(let from, let to, let text): return (from..<to, text.unicodeScalars.count, true)
-        case .insertAttributed(let at, let document): return (at..<at, EditScript.scalarCount(document), false)
+        case .insertAttributed(let at, let document): return (at..<at, document.counts.scalars, false)
         default: return nil
         }
     }
@@ -383,7 +386,7 @@ enum BehaviorDeviation: String, CaseIterable {
             let key: String, starts: [Int]
             switch s.op {
             case .set(let from, _, let k, _), .remove(let from, _, let k): (key, starts) = (k, [from])
-            case .setRanges(let ranges, let k, _): (key, starts) = (k, ranges.map { $0[0] })
+            case .setRanges(let ranges, let k, _): (key, starts) = (k, ranges.map(\.lowerBound))
             default: return false
             }
             guard Self.paragraphKeys.contains(key), s.textAgrees else { return false }
@@ -400,17 +403,16 @@ enum BehaviorDeviation: String, CaseIterable {
             guard s.textAgrees else { return false }
             let post = s.post
             var boundaries: [Int] = []
-            func joins(_ document: EditOp.Document, at start: Int) {
+            func joins(_ document: RichString, at start: Int) {
                 var offset = start
-                for piece in document {
+                for piece in ScriptStep.pieces(of: document) {
                     boundaries.append(offset)
-                    offset += piece.text.unicodeScalars.count
+                    offset += piece.0.unicodeScalars.count
                 }
                 boundaries.append(offset)
             }
             switch s.op {
-            case .start(let document) where s.isStart: joins(document, at: 0)
-            case .insertAttributed(let at, let document): joins(document, at: at)
+            case .insertAttributed(let at, let document): joins(document, at: at)  // the start document too
             default:
                 guard let edit = s.textEdit, !s.isStart else { return false }
                 boundaries = [edit.range.lowerBound, edit.range.lowerBound + edit.inserted]
@@ -454,46 +456,49 @@ enum BehaviorDeviation: String, CaseIterable {
     }
 
     /// A minimal example: the script, and the final runs Foundation and ours give (coalesced).
-    var example: (script: [EditOp], foundation: String, ours: String) {
+    var example: (script: DifferentialScript, foundation: String, ours: String) {
+        func script(_ start: [(String, [String: AttributeValue])], _ steps: [ScriptStep]) -> DifferentialScript {
+            DifferentialScript(start: ScriptStep.document(start), steps: steps)
+        }
+        func document(_ pieces: [(String, [String: AttributeValue])]) -> RichString { ScriptStep.document(pieces) }
         switch self {
         case .emptyEditInsideTextChangedStretch:
-            return ([.start([("xx", [:]), ("milk", ["tag": .string("t")]), ("yy", [:])]), .insert(at: 4, text: "")],
+            return (script([("xx", [:]), ("milk", ["tag": .string("t")]), ("yy", [:])], [.insert(at: 4, text: "")]),
                     #"[[8,{}]]"#, #"[[2,{}],[4,{"tag":"t"}],[2,{}]]"#)
         case .emptyEditChangesParagraphKey:
-            return ([.start([("\u{308}a", [:]), ("مرحبا\nab", ["tagpara": .integer(1)]), ("x\u{301}\u{308}😀", [:])]),
-                     .insert(at: 14, text: "\r\n"),
-                     .insertAttributed(at: 15, document: [("x\u{301}\u{301}\r", [:]), ("e\u{301}", ["para": .integer(2)]), ("\r\n", [:])]),
-                     .insert(at: 14, text: " \na"), .insertAttributed(at: 0, document: [("🇫🇷\n ", [:])]),
-                     .replace(from: 5, to: 17, text: "••\u{301}"), .delete(from: 21, to: 21)],
+            return (script([("\u{308}a", [:]), ("مرحبا\nab", ["tagpara": .integer(1)]), ("x\u{301}\u{308}😀", [:])], [
+                        .insert(at: 14, text: "\r\n"),
+                        .insertAttributed(at: 15, document: document([("x\u{301}\u{301}\r", [:]), ("e\u{301}", ["para": .integer(2)]), ("\r\n", [:])])),
+                        .insert(at: 14, text: " \na"), .insertAttributed(at: 0, document: document([("🇫🇷\n ", [:])])),
+                        .replace(from: 5, to: 17, text: "••\u{301}"), .delete(from: 21, to: 21),
+                    ]),
                     #"[[17,{}],[5,{"para":2}]]"#, #"[[17,{}],[4,{"para":2}],[1,{}]]"#)
         case .deleteEndsInsideStretch:
-            return ([.start([("xx ", [:]), ("mil", ["color": .integer(1), "tag": .string("t")]),
-                             ("kshake", ["color": .integer(2), "tag": .string("t")]), (" yy", [:])]),
-                     .delete(from: 4, to: 5)],
+            return (script([("xx ", [:]), ("mil", ["color": .integer(1), "tag": .string("t")]),
+                            ("kshake", ["color": .integer(2), "tag": .string("t")]), (" yy", [:])],
+                           [.delete(from: 4, to: 5)]),
                     #"[[3,{}],[2,{"color":1}],[6,{"color":2,"tag":"t"}],[3,{}]]"#,
                     #"[[3,{}],[2,{"color":1}],[6,{"color":2}],[3,{}]]"#)
         case .dependentKeyOnTypedText:
-            return ([.start([("abc", ["color": .integer(1), "dep": .integer(1)])]), .insert(at: 3, text: "d"),
-                     .set(from: 0, to: 4, key: "color", value: .integer(2))],
+            return (script([("abc", ["color": .integer(1), "dep": .integer(1)])],
+                           [.insert(at: 3, text: "d"), .set(from: 0, to: 4, key: "color", value: .integer(2))]),
                     #"[[3,{"color":2}],[1,{"color":2,"dep":1}]]"#, #"[[4,{"color":2}]]"#)
         case .neighbouringStretchWithSameValue:
-            return ([.start([("milk", ["tag": .string("t")]), (" and ", [:]), ("shake", ["tag": .string("t")])]),
-                     .insert(at: 11, text: "Z")],
+            return (script([("milk", ["tag": .string("t")]), (" and ", [:]), ("shake", ["tag": .string("t")])], [.insert(at: 11, text: "Z")]),
                     #"[[15,{}]]"#, #"[[4,{"tag":"t"}],[11,{}]]"#)
         case .typingAtParagraphStart:
-            return ([.start([("ab\n", ["para": .integer(1)]), ("cd", ["para": .integer(2)])]), .insert(at: 3, text: "X")],
+            return (script([("ab\n", ["para": .integer(1)]), ("cd", ["para": .integer(2)])], [.insert(at: 3, text: "X")]),
                     #"[[6,{"para":1}]]"#, #"[[3,{"para":1}],[3,{"para":2}]]"#)
         case .mixedParagraphInTextChangedStretch:
-            return ([.start([("ab", ["tag": .string("t"), "para": .integer(1)]), ("\ncd", ["tag": .string("t"), "para": .integer(2)])]),
-                     .delete(from: 1, to: 3)],
+            return (script([("ab", ["tag": .string("t"), "para": .integer(1)]), ("\ncd", ["tag": .string("t"), "para": .integer(2)])],
+                           [.delete(from: 1, to: 3)]),
                     #"[[1,{"para":1}],[2,{"para":2}]]"#, #"[[3,{"para":1}]]"#)
         case .paragraphFixUpSpreadsOtherParagraphKeys:
-            return ([.start([("ab\n", ["para": .integer(1)]), ("cdef", ["para": .integer(2)])]),
-                     .remove(from: 0, to: 4, key: "tagpara")],
+            return (script([("ab\n", ["para": .integer(1)]), ("cdef", ["para": .integer(2)])], [.remove(from: 0, to: 4, key: "tagpara")]),
                     #"[[3,{"para":1}],[1,{"para":2}],[3,{"para":1}]]"#, #"[[3,{"para":1}],[4,{"para":2}]]"#)
         case .paragraphFixUpAtBoundaryInsideCharacter:
-            return ([.start([("a\n", ["para": .integer(1)]), ("\u{301}b", ["para": .integer(2)])]),
-                     .insertAttributed(at: 2, document: [("x", ["para": .integer(3)])])],
+            return (script([("a\n", ["para": .integer(1)]), ("\u{301}b", ["para": .integer(2)])],
+                           [.insertAttributed(at: 2, document: document([("x", ["para": .integer(3)])]))]),
                     #"[[2,{"para":1}],[1,{"para":3}],[2,{"para":2}]]"#, #"[[2,{"para":1}],[3,{"para":3}]]"#)
         }
     }

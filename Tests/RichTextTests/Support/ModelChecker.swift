@@ -1,3 +1,4 @@
+import FormattingTesting
 @testable import RichText
 
 /// Compares a rich string with the reference model; returns the first difference, or nil.
@@ -62,7 +63,7 @@ func firstDifference(_ text: RichString, _ model: ReferenceModel, rng: inout See
 }
 
 /// Runs `script` from an empty string; returns the step and message of the first difference.
-func runScript(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> (step: Int, message: String)? {
+func runScript(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> (step: Int, message: String)? {
     var text = RichString()
     var model = ReferenceModel()
     var rng = SeededRandom(seed: seed ^ 0xABCDEF)
@@ -74,55 +75,18 @@ func runScript(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> (step:
     return nil
 }
 
-/// Drops one element at a time, keeping each drop after which `fails` still holds, until no single drop does.
-func shrinkByDropping<Element>(_ items: [Element], while fails: ([Element]) -> Bool) -> [Element] {
-    var current = items
-    var changed = true
-    while changed {
-        changed = false
-        var i = 0
-        while i < current.count {
-            var candidate = current
-            candidate.remove(at: i)
-            if fails(candidate) {
-                current = candidate
-                changed = true
-            } else {
-                i += 1
-            }
-        }
-    }
-    return current
-}
-
-/// A script of `steps` edits from `generator`, each applied to a string as it goes so that the next one fits
-/// the text so far; `adjust` may replace an edit (drawing from the same generator) before it is applied.
-func randomScript(_ generator: ScriptGenerator, keys: ScriptKeys, steps: Int, using rng: inout SeededRandom,
-                  adjust: (inout ScriptEdit, inout SeededRandom) -> Void = { _, _ in }) -> [ScriptEdit] {
-    var text = RichString()
-    var script: [ScriptEdit] = []
-    for _ in 0..<steps {
-        var edit = generator.next(&rng, length: text.counts.scalars)
-        adjust(&edit, &rng)
-        script.append(edit)
-        edit.apply(to: &text, keys: keys)
-    }
-    return script
-}
-
-/// Cuts a failing script down: cuts it after the failing step, then drops edits while it still fails.
-func shrink(_ script: [ScriptEdit], keys: ScriptKeys, seed: UInt64) -> [ScriptEdit] {
+/// Cuts a failing script down: everything after the failing step, then edits while it still fails.
+func shrink(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> [ScriptStep] {
     var current = script
     if let failure = runScript(current, keys: keys, seed: seed) { current = Array(current[...failure.step]) }
-    return shrinkByDropping(current) { runScript($0, keys: keys, seed: seed) != nil }
+    return droppingSteps(current) { runScript($0, keys: keys, seed: seed) != nil }
 }
 
 /// Generates and checks `count` scripts; returns a report of the first failure (seed and shrunk script).
 func checkRandomScripts(seeds: Range<UInt64>, steps: Int, keys: ScriptKeys) -> String? {
     let generator = ScriptGenerator(keys: keys)
     for seed in seeds {
-        var rng = SeededRandom(seed: seed)
-        let script = randomScript(generator, keys: keys, steps: steps, using: &rng)
+        let script = generator.script(seed: seed, steps: steps)
         if let failure = runScript(script, keys: keys, seed: seed) {
             let shrunk = shrink(script, keys: keys, seed: seed)
             let last = runScript(shrunk, keys: keys, seed: seed)
