@@ -6,7 +6,7 @@ extension Rope {
     /// Gives the same element, remainder and `C.measure(prefix)` as `locate(metric, offset, prefer:)`; it reads
     /// two counts per skipped item where `locate` adds a whole summary, and does not count element indices.
     @inlinable
-    public func locate<M: RopeMetric, C: RopeMetric>(
+    func locate<M: RopeMetric, C: RopeMetric>(
         _ metric: M.Type, _ offset: Int, carrying carried: C.Type, prefer: RopeBoundaryPreference = .next
     ) -> (remainder: Int, element: Element?, carried: Int) where M.Element == Element, C.Element == Element {
         guard let root else { return (0, nil, 0) }
@@ -62,7 +62,7 @@ extension Rope {
     /// releases its string); `body` reads what it needs through the pointer. The pointer is valid only while
     /// `body` runs, and the rope must not be changed meanwhile.
     @inlinable
-    public func withElement<M: RopeMetric, C: RopeMetric, R>(
+    func withElement<M: RopeMetric, C: RopeMetric, R>(
         _ metric: M.Type, _ offset: Int, carrying carried: C.Type,
         _ body: (_ remainder: Int, _ element: UnsafePointer<Element>, _ carried: Int) -> R
     ) -> R? where M.Element == Element, C.Element == Element {

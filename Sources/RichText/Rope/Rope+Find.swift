@@ -1,6 +1,6 @@
 extension Rope {
     /// The element at `index`. O(log n).
-    public subscript(index: Int) -> Element {
+    subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
         unowned(unsafe) var node = root!
         var i = index
@@ -30,7 +30,7 @@ extension Rope {
     /// total gives `(count, 0)`. With `.previous`, it gives the element that ends there; offset 0 gives
     /// `(0, 0)`.
     @inlinable
-    public func find<M: RopeMetric>(
+    func find<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
     ) -> (index: Int, remainder: Int) where M.Element == Element {
         let found = descend(metric, offset, prefer: prefer)
@@ -40,7 +40,7 @@ extension Rope {
     /// One walk from the root: the element holding `offset` along `M` (as `find`), the element itself (nil past
     /// the end), and the summary of every element before it.
     @inlinable
-    public func locate<M: RopeMetric>(
+    func locate<M: RopeMetric>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
     ) -> (index: Int, remainder: Int, element: Element?, prefix: Element.Summary) where M.Element == Element {
         let found = descend(metric, offset, prefer: prefer)
@@ -61,7 +61,7 @@ extension Rope {
     }
 
     /// The summary of the elements before `index`. O(log n).
-    public func prefixSummary(upTo index: Int) -> Element.Summary {
+    func prefixSummary(upTo index: Int) -> Element.Summary {
         var sum = Element.Summary.zero
         guard let root else { return sum }
         if index >= root.count { return root.summary }
@@ -82,12 +82,12 @@ extension Rope {
 
     /// The offset along `M` at which element `index` starts.
     @inlinable
-    public func offset<M: RopeMetric>(_ metric: M.Type, ofElement index: Int) -> Int where M.Element == Element {
+    func offset<M: RopeMetric>(_ metric: M.Type, ofElement index: Int) -> Int where M.Element == Element {
         M.measure(prefixSummary(upTo: index))
     }
 
     /// Calls `body` with each element from `start` on, in order, until it returns false.
-    public func forEach(from start: Int = 0, _ body: (Int, Element) throws -> Bool) rethrows {
+    func forEach(from start: Int = 0, _ body: (Int, Element) throws -> Bool) rethrows {
         guard let root, start < root.count else { return }
         var index = start
         _ = try Self.visit(root, skipping: start, index: &index, body)
@@ -115,7 +115,7 @@ extension Rope {
     /// Calls `body` with each element from the one holding `offset` along `M` on, with its index and its start
     /// along `M`, until it returns false. The elements of the leaf the walk lands in are read from that leaf, so
     /// a short visit costs one walk from the root; nothing is visited for an offset at or past the end.
-    public func forEach<M: RopeMetric>(
+    func forEach<M: RopeMetric>(
         from offset: Int, along metric: M.Type, _ body: (_ index: Int, _ start: Int, Element) throws -> Bool
     ) rethrows where M.Element == Element {
         let found = descend(metric, offset, prefer: .next)
@@ -138,7 +138,7 @@ extension Rope {
     }
 
     /// Calls `body` with each element before `end`, last first, until it returns false.
-    public func forEachBackward(before end: Int, _ body: (Int, Element) throws -> Bool) rethrows {
+    func forEachBackward(before end: Int, _ body: (Int, Element) throws -> Bool) rethrows {
         var index = end - 1
         while index >= 0 {
             // Walk one leaf at a time to stay O(log n) per leaf.
@@ -158,7 +158,7 @@ extension Rope {
     }
 
     /// All elements in order.
-    public var elements: [Element] {
+    var elements: [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
         forEach { _, element in result.append(element); return true }
@@ -170,7 +170,7 @@ extension Rope.Node {
     /// The first item whose measure along `M` reaches past `remaining` (or to it, when `previous`), or the last item
     /// when none does (only with `previous` and an offset beyond the total). `remaining` becomes the offset inside
     /// that item, and `prefix` gains the summaries of the items before it.
-    @inlinable @inline(__always)
+    @inline(__always)
     func slot<M: RopeMetric>(
         _ metric: M.Type, holding remaining: inout Int, previous: Bool, prefix: inout Element.Summary
     ) -> Int where M.Element == Element {

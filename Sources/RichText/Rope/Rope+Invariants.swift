@@ -4,7 +4,7 @@ extension Rope {
     /// Every leaf is at the same depth, every node but the root is at least half full and at most full, an inner
     /// root has two children or more, and every node's cached width, count and summary, and every inner node's
     /// cached child summaries and counts, equal what its items add up to.
-    public func _invariantCheck() {
+    func _invariantCheck() {
         guard let root else { return }
         _ = Self.check(root, isRoot: true)
     }

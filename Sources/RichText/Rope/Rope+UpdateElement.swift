@@ -7,7 +7,7 @@ extension Rope {
     /// This is `locate` followed by `update(at:)` without the second walk, and without a copy of the element
     /// held outside the tree while it changes (which would make a chunk's storage shared, and copied).
     @discardableResult
-    public mutating func updateElement<M: RopeMetric, R>(
+    mutating func updateElement<M: RopeMetric, R>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next,
         _ body: (inout Element, _ index: Int, _ remainder: Int, _ prefix: Element.Summary) throws -> R?
     ) rethrows -> R? where M.Element == Element {
