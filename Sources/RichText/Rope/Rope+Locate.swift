@@ -1,4 +1,18 @@
+// The element at an offset along a metric, handed out with what lies before it: the whole summary (`locate`),
+// one carried metric (`locate(_:_:carrying:prefer:)`), or lent in place (`withElement`).
+
 extension Rope {
+    /// One walk from the root: the element holding `offset` along `M` (as `find`), the element itself (nil past
+    /// the end), and the summary of every element before it.
+    @inlinable
+    func locate<M: RopeMetric>(
+        _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next
+    ) -> (index: Int, remainder: Int, element: Element?, prefix: Element.Summary) where M.Element == Element {
+        let found = descend(metric, offset, prefer: prefer)
+        guard let leaf = found.leaf else { return (found.index, found.remainder, nil, found.prefix) }
+        return (found.index, found.remainder, leaf.elements[found.slot], found.prefix)
+    }
+
     /// One walk from the root like `locate`, that sums along the way only metric `C` of the elements before the
     /// one found, instead of their whole summary: the element holding `offset` along `M` (nil past the end), the
     /// remainder inside it, and the measure along `C` of every element before it.
@@ -9,50 +23,30 @@ extension Rope {
     func locate<M: RopeMetric, C: RopeMetric>(
         _ metric: M.Type, _ offset: Int, carrying carried: C.Type, prefer: RopeBoundaryPreference = .next
     ) -> (remainder: Int, element: Element?, carried: Int) where M.Element == Element, C.Element == Element {
-        guard let root else { return (0, nil, 0) }
+        guard let root = rawRoot else { return (0, nil, 0) }
         var remaining = offset
-        let total = M.measure(root.summary)
+        let rootSummary = Self.rawHeader(root).pointee.summary
+        let total = M.measure(rootSummary)
         if prefer == .next, remaining >= total {
-            return (remaining - total, nil, C.measure(root.summary))
+            return (remaining - total, nil, C.measure(rootSummary))
         }
-        unowned(unsafe) var node = root
+        var node = root
         if prefer == .previous, remaining <= 0 {
-            while node.height > 0 { node = node.children[0] }
-            return (remaining, node.elements[0], 0)
+            while Self.rawHeader(node).pointee.height > 0 { node = Self.rawChild(node, 0) }
+            return (remaining, Self.rawElements(node).base[0], 0)
         }
-        // As in `descend`: the first item whose measure reaches past the offset (or to it, with .previous). With
-        // .previous, an offset is searched as one less reaching one further: `r <= m` is `r - 1 < m`.
-        let bias = prefer == .previous ? 1 : 0
-        remaining -= bias
         var sum = 0
         while true {
-            let last = node.width - 1
-            var slot = 0
-            if node.height == 0 {
-                let elements = node.elementBase
-                while slot < last {
-                    let m = M.measure(elements[slot].summary)
-                    if remaining < m { break }
-                    remaining -= m
-                    sum += C.measure(elements[slot].summary)
-                    slot += 1
-                }
-                return (remaining + bias, elements[slot], sum)
+            let slot = Self.findSlot(metric, in: node, &remaining, prefer: prefer) { _, skipped in
+                sum += C.measure(skipped)
             }
-            let summaries = node.summaryBase
-            while slot < last {
-                let m = M.measure(summaries[slot])
-                if remaining < m { break }
-                remaining -= m
-                sum += C.measure(summaries[slot])
-                slot += 1
+            if Self.rawHeader(node).pointee.height == 0 {
+                return (remaining, Self.rawElements(node).base[slot], sum)
             }
-            node = node.children[slot]
+            node = Self.rawChild(node, slot)
         }
     }
-}
 
-extension Rope {
     /// `locate(_:_:carrying:prefer:)` (with `.next`) that lends the element to `body` where it lies instead of
     /// returning a copy of it: `body` gets the remainder inside the element, the element's address, and the
     /// measure along `C` of every element before it. Nil (and `body` is not called) for an empty rope or an
@@ -66,35 +60,19 @@ extension Rope {
         _ metric: M.Type, _ offset: Int, carrying carried: C.Type,
         _ body: (_ remainder: Int, _ element: UnsafePointer<Element>, _ carried: Int) -> R
     ) -> R? where M.Element == Element, C.Element == Element {
-        guard root != nil else { return nil }
-        // Taken unretained, like every node below it: the rope keeps its root alive.
-        unowned(unsafe) var node = root.unsafelyUnwrapped
+        // By address, like every node below it: the rope keeps its root alive.
+        guard var node = rawRoot else { return nil }
         var remaining = offset
-        if remaining >= M.measure(node.summary) { return nil }
+        if remaining >= M.measure(Self.rawHeader(node).pointee.summary) { return nil }
         var sum = 0
         while true {
-            let last = node.width - 1
-            var slot = 0
-            if node.height == 0 {
-                let elements = node.elementBase
-                while slot < last {
-                    let m = M.measure(elements[slot].summary)
-                    if remaining < m { break }
-                    remaining -= m
-                    sum += C.measure(elements[slot].summary)
-                    slot += 1
-                }
-                return body(remaining, UnsafePointer(elements + slot), sum)
+            let slot = Self.findSlot(metric, in: node, &remaining, prefer: .next) { _, skipped in
+                sum += C.measure(skipped)
             }
-            let summaries = node.summaryBase
-            while slot < last {
-                let m = M.measure(summaries[slot])
-                if remaining < m { break }
-                remaining -= m
-                sum += C.measure(summaries[slot])
-                slot += 1
+            if Self.rawHeader(node).pointee.height == 0 {
+                return body(remaining, Self.rawElements(node).base + slot, sum)
             }
-            node = node.children[slot]
+            node = Self.rawChild(node, slot)
         }
     }
 }

@@ -23,7 +23,7 @@ extension Rope {
             return result
         }
         var i = index
-        let slot = Self.slot(in: node, for: &i)
+        let slot = findSlot(elementIndex: &i, in: node.address, prefer: .next)
         makeUnique(&node.children[slot])
         let result = try update(&node.children[slot], i, body)
         node.refreshChild(slot)
@@ -116,7 +116,7 @@ extension Rope {
         unowned(unsafe) var node = root!
         var i = index
         while node.height > 0 {
-            let slot = Self.slot(in: node, for: &i)
+            let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
             node = node.children[slot]
         }
         return index - i
@@ -129,31 +129,12 @@ extension Rope {
         var start = range.lowerBound
         let isEmpty = range.isEmpty
         while rawHeader(node).pointee.height > 0 {
+            let slot = findSlot(elementIndex: &start, in: node, prefer: isEmpty ? .previous : .next)
             let counts = (node + itemsOffset + innerCountsOffset).assumingMemoryBound(to: Int.self)
-            let last = rawHeader(node).pointee.width - 1
-            var slot = 0
-            while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
-                start -= counts[slot]
-                slot += 1
-            }
             if start + range.count > counts[slot] { return false }
             node = rawChild(node, slot)
         }
         return true
-    }
-
-    /// The child of an inner node a splice starting at element `start` of the node goes to: the one holding that
-    /// element, or for an empty range on a boundary, the one ending there. `start` becomes the index inside it.
-    @inline(__always)
-    static func spliceSlot(in node: Node, for start: inout Int, isEmpty: Bool) -> Int {
-        let counts = node.countBase
-        let last = node.width - 1
-        var slot = 0
-        while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
-            start -= counts[slot]
-            slot += 1
-        }
-        return slot
     }
 
     /// Overwrites the elements in `range` (local to `node`, uniquely referenced) with the first of `new`.
