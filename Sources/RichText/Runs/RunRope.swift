@@ -95,6 +95,9 @@ struct RunRope: Sendable {
     /// changed by the same amount at the same place.
     mutating func replace(_ range: Range<Int>, with newRuns: [AttributeRun]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        #if RICHTEXT_INTERNAL_CHECKS
+        defer { checkInvariants(afterChanging: range.lowerBound..<(range.lowerBound + newRuns.reduce(0) { $0 + $1.utf8Count })) }
+        #endif
         behaviorStamp = 0
         if rope.isEmpty {
             self = RunRope(runs: newRuns)
