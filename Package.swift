@@ -16,7 +16,7 @@ let package = Package(
         .executable(name: "fmtbench", targets: ["fmtbench"]),
     ],
     targets: [
-        .target(name: "RichText", exclude: ["README.md"]),
+        .target(name: "RichText", exclude: ["README.md"], swiftSettings: [.define("RICHTEXT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         .target(name: "StreamingJSON", exclude: ["README.md"]),
         .target(name: "Formatting", dependencies: ["RichText"], exclude: ["README.md"]),
         .target(name: "RichTextFormats", dependencies: ["RichText", "StreamingJSON"], exclude: ["FORMATS.md", "README.md"]),

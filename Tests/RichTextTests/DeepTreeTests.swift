@@ -1,5 +1,5 @@
 import Foundation
-import RichText
+@testable import RichText
 import XCTest
 
 /// Random removals and attribute changes on documents deep enough that both ropes (text chunks and attribute

@@ -1,4 +1,4 @@
-import RichText
+@testable import RichText
 import XCTest
 
 /// The generic rope against an array model: random inserts, removals, updates and splices, with shared copies

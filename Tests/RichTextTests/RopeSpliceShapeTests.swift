@@ -1,4 +1,4 @@
-import RichText
+@testable import RichText
 import XCTest
 
 /// The rope's splices that change its shape: large insertions that split nodes at several levels at once, removals

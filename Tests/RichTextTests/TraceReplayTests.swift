@@ -1,5 +1,5 @@
 import Foundation
-import RichText
+@testable import RichText
 import XCTest
 
 /// Replays the real editing traces in the shared data (`traces/*.json.gz`, see its README) into a `RichString`

@@ -20,13 +20,7 @@ extension Rope {
             var depth = 0
             while Self.rawHeader(node).pointee.height > 0 {
                 let items = node + Self.itemsOffset
-                let counts = (items + Self.innerCountsOffset).assumingMemoryBound(to: Int.self)
-                let last = Self.rawHeader(node).pointee.width - 1
-                var slot = 0
-                while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
-                    start -= counts[slot]
-                    slot += 1
-                }
+                let slot = Self.findSlot(elementIndex: &start, in: node, prefer: isEmpty ? .previous : .next)
                 path[depth] = (node, slot)
                 depth += 1
                 let children = (items + Self.innerChildrenOffset).assumingMemoryBound(to: Node.self)

@@ -7,7 +7,7 @@ extension Rope {
 
     /// Changes the element at `index` in place and refreshes the summaries on its path. O(log n).
     @discardableResult
-    public mutating func update<R>(at index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
+    mutating func update<R>(at index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
         precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
         Self.makeUnique(&root!)
         return try Self.update(&root!, index, body)
@@ -23,7 +23,7 @@ extension Rope {
             return result
         }
         var i = index
-        let slot = Self.slot(in: node, for: &i)
+        let slot = findSlot(elementIndex: &i, in: node.address, prefer: .next)
         makeUnique(&node.children[slot])
         let result = try update(&node.children[slot], i, body)
         node.refreshChild(slot)
@@ -31,7 +31,7 @@ extension Rope {
     }
 
     /// Inserts `element` so that it ends up at `index`. O(log n).
-    public mutating func insert(_ element: Element, at index: Int) {
+    mutating func insert(_ element: Element, at index: Int) {
         precondition(index >= 0 && index <= count, "Rope insertion index \(index) out of bounds 0...\(count)")
         guard root != nil else {
             root = Node.makeLeaf(CollectionOfOne(element))
@@ -43,7 +43,7 @@ extension Rope {
     /// Removes and returns the element at `index`, rebalancing on the way up. O(log n). (An element whose
     /// references the tree counts by hand, `ropeWillDrop`, comes back as a view that no longer owns them.)
     @discardableResult
-    public mutating func remove(at index: Int) -> Element {
+    mutating func remove(at index: Int) -> Element {
         let removed = self[index]
         spliceInOneLeaf(index..<(index + 1), .none)
         return removed
@@ -51,7 +51,7 @@ extension Rope {
 
     /// Appends an element at the end.
     @inlinable
-    public mutating func append(_ element: Element) { insert(element, at: count) }
+    mutating func append(_ element: Element) { insert(element, at: count) }
 
     /// Replaces the elements in `range` with `newElements`.
     ///
@@ -59,7 +59,7 @@ extension Rope {
     /// splice of the leaf, which splits or evens out with a neighbour as needed. Otherwise the elements both
     /// sides have are overwritten in place in one walk, and the rest inserted into one leaf or removed a leaf at
     /// a time: O((k + m) + log n) for k removed and m inserted elements, times the leaves touched.
-    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
+    mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
     where C.Element == Element {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "Rope range \(range) out of bounds")
         if range.isEmpty && newElements.isEmpty { return }
@@ -116,7 +116,7 @@ extension Rope {
         unowned(unsafe) var node = root!
         var i = index
         while node.height > 0 {
-            let slot = Self.slot(in: node, for: &i)
+            let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
             node = node.children[slot]
         }
         return index - i
@@ -129,31 +129,12 @@ extension Rope {
         var start = range.lowerBound
         let isEmpty = range.isEmpty
         while rawHeader(node).pointee.height > 0 {
+            let slot = findSlot(elementIndex: &start, in: node, prefer: isEmpty ? .previous : .next)
             let counts = (node + itemsOffset + innerCountsOffset).assumingMemoryBound(to: Int.self)
-            let last = rawHeader(node).pointee.width - 1
-            var slot = 0
-            while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
-                start -= counts[slot]
-                slot += 1
-            }
             if start + range.count > counts[slot] { return false }
             node = rawChild(node, slot)
         }
         return true
-    }
-
-    /// The child of an inner node a splice starting at element `start` of the node goes to: the one holding that
-    /// element, or for an empty range on a boundary, the one ending there. `start` becomes the index inside it.
-    @inline(__always)
-    static func spliceSlot(in node: Node, for start: inout Int, isEmpty: Bool) -> Int {
-        let counts = node.countBase
-        let last = node.width - 1
-        var slot = 0
-        while slot < last && (start > counts[slot] || (start == counts[slot] && !isEmpty)) {
-            start -= counts[slot]
-            slot += 1
-        }
-        return slot
     }
 
     /// Overwrites the elements in `range` (local to `node`, uniquely referenced) with the first of `new`.

@@ -31,7 +31,8 @@ extension Rope {
     private static func splice(_ node: inout Node, _ range: Range<Int>, _ new: RopeSource<Element>) -> Extras {
         if node.height == 0 { return spliceLeaf(node, range, new) }
         var start = range.lowerBound
-        let slot = spliceSlot(in: node, for: &start, isEmpty: range.isEmpty)
+        // An empty range on a boundary between two children goes to the one ending there.
+        let slot = findSlot(elementIndex: &start, in: node.address, prefer: range.isEmpty ? .previous : .next)
         makeUnique(&node.children[slot])
         var local = start..<(start + range.count)
         if node.height == 1 {

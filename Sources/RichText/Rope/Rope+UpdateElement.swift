@@ -7,7 +7,7 @@ extension Rope {
     /// This is `locate` followed by `update(at:)` without the second walk, and without a copy of the element
     /// held outside the tree while it changes (which would make a chunk's storage shared, and copied).
     @discardableResult
-    public mutating func updateElement<M: RopeMetric, R>(
+    mutating func updateElement<M: RopeMetric, R>(
         _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference = .next,
         _ body: (inout Element, _ index: Int, _ remainder: Int, _ prefix: Element.Summary) throws -> R?
     ) rethrows -> R? where M.Element == Element {
@@ -15,16 +15,16 @@ extension Rope {
         guard root != nil else { return nil }
         if prefer == .next, offset >= M.measure(root!.summary) { return nil }
         Self.makeUnique(&root!)
-        return try Self.updateElement(metric, &self.root!, offset, 0, .zero, prefer == .previous, body)
+        return try Self.updateElement(metric, &self.root!, offset, 0, .zero, prefer, body)
     }
 
     private static func updateElement<M: RopeMetric, R>(
-        _ metric: M.Type, _ node: inout Node, _ offset: Int, _ start: Int, _ before: Element.Summary, _ previous: Bool,
+        _ metric: M.Type, _ node: inout Node, _ offset: Int, _ start: Int, _ before: Element.Summary, _ prefer: RopeBoundaryPreference,
         _ body: (inout Element, Int, Int, Element.Summary) throws -> R?
     ) rethrows -> R? where M.Element == Element {
         var remaining = offset
         var prefix = before
-        let slot = node.slot(metric, holding: &remaining, previous: previous, prefix: &prefix)
+        let slot = findSlot(metric, in: node.address, &remaining, prefer: prefer) { _, skipped in prefix.add(skipped) }
         if node.height == 0 {
             let element = node.elementBase + slot
             let old = element.pointee.summary
@@ -36,7 +36,7 @@ extension Rope {
         var index = start
         for k in 0..<slot { index += node.counts[k] }
         makeUnique(&node.children[slot])
-        guard let result = try updateElement(metric, &node.children[slot], remaining, index, prefix, previous, body)
+        guard let result = try updateElement(metric, &node.children[slot], remaining, index, prefix, prefer, body)
         else { return nil }
         node.refreshChild(slot)
         return result

@@ -2,7 +2,7 @@
 ///
 /// A summary is a commutative group: summaries of neighbouring elements add up, and a node's summary can
 /// be updated by subtracting an element's old summary and adding its new one.
-public protocol RopeSummary: Sendable, Equatable {
+protocol RopeSummary: Sendable, Equatable {
     /// The summary of nothing.
     static var zero: Self { get }
     /// Adds the counts of `other` to these.
@@ -12,7 +12,7 @@ public protocol RopeSummary: Sendable, Equatable {
 }
 
 /// One item stored in a rope's leaves: a chunk of text or an attribute run.
-public protocol RopeElement: Sendable {
+protocol RopeElement: Sendable {
     /// The counts this element contributes to its ancestors.
     associatedtype Summary: RopeSummary
     /// The counts of this element.
@@ -29,14 +29,14 @@ public protocol RopeElement: Sendable {
 extension RopeElement {
     /// Nothing to do: Swift counts an ordinary element's references as the rope copies and destroys it.
     @inlinable @inline(__always)
-    public static func ropeDidCopy(_ elements: UnsafePointer<Self>, count: Int) {}
+    static func ropeDidCopy(_ elements: UnsafePointer<Self>, count: Int) {}
     /// Nothing to do: Swift counts an ordinary element's references as the rope copies and destroys it.
     @inlinable @inline(__always)
-    public static func ropeWillDrop(_ elements: UnsafePointer<Self>, count: Int) {}
+    static func ropeWillDrop(_ elements: UnsafePointer<Self>, count: Int) {}
 }
 
 /// One dimension along which a rope can be searched (UTF-8 bytes, characters, paragraphs, …).
-public protocol RopeMetric {
+protocol RopeMetric {
     /// The element type this metric measures.
     associatedtype Element: RopeElement
     /// How far a summary reaches along this dimension.
@@ -44,7 +44,7 @@ public protocol RopeMetric {
 }
 
 /// Which element wins when an offset falls exactly on the boundary between two elements.
-public enum RopeBoundaryPreference: Sendable {
+enum RopeBoundaryPreference: Sendable {
     /// The element that starts at the offset (remainder 0).
     case next
     /// The element that ends at the offset (remainder equal to its measure).
@@ -59,7 +59,7 @@ public enum RopeBoundaryPreference: Sendable {
 ///
 /// The rope is `Sendable` (unchecked, because its nodes are `ManagedBuffer`s): a node is only ever changed after
 /// `isKnownUniquelyReferenced` proved no other rope holds it, so nodes seen by two threads are never changed.
-public struct Rope<Element: RopeElement>: @unchecked Sendable {
+struct Rope<Element: RopeElement>: @unchecked Sendable {
     /// The most elements a leaf holds.
     @usableFromInline static var maxFanout: Int { 16 }
     /// The fewest elements a leaf other than the root holds.
@@ -78,10 +78,10 @@ public struct Rope<Element: RopeElement>: @unchecked Sendable {
     @usableFromInline var root: Node?
 
     /// An empty rope.
-    public init() { root = nil }
+    init() { root = nil }
 
     /// A rope of the given elements, built bottom-up in O(n), every leaf full but perhaps the last two.
-    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+    init<S: Sequence>(_ elements: S) where S.Element == Element {
         var level: [Node] = []
         var leaf: Node? = nil
         for element in elements {
@@ -143,15 +143,15 @@ public struct Rope<Element: RopeElement>: @unchecked Sendable {
     }
 
     /// The number of elements.
-    @inlinable public var count: Int { root?.count ?? 0 }
+    @inlinable var count: Int { root?.count ?? 0 }
 
     /// Whether the rope holds no elements.
-    @inlinable public var isEmpty: Bool { root == nil }
+    @inlinable var isEmpty: Bool { root == nil }
 
     /// The summary of all elements.
-    @inlinable public var summary: Element.Summary { root?.summary ?? .zero }
+    @inlinable var summary: Element.Summary { root?.summary ?? .zero }
 
     /// The height of the tree: 0 for an empty rope, 1 for a single leaf.
-    public var height: Int { root.map { $0.height + 1 } ?? 0 }
+    var height: Int { root.map { $0.height + 1 } ?? 0 }
 }
 

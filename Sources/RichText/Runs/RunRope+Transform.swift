@@ -61,6 +61,9 @@ extension RunRope {
         in range: Range<Int>, recordingRuns: Bool, _ transform: (AttributeSet) -> AttributeSet
     ) -> RunTransformOutcome {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        #if RICHTEXT_INTERNAL_CHECKS
+        defer { checkInvariants(afterChanging: range) }
+        #endif
         behaviorStamp = 0
         var outcome = RunTransformOutcome()
         guard !range.isEmpty else { return outcome }

@@ -1,5 +1,5 @@
 /// One attribute run: a length of text in UTF-8 bytes and the attributes over it.
-public struct AttributeRun: RopeElement, Equatable {
+public struct AttributeRun: Equatable, Sendable {
     /// The run's length in UTF-8 bytes.
     public var utf8Count: Int
     /// The attributes over the run.
@@ -10,17 +10,15 @@ public struct AttributeRun: RopeElement, Equatable {
         self.utf8Count = utf8Count
         self.attributes = attributes
     }
-
-    public var summary: RunSummary { RunSummary(utf8: utf8Count) }
 }
 
 /// The counts an attribute run contributes: its UTF-8 length.
-public struct RunSummary: RopeSummary, Hashable {
+struct RunSummary: RopeSummary, Hashable {
     /// UTF-8 bytes covered.
-    public var utf8: Int
-    public static let zero = RunSummary(utf8: 0)
-    @inlinable public mutating func add(_ other: RunSummary) { utf8 += other.utf8 }
-    @inlinable public mutating func subtract(_ other: RunSummary) { utf8 -= other.utf8 }
+    var utf8: Int
+    static let zero = RunSummary(utf8: 0)
+    @inline(__always) mutating func add(_ other: RunSummary) { utf8 += other.utf8 }
+    @inline(__always) mutating func subtract(_ other: RunSummary) { utf8 -= other.utf8 }
 }
 
 /// UTF-8 offsets in a run rope.
@@ -97,6 +95,9 @@ struct RunRope: Sendable {
     /// changed by the same amount at the same place.
     mutating func replace(_ range: Range<Int>, with newRuns: [AttributeRun]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "Run range out of bounds")
+        #if RICHTEXT_INTERNAL_CHECKS
+        defer { checkInvariants(afterChanging: range.lowerBound..<(range.lowerBound + newRuns.reduce(0) { $0 + $1.utf8Count })) }
+        #endif
         behaviorStamp = 0
         if rope.isEmpty {
             self = RunRope(runs: newRuns)

@@ -19,6 +19,9 @@ extension RichString {
             finishTrackedRanges(start: range.lowerBound, isInsertion: range.isEmpty, delta: newLength - range.count)
         }
         version = RichString.nextVersion()
+        #if RICHTEXT_INTERNAL_CHECKS
+        checkInvariants(afterChanging: range.lowerBound..<(range.lowerBound + newLength))
+        #endif
     }
 
     private mutating func prepareTrackedRanges(for mutation: Range<Int>) {

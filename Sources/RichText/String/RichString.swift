@@ -77,7 +77,7 @@ public struct RichString: Sendable {
     public var isEmpty: Bool { text.utf8Count == 0 }
 
     /// The counts of every unit, and of paragraph separators.
-    public var counts: TextSummary { text.summary }
+    public var counts: TextCounts { TextCounts(text.summary) }
 
     /// Checks the rope invariants of both the text and the runs; traps on the first one broken.
     public func _invariantCheck() {
@@ -94,9 +94,9 @@ public struct RichString: Sendable {
     }
 
     /// The height of the text rope, for tests that need deep trees.
-    public var _textTreeHeight: Int { text.rope.height }
+    var _textTreeHeight: Int { text.rope.height }
     /// The height of the run rope.
-    public var _runTreeHeight: Int { runStore.rope.height }
+    var _runTreeHeight: Int { runStore.rope.height }
 }
 
 /// Equality as Foundation's `AttributedString` has it: the same number of runs, and run by run the same

@@ -1,19 +1,19 @@
 /// The counts a text chunk contributes to the rope: every unit a view or a conversion needs.
-public struct TextSummary: RopeSummary, Hashable {
+struct TextSummary: RopeSummary, Hashable {
     /// UTF-8 code units.
-    public var utf8: Int
+    var utf8: Int
     /// UTF-16 code units.
-    public var utf16: Int
+    var utf16: Int
     /// Unicode scalars.
-    public var scalars: Int
+    var scalars: Int
     /// Grapheme clusters (Swift `Character`s).
-    public var characters: Int
+    var characters: Int
     /// Paragraph separators: LF, a CR not followed by LF, and U+2029. CRLF counts once.
-    public var separators: Int
+    var separators: Int
 
-    public static let zero = TextSummary(utf8: 0, utf16: 0, scalars: 0, characters: 0, separators: 0)
+    static let zero = TextSummary(utf8: 0, utf16: 0, scalars: 0, characters: 0, separators: 0)
 
-    @inlinable public mutating func add(_ other: TextSummary) {
+    @inlinable mutating func add(_ other: TextSummary) {
         utf8 += other.utf8
         utf16 += other.utf16
         scalars += other.scalars
@@ -21,7 +21,7 @@ public struct TextSummary: RopeSummary, Hashable {
         separators += other.separators
     }
 
-    @inlinable public mutating func subtract(_ other: TextSummary) {
+    @inlinable mutating func subtract(_ other: TextSummary) {
         utf8 -= other.utf8
         utf16 -= other.utf16
         scalars -= other.scalars
@@ -34,7 +34,7 @@ public struct TextSummary: RopeSummary, Hashable {
 ///
 /// Chunk boundaries always fall on grapheme-cluster boundaries of the whole text, so that character counts
 /// add up across chunks and CRLF is never split between two chunks.
-public struct TextChunk: RopeElement {
+struct TextChunk: RopeElement {
     /// The largest chunk the rope builds, in UTF-8 bytes. A single character longer than this gets its own chunk.
     static let maxUTF8 = 1024
     /// The size chunks are cut to when a piece of text is split.
@@ -44,9 +44,9 @@ public struct TextChunk: RopeElement {
     static let appendFillUTF8 = 960
 
     /// The text.
-    public private(set) var string: String
+    private(set) var string: String
     /// Its counts.
-    public private(set) var summary: TextSummary
+    private(set) var summary: TextSummary
     /// Bytes the string's storage is known to hold without growing (it may hold more; capped at `Int32.max`).
     /// An edit that needs more grows it by a little slack instead of the standard library's doubling, which left
     /// most edited chunks half empty.
@@ -289,28 +289,28 @@ public struct TextChunk: RopeElement {
 }
 
 /// UTF-8 offsets in a text rope.
-public enum UTF8Metric: RopeMetric {
-    public static func measure(_ summary: TextSummary) -> Int { summary.utf8 }
+enum UTF8Metric: RopeMetric {
+    static func measure(_ summary: TextSummary) -> Int { summary.utf8 }
 }
 /// UTF-16 offsets in a text rope.
-public enum UTF16Metric: RopeMetric {
-    public static func measure(_ summary: TextSummary) -> Int { summary.utf16 }
+enum UTF16Metric: RopeMetric {
+    static func measure(_ summary: TextSummary) -> Int { summary.utf16 }
 }
 /// Unicode scalar offsets in a text rope.
-public enum ScalarMetric: RopeMetric {
-    public static func measure(_ summary: TextSummary) -> Int { summary.scalars }
+enum ScalarMetric: RopeMetric {
+    static func measure(_ summary: TextSummary) -> Int { summary.scalars }
 }
 /// Character offsets in a text rope.
-public enum CharacterMetric: RopeMetric {
-    public static func measure(_ summary: TextSummary) -> Int { summary.characters }
+enum CharacterMetric: RopeMetric {
+    static func measure(_ summary: TextSummary) -> Int { summary.characters }
 }
 /// Paragraph separators in a text rope.
-public enum SeparatorMetric: RopeMetric {
-    public static func measure(_ summary: TextSummary) -> Int { summary.separators }
+enum SeparatorMetric: RopeMetric {
+    static func measure(_ summary: TextSummary) -> Int { summary.separators }
 }
 
-extension UTF8Metric { public typealias Element = TextChunk }
-extension UTF16Metric { public typealias Element = TextChunk }
-extension ScalarMetric { public typealias Element = TextChunk }
-extension CharacterMetric { public typealias Element = TextChunk }
-extension SeparatorMetric { public typealias Element = TextChunk }
+extension UTF8Metric { typealias Element = TextChunk }
+extension UTF16Metric { typealias Element = TextChunk }
+extension ScalarMetric { typealias Element = TextChunk }
+extension CharacterMetric { typealias Element = TextChunk }
+extension SeparatorMetric { typealias Element = TextChunk }

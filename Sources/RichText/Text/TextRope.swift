@@ -8,7 +8,7 @@ public enum TextUnit: String, Sendable, CaseIterable {
 
 extension TextSummary {
     /// The count of `unit`.
-    @inlinable public subscript(unit: TextUnit) -> Int {
+    @inline(__always) subscript(unit: TextUnit) -> Int {
         switch unit {
         case .utf8: return utf8
         case .utf16: return utf16

@@ -1,6 +1,7 @@
-// Walks from the root that read the nodes through their addresses only: no node reference is formed on the
-// way down, so a walk costs no retain or release at any level (a reference read out of a node and used to call
-// a method is retained for the call, and released after it, at every step).
+// The walk from the root to the element holding an offset, adding up on the way the index and the summary of
+// everything before it. It reads the nodes through their addresses only: no node reference is formed on the way
+// down, so a walk costs no retain or release at any level (a reference read out of a node and used to call a
+// method is retained for the call, and released after it, at every step).
 
 extension Rope {
     /// The address of the node's header, from the node's address.
@@ -23,6 +24,25 @@ extension Rope {
         return UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
     }
 
+    /// The elements of the leaf at `leaf` (an address from `descendToLeaf`): where they start and how many.
+    @inlinable @inline(__always)
+    static func rawElements(_ leaf: UnsafeRawPointer) -> (base: UnsafePointer<Element>, width: Int) {
+        ((leaf + itemsOffset).assumingMemoryBound(to: Element.self), rawHeader(leaf).pointee.width)
+    }
+
+    /// The walk behind `find` and `locate`: the leaf and slot of the element (nil leaf past the end), its index,
+    /// the remainder inside it and the summary before it. Reads one contiguous array per level (the per-child
+    /// summary caches, then the leaf's elements), and holds no reference it would have to retain: the rope keeps
+    /// every node alive.
+    @inlinable
+    func descend<M: RopeMetric>(
+        _ metric: M.Type, _ offset: Int, prefer: RopeBoundaryPreference
+    ) -> (index: Int, remainder: Int, prefix: Element.Summary, leaf: Node?, slot: Int) where M.Element == Element {
+        let found = descendToLeaf(metric, offset, prefer: prefer)
+        let leaf = found.leaf.map { Unmanaged<Node>.fromOpaque($0).takeUnretainedValue() }
+        return (found.index, found.remainder, found.prefix, leaf, found.slot)
+    }
+
     /// The walk behind `descend`, by address: the leaf's address (nil past the end, or for an empty rope) and
     /// its elements, with the element's slot, index, remainder and prefix as `descend` gives them.
     @inlinable
@@ -41,42 +61,21 @@ extension Rope {
             while Self.rawHeader(node).pointee.height > 0 { node = Self.rawChild(node, 0) }
             return (0, remaining, .zero, node, 0)
         }
-        let previous = prefer == .previous
         var index = 0
         var prefix = Element.Summary.zero
         while true {
-            let header = Self.rawHeader(node)
-            let last = header.pointee.width - 1
-            let items = node + Self.itemsOffset
-            var slot = 0
-            if header.pointee.height == 0 {
-                let elements = items.assumingMemoryBound(to: Element.self)
-                while slot < last {
-                    let m = M.measure(elements[slot].summary)
-                    if remaining < m || (previous && remaining == m) { break }
-                    remaining -= m
-                    prefix.add(elements[slot].summary)
-                    slot += 1
+            if Self.rawHeader(node).pointee.height == 0 {
+                let slot = Self.findSlot(metric, in: node, &remaining, prefer: prefer) { _, skipped in
+                    prefix.add(skipped)
                 }
                 return (index + slot, remaining, prefix, node, slot)
             }
-            let summaries = items.assumingMemoryBound(to: Element.Summary.self)
-            let counts = (items + Self.innerCountsOffset).assumingMemoryBound(to: Int.self)
-            while slot < last {
-                let m = M.measure(summaries[slot])
-                if remaining < m || (previous && remaining == m) { break }
-                remaining -= m
-                prefix.add(summaries[slot])
-                index += counts[slot]
-                slot += 1
+            let counts = (node + Self.itemsOffset + Self.innerCountsOffset).assumingMemoryBound(to: Int.self)
+            let slot = Self.findSlot(metric, in: node, &remaining, prefer: prefer) { skippedSlot, skipped in
+                prefix.add(skipped)
+                index += counts[skippedSlot]
             }
             node = Self.rawChild(node, slot)
         }
-    }
-
-    /// The elements of the leaf at `leaf` (an address from `descendToLeaf`): where they start and how many.
-    @inlinable @inline(__always)
-    static func rawElements(_ leaf: UnsafeRawPointer) -> (base: UnsafePointer<Element>, width: Int) {
-        ((leaf + itemsOffset).assumingMemoryBound(to: Element.self), rawHeader(leaf).pointee.width)
     }
 }
