@@ -113,7 +113,7 @@ extension FormattingEngine {
         let offset = document.utf8Range(of: range).lowerBound
         // ASCII without CR on both sides, and ASCII text in between: every position from two bytes before the
         // insert to two after it is a character boundary, before and after the edit.
-        guard document.asciiWidenedWithMargin(offset..<offset) != nil else { return nil }
+        guard document.isASCIIWithoutCR(aroundUTF8: offset) else { return nil }
         // No behaviour step fires, so the string inserts the typed attributes and nothing else: no key bound to
         // paragraphs or characters next to the insert or in the typed attributes, and the insert is not
         // strictly inside a stretch of a key that text changes invalidate (equal values on both sides).

@@ -176,7 +176,7 @@ public struct FormattingEngine: Sendable {
         guard total > 0 else { return [] }
         // Whole characters, and one more on each side: an edit can merge or split the clusters next to it
         // ("•" stops being "•" when a combining mark lands after it), which changes what bound keys allow.
-        let widened = usesFastPaths ? document.widenedToCharacters(region, margin: true) : document.widenedToCharactersByGraphemes(region, margin: true)
+        let widened = document.widenedToCharacters(region, margin: true)
         let lower = widened.lowerBound
         let upper = widened.upperBound
         if usesFastPaths, !hasParagraphOwnedKeys, allFixedPoints(over: widened, in: document) {
