@@ -98,7 +98,7 @@ public struct EditingSession: Sendable {
         if let caret = selection.insertionPoint {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
-            return recordingOneStep(.deleting) { $0.applyKeepingSelection(.removeTextInRange(before..<caret)) }
+            return recordingOneStep(.deleting) { $0.applyKeepingSelection(.removeText(RangeSet(before..<caret))) }
         }
         return perform(.removeText(selection.ranges))
     }

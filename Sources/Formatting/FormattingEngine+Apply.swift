@@ -1,7 +1,9 @@
 import RichText
 
 /// Routing an `Edit`: the string makes the raw edit with inheritance and runs its behaviour steps, then the
-/// engine enforces the definition over the region the edit and those steps touched.
+/// engine enforces the definition over the region the edit and those steps touched. A range set of one range
+/// (a deletion, a selection's attribute change: nearly every edit) takes the one-range path, which does what the
+/// range-set path does with one range without walking the range set generically.
 extension FormattingEngine {
     /// Applies `edit` to `document` and returns every adjustment, in the order made.
     ///
@@ -27,7 +29,7 @@ extension FormattingEngine {
     /// offset the engine read or wrote after the string's own steps lies in it. `learnsResults`: see `constrained`.
     func apply(_ edit: consuming Edit, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
         let behaviorReports: [AttributeAdjustment]
-        var region: Range<Int>
+        let region: Range<Int>
         // The edit is taken apart, not copied: its payload moves into the cases below.
         switch consume edit {
         case let .replaceText(range, text):
@@ -38,46 +40,58 @@ extension FormattingEngine {
             let r = document.utf8Range(of: range)
             behaviorReports = document.replaceSubrange(range, with: piece)
             region = r.lowerBound..<(r.lowerBound + piece.counts.utf8)
-        case let .removeTextInRange(range):
-            guard usesFastPaths else {
-                return apply(.removeText(RangeSet(range)), to: &document, processed: &processed, learnsResults: learnsResults)
-            }
-            let r = document.utf8Range(of: range)
-            behaviorReports = document.removeSubrange(range)
-            region = r.lowerBound..<r.lowerBound
         case let .removeText(ranges):
-            // One range (a deletion, nearly always) through the string's one-range call, which does what the
-            // range-set call does with one range, without walking the range set generically.
             if usesFastPaths, let range = Self.onlyRange(of: ranges) {
-                return apply(.removeTextInRange(range), to: &document, processed: &processed, learnsResults: learnsResults)
+                return apply(removingTextIn: range, to: &document, processed: &processed, learnsResults: learnsResults)
             }
             let list = ranges.ranges.map { document.utf8Range(of: $0) }
             behaviorReports = document.removeSubranges(ranges)
             let removed = list.reduce(0) { $0 + $1.count }
             let lower = list.first?.lowerBound ?? 0
             region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
-        case let .setAttributeInRange(key, value, range):
-            guard usesFastPaths else {
-                return apply(.setAttribute(key, to: value, in: RangeSet(range)), to: &document, processed: &processed, learnsResults: learnsResults)
-            }
-            region = document.utf8Range(of: range)
-            if let adjustments = applyAttributeSetInOneWrite(key, to: value, in: region, to: &document,
-                                                             processed: &processed, learnsResults: learnsResults) {
-                return adjustments
-            }
-            behaviorReports = document.setAttribute(key, to: value, in: range)
         case let .setAttribute(key, value, ranges):
             if usesFastPaths, let range = Self.onlyRange(of: ranges) {
-                return apply(.setAttributeInRange(key, to: value, in: range), to: &document, processed: &processed, learnsResults: learnsResults)
+                return apply(setting: key, to: value, in: range, to: &document, processed: &processed, learnsResults: learnsResults)
             }
             let list = ranges.ranges.map { document.utf8Range(of: $0) }
             behaviorReports = document.setAttribute(key, to: value, in: ranges)
             region = (list.first?.lowerBound ?? 0)..<(list.last?.upperBound ?? 0)
         }
+        return enforceDefinition(on: &document, after: behaviorReports, in: region, processed: &processed, learnsResults: learnsResults)
+    }
+
+    /// `apply(.removeText(RangeSet(range)))` through the string's one-range call: the public path's one-range
+    /// exit, and a session's deletion, which has one range and no range set to build.
+    func apply(removingTextIn range: Range<RichString.Index>, to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
+        let r = document.utf8Range(of: range)
+        let behaviorReports = document.removeSubrange(range)
+        return enforceDefinition(on: &document, after: behaviorReports, in: r.lowerBound..<r.lowerBound, processed: &processed, learnsResults: learnsResults)
+    }
+
+    /// `apply(.setAttribute(key, to: value, in: RangeSet(range)))` over one range: in one write of the runs when
+    /// that provably does what the pipeline does (`applyAttributeSetInOneWrite`), else through the string's
+    /// one-range call.
+    func apply(setting key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<RichString.Index>,
+               to document: inout RichString, processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
+        let region = document.utf8Range(of: range)
+        if let adjustments = applyAttributeSetInOneWrite(key, to: value, in: region, to: &document,
+                                                         processed: &processed, learnsResults: learnsResults) {
+            return adjustments
+        }
+        let behaviorReports = document.setAttribute(key, to: value, in: range)
+        return enforceDefinition(on: &document, after: behaviorReports, in: region, processed: &processed, learnsResults: learnsResults)
+    }
+
+    /// The definition enforced over `region` after an edit whose behaviour steps reported `behaviorReports`,
+    /// widened to what they touched; their reports first, then the definition's.
+    @inline(__always)
+    func enforceDefinition(on document: inout RichString, after behaviorReports: [AttributeAdjustment], in region: Range<Int>,
+                           processed: inout Range<Int>, learnsResults: Bool) -> [Adjustment] {
         // Most edits fire no behaviour: the definition's adjustments are then the whole list, not appended to one.
         if behaviorReports.isEmpty {
             return enforceDefinition(on: &document, in: region, processed: &processed, learnsResults: learnsResults)
         }
+        var region = region
         var adjustments = behaviorReports.map(Adjustment.init)
         for report in behaviorReports { region = region.union(report.utf8Range) }
         adjustments += enforceDefinition(on: &document, in: region, processed: &processed, learnsResults: learnsResults)

@@ -17,13 +17,12 @@ extension FormattingEngine {
     func dryProbe(_ edit: Edit, on document: RichString) -> ProbeResult? {
         switch edit {
         case let .setAttribute(key, value, ranges):
-            return drySetAttributeResult(edit, key, to: value, in: Array(ranges.ranges), on: document)
-        case let .setAttributeInRange(key, value, range):
-            return drySetAttributeResult(edit, key, to: value, in: [range], on: document)
+            let list = Self.onlyRange(of: ranges).map { [$0] } ?? Array(ranges.ranges)
+            return drySetAttributeResult(edit, key, to: value, in: list, on: document)
         case let .replaceText(range, text):
             guard let (adjustments, _, start) = dryInsert(text, at: range, on: document) else { return nil }
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazyEdited(edit, on: document))
-        case .replaceAttributed, .removeText, .removeTextInRange:
+        case .replaceAttributed, .removeText:
             return nil
         }
     }

@@ -49,7 +49,7 @@ extension ScriptStep {
         func key(_ name: String) -> AttributeKeyDescriptor { definition.descriptor(named: name) ?? AttributeKeyDescriptor(name: name) }
         switch self {
         case let .insert(at, text): return .replaceText(range(at, at), with: text)
-        case let .delete(f, t): return .removeTextInRange(range(f, t))
+        case let .delete(f, t): return .removeText(RangeSet(range(f, t)))
         case let .replace(f, t, text): return .replaceText(range(f, t), with: text)
         case let .insertAttributed(at, piece): return .replaceAttributed(range(at, at), with: ScriptStep.stamped(piece, definition: definition))
         case let .set(f, t, name, value): return .setAttribute(key(name), to: value, in: RangeSet(range(f, t)))

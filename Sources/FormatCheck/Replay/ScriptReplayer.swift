@@ -120,7 +120,7 @@ public struct ScriptReplayer: Sendable {
             let i = try index(at)
             return .replaceText(i..<i, with: text)
         case .delete(let from, let to):
-            return .removeTextInRange(try range(from, to))
+            return .removeText(RangeSet(try range(from, to)))
         case .replace(let from, let to, let text):
             return .replaceText(try range(from, to), with: text)
         case .insertAttributed(let at, let json):

@@ -7,7 +7,8 @@
 /// The engine runs its own steps of DESIGN §3's pipeline (scope and value constraints) between the string's
 /// behaviour steps, so it reads runs and writes them raw by UTF-8 offset, runs the boundary step itself, asks
 /// whether an attribute change would fire a behaviour, and probes edits on excerpts. Readers of document formats
-/// hand their runs over without counting them twice; the linter asks for many positions in one pass.
+/// hand their runs over without counting them twice; the linter asks for many positions in one pass. One member
+/// of `AttributeSet` belongs with them and is declared at the end: `attributeChangeNeedsNoBehaviorSteps`.
 ///
 /// The rest of the package surface is types and members of types, each in its own file:
 /// - `RunList` (`Runs/RunList.swift`): runs a reader builds and a string takes over;
