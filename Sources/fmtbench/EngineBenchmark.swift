@@ -150,7 +150,7 @@ enum EngineBenchmark {
                 let p = rng.below(scalars)
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + 1, in: .scalars)
-                if let engine { engine.apply(.removeText(RangeSet(a..<b)), to: &s) } else { s.removeSubrange(a..<b) }
+                if let engine { engine.apply(removingTextIn: a..<b, to: &s) } else { s.removeSubrange(a..<b) }
                 scalars -= 1
             case .attribute:
                 let p = rng.below(scalars - 20)
@@ -158,7 +158,7 @@ enum EngineBenchmark {
                 let value = scenario.setValue(rng.below(16))
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + length, in: .scalars)
-                if let engine { engine.apply(.setAttribute(key, to: value, in: RangeSet(a..<b)), to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
+                if let engine { engine.apply(setting: key, to: value, in: a..<b, to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
             }
         }
     }
@@ -212,7 +212,7 @@ enum EngineBenchmark {
                 if patch.deleteCount > 0 {
                     let b = s.index(atOffset: patch.position + patch.deleteCount, in: .scalars)
                     if let engine {
-                        if patch.insert.isEmpty { engine.apply(.removeText(RangeSet(a..<b)), to: &s) }
+                        if patch.insert.isEmpty { engine.apply(removingTextIn: a..<b, to: &s) }
                         else { engine.apply(.replaceText(a..<b, with: patch.insert), to: &s) }
                     } else {
                         if patch.insert.isEmpty { s.removeSubrange(a..<b) } else { s.replaceSubrange(a..<b, with: patch.insert) }

@@ -23,6 +23,7 @@ final class OneRangeEditTests: XCTestCase {
             var oneRange = documents.rawDocument(maxPieces: 12, strayKeys: rng.chance(0.5), using: &rng)
             fast.normalize(&oneRange)
             var direct = oneRange
+            var entered = oneRange
             var referenced = oneRange
             let keys = definition.scope + [AttributeKeyDescriptor(name: "stray")]
             for step in 0..<20 {
@@ -54,6 +55,13 @@ final class OneRangeEditTests: XCTestCase {
                     : fast.apply(setting: key, to: value, in: range, to: &direct, processed: &processedDirect, learnsResults: true)
                 let c = reference.apply(edit(referenced), to: &referenced, processed: &processedReference, learnsResults: true)
                 XCTAssertEqual(a, b, context)
+                // The package's one-range entries (a session's backspace, fmtbench), which stamp as the public path does.
+                let range2 = entered.scalars(from, to)
+                let e = removes
+                    ? fast.apply(removingTextIn: range2, to: &entered)
+                    : fast.apply(setting: key, to: value, in: range2, to: &entered)
+                XCTAssertEqual(e, a, "entry: " + context)
+                XCTAssertEqual(entered, oneRange, "entry: " + context)
                 XCTAssertEqual(a, c, "reference: " + context)
                 // A range set drops an empty range, so only a non-empty one reaches the same offsets both ways.
                 if from < to { XCTAssertEqual(processedDirect, processedReference, "reference: " + context) }
