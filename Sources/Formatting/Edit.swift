@@ -6,15 +6,10 @@ public enum Edit: Sendable {
     case replaceText(Range<RichString.Index>, with: String)
     /// Attributed text over a range (a paste): it keeps its own attributes, then the definition applies.
     case replaceAttributed(Range<RichString.Index>, with: RichString)
-    /// Text removed from every range of a range set.
+    /// Text removed from every range of a range set (a deletion: `.removeText(RangeSet(range))`).
     case removeText(RangeSet<RichString.Index>)
     /// A key set (or, with nil, removed) over every range of a range set, as one mutation.
     case setAttribute(AttributeKeyDescriptor, to: AttributeValue?, in: RangeSet<RichString.Index>)
-    /// Text removed from one range (a deletion): `removeText` with a one-range set, without building the set,
-    /// which costs the standard library's generic range-set code on every keystroke.
-    case removeTextInRange(Range<RichString.Index>)
-    /// A key set (or, with nil, removed) over one range: `setAttribute` with a one-range set, without the set.
-    case setAttributeInRange(AttributeKeyDescriptor, to: AttributeValue?, in: Range<RichString.Index>)
 
     /// An insertion of plain text.
     public static func insert(_ text: String, at index: RichString.Index) -> Edit { .replaceText(index..<index, with: text) }

@@ -98,7 +98,10 @@ public struct EditingSession: Sendable {
         if let caret = selection.insertionPoint {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
-            return recordingOneStep(.deleting) { $0.applyKeepingSelection(.removeTextInRange(before..<caret)) }
+            // The engine's one-range entry: a keystroke builds no range set.
+            return recordingOneStep(.deleting) { session in
+                session.applyKeepingSelection { engine, document in engine.apply(removingTextIn: before..<caret, to: &document) }
+            }
         }
         return perform(.removeText(selection.ranges))
     }
@@ -144,12 +147,17 @@ public struct EditingSession: Sendable {
     /// Applies `edit` through the engine, keeping the selection (and the ranges callers track) on the same text;
     /// records no undo step.
     mutating func applyKeepingSelection(_ edit: Edit) -> [Adjustment] {
+        applyKeepingSelection { engine, document in engine.apply(edit, to: &document) }
+    }
+
+    /// `applyKeepingSelection(_:)` with `body` applying the edit through the engine.
+    mutating func applyKeepingSelection(_ body: (FormattingEngine, inout RichString) -> [Adjustment]) -> [Adjustment] {
         var adjustments: [Adjustment] = []
         let engine = self.engine
         let shape = selection
         let selected = selection.trackedRanges
         let tracked = document.transform(updating: selected + callerRanges) { document in
-            adjustments = engine.apply(edit, to: &document)
+            adjustments = body(engine, &document)
         }
         if let tracked {
             selection = Selection(tracked: Array(tracked[..<selected.count]), shape: shape)

@@ -17,13 +17,12 @@ extension FormattingEngine {
     func dryProbe(_ edit: Edit, on document: RichString) -> ProbeResult? {
         switch edit {
         case let .setAttribute(key, value, ranges):
-            return drySetAttributeResult(edit, key, to: value, in: Array(ranges.ranges), on: document)
-        case let .setAttributeInRange(key, value, range):
-            return drySetAttributeResult(edit, key, to: value, in: [range], on: document)
+            let list = Self.onlyRange(of: ranges).map { [$0] } ?? Array(ranges.ranges)
+            return drySetAttributeResult(edit, key, to: value, in: list, on: document)
         case let .replaceText(range, text):
             guard let (adjustments, _, start) = dryInsert(text, at: range, on: document) else { return nil }
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazyEdited(edit, on: document))
-        case .replaceAttributed, .removeText, .removeTextInRange:
+        case .replaceAttributed, .removeText:
             return nil
         }
     }
@@ -113,7 +112,7 @@ extension FormattingEngine {
         let offset = document.utf8Range(of: range).lowerBound
         // ASCII without CR on both sides, and ASCII text in between: every position from two bytes before the
         // insert to two after it is a character boundary, before and after the edit.
-        guard document.asciiWidenedWithMargin(offset..<offset) != nil else { return nil }
+        guard document.isASCIIWithoutCR(aroundUTF8: offset) else { return nil }
         // No behaviour step fires, so the string inserts the typed attributes and nothing else: no key bound to
         // paragraphs or characters next to the insert or in the typed attributes, and the insert is not
         // strictly inside a stretch of a key that text changes invalidate (equal values on both sides).

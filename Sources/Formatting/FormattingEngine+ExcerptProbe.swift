@@ -23,9 +23,8 @@ extension FormattingEngine {
         let ranges: [Range<RichString.Index>]
         switch edit {
         case let .replaceText(range, _), let .replaceAttributed(range, _): ranges = [range]
-        case let .removeText(set): ranges = Array(set.ranges)
-        case let .setAttribute(_, _, set): ranges = Array(set.ranges)
-        case let .removeTextInRange(range), let .setAttributeInRange(_, _, range): ranges = [range]
+        case let .removeText(set), let .setAttribute(_, _, set):
+            if let range = Self.onlyRange(of: set) { ranges = [range] } else { ranges = Array(set.ranges) }
         }
         let offsets = ranges.map { document.utf8Range(of: $0) }
         if ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
@@ -53,14 +52,16 @@ extension FormattingEngine {
         func shifted(_ range: Range<RichString.Index>) -> Range<RichString.Index> {
             excerpt.indexAtUTF8(range.lowerBound.utf8Offset - start)..<excerpt.indexAtUTF8(range.upperBound.utf8Offset - start)
         }
+        func shifted(_ set: RangeSet<RichString.Index>) -> RangeSet<RichString.Index> {
+            if let range = Self.onlyRange(of: set) { return RangeSet(shifted(range)) }
+            return RangeSet(set.ranges.map(shifted))
+        }
         let moved: Edit
         switch edit {
         case let .replaceText(range, text): moved = .replaceText(shifted(range), with: text)
         case let .replaceAttributed(range, piece): moved = .replaceAttributed(shifted(range), with: piece)
-        case let .removeText(set): moved = .removeText(RangeSet(set.ranges.map(shifted)))
-        case let .setAttribute(key, value, set): moved = .setAttribute(key, to: value, in: RangeSet(set.ranges.map(shifted)))
-        case let .removeTextInRange(range): moved = .removeTextInRange(shifted(range))
-        case let .setAttributeInRange(key, value, range): moved = .setAttributeInRange(key, to: value, in: shifted(range))
+        case let .removeText(set): moved = .removeText(shifted(set))
+        case let .setAttribute(key, value, set): moved = .setAttribute(key, to: value, in: shifted(set))
         }
         var processed = 0..<0
         var adjustments = apply(moved, to: &excerpt, processed: &processed, learnsResults: false)

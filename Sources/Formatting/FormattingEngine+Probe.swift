@@ -121,16 +121,15 @@ extension FormattingEngine {
         }
         switch edit {
         case let .setAttribute(key, value, ranges):
+            if let range = Self.onlyRange(of: ranges) { return attributeSetResult(key, value, [document.utf8Range(of: range)]) }
             return attributeSetResult(key, value, ranges.ranges.map { document.utf8Range(of: $0) })
-        case let .setAttributeInRange(key, value, range):
-            return attributeSetResult(key, value, [document.utf8Range(of: range)])
         case let .replaceText(range, text):
             let start = document.utf8Range(of: range).lowerBound
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazy)
         case let .replaceAttributed(range, piece):
             let start = document.utf8Range(of: range).lowerBound
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + piece.counts.utf8), askedKeys: piece.keyNames, edited: lazy)
-        case .removeText, .removeTextInRange:
+        case .removeText:
             return ProbeResult(adjustments: adjustments, isKept: true, reverts: [], edited: lazy)
         }
     }

@@ -103,9 +103,8 @@ extension Edit {
         switch self {
         case let .replaceText(range, text): return [(document.utf8Range(of: range), text.utf8.count)]
         case let .replaceAttributed(range, piece): return [(document.utf8Range(of: range), piece.counts.utf8)]
-        case let .removeTextInRange(range): return [(document.utf8Range(of: range), 0)]
         case let .removeText(ranges): return ranges.ranges.map { (document.utf8Range(of: $0), 0) }
-        case .setAttribute, .setAttributeInRange: return []
+        case .setAttribute: return []
         }
     }
 }

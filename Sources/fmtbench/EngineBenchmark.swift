@@ -150,7 +150,7 @@ enum EngineBenchmark {
                 let p = rng.below(scalars)
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + 1, in: .scalars)
-                if let engine { engine.apply(.removeTextInRange(a..<b), to: &s) } else { s.removeSubrange(a..<b) }
+                if let engine { engine.apply(removingTextIn: a..<b, to: &s) } else { s.removeSubrange(a..<b) }
                 scalars -= 1
             case .attribute:
                 let p = rng.below(scalars - 20)
@@ -158,7 +158,7 @@ enum EngineBenchmark {
                 let value = scenario.setValue(rng.below(16))
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + length, in: .scalars)
-                if let engine { engine.apply(.setAttributeInRange(key, to: value, in: a..<b), to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
+                if let engine { engine.apply(setting: key, to: value, in: a..<b, to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
             }
         }
     }
@@ -212,7 +212,7 @@ enum EngineBenchmark {
                 if patch.deleteCount > 0 {
                     let b = s.index(atOffset: patch.position + patch.deleteCount, in: .scalars)
                     if let engine {
-                        if patch.insert.isEmpty { engine.apply(.removeTextInRange(a..<b), to: &s) }
+                        if patch.insert.isEmpty { engine.apply(removingTextIn: a..<b, to: &s) }
                         else { engine.apply(.replaceText(a..<b, with: patch.insert), to: &s) }
                     } else {
                         if patch.insert.isEmpty { s.removeSubrange(a..<b) } else { s.replaceSubrange(a..<b, with: patch.insert) }
@@ -250,7 +250,7 @@ enum EngineBenchmark {
         }
         let insertPositions = (0..<probeCount).map { _ in rng.below(scalars + 1) }
         func attributeEdit(_ d: RichString, _ e: (Int, Int, AttributeValue)) -> Edit {
-            .setAttributeInRange(scenario.setKey, to: e.2, in: d.index(atOffset: e.0, in: .scalars)..<d.index(atOffset: e.0 + e.1, in: .scalars))
+            .setAttribute(scenario.setKey, to: e.2, in: RangeSet(d.index(atOffset: e.0, in: .scalars)..<d.index(atOffset: e.0 + e.1, in: .scalars)))
         }
         // Interleaved, as an editor does it: probe the edit, then apply it; each timed on its own, so neither
         // side benefits from running second. The probe sees the document the apply then changes.

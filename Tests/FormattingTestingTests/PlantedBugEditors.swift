@@ -18,8 +18,6 @@ struct EngineBypassingEditor: ScriptEditor {
         case let .replaceAttributed(range, piece): document.replaceSubrange(range, with: piece)
         case let .removeText(ranges): document.removeSubranges(ranges)
         case let .setAttribute(key, value, ranges): document.setAttribute(key, to: value, in: ranges)
-        case let .removeTextInRange(range): document.removeSubrange(range)
-        case let .setAttributeInRange(key, value, range): document.setAttribute(key, to: value, in: range)
         }
         selection = .caret(0)
         return []

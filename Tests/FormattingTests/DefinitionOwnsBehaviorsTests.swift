@@ -174,7 +174,7 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
         engine.normalize(&document)
         XCTAssertTrue(engine.carriesDefinedBehaviors(document))
         engine.apply(.insert("x", at: document.index(atOffset: 2, in: .scalars)), to: &document)
-        engine.apply(.removeTextInRange(document.scalars(0, 1)), to: &document)
+        engine.apply(.removeText(RangeSet(document.scalars(0, 1))), to: &document)
         XCTAssertTrue(engine.carriesDefinedBehaviors(document), "an edit through the engine keeps the stamp")
         XCTAssertTrue(FormattingEngine(definition).carriesDefinedBehaviors(document), "engines of one definition share it")
         var copy = document

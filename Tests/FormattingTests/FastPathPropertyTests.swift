@@ -4,8 +4,9 @@ import FormattingTesting
 @testable import RichText
 
 /// The engine's shortcuts (the fixed-point memo that ends `enforceDefinition` before the cache, one-range edits
-/// through the string's one-range calls, widening from the text's counts) must give exactly what the general
-/// path gives: the same adjustments, documents, selections, undo and redo, on random definitions and scripts.
+/// through the string's one-range calls) must give exactly what the general path gives: the same adjustments,
+/// documents, selections, undo and redo, on random definitions and scripts. (The widening's shortcuts are
+/// RichText's, tested there: `CharacterWideningTests`.)
 final class FastPathPropertyTests: XCTestCase {
     /// Two sessions, one on an engine with the shortcuts and one on the reference engine without them, driven
     /// by the same generated script (and undo/redo): after every step, everything observable agrees.
@@ -103,30 +104,6 @@ final class FastPathPropertyTests: XCTestCase {
                 XCTAssertEqual(processedX, processedY, context)
                 XCTAssertEqual(x, y, context)
                 if testRun?.failureCount ?? 0 > 0 { return }
-            }
-        }
-    }
-
-    /// Widening from the text's counts (every character one byte) gives what grapheme breaking gives, and
-    /// answers only when every character is one byte.
-    func testWideningFromCountsAgreesWithGraphemeBreaking() {
-        let fragments = ["a", "bc", " ", "\n", "\r", "\r\n", "xyz", "é", "e\u{301}", "\u{301}", "👍🏽", "\t"]
-        var rng = SeededGenerator(seed: 7)
-        for _ in 0..<400 {
-            var text = ""
-            for _ in 0..<rng.int(0...12) { text += rng.pick(fragments) }
-            let s = RichString(text)
-            let total = s.utf8Count
-            let oneByte = text.utf8.count == text.count
-            for _ in 0..<8 {
-                let a = rng.int(0...total), b = rng.int(0...total)
-                let range = min(a, b)..<max(a, b)
-                let quick = s.oneByteCharactersWidenedWithMargin(range)
-                if oneByte && total > 0 {
-                    XCTAssertEqual(quick, s.widenedToCharactersByGraphemes(range, margin: true), "\(text.debugDescription) \(range)")
-                } else {
-                    XCTAssertNil(quick, "\(text.debugDescription) \(range)")
-                }
             }
         }
     }

@@ -3,9 +3,10 @@ import XCTest
 import FormattingTesting
 @testable import RichText
 
-/// `Edit.removeTextInRange` and `Edit.setAttributeInRange` are the one-range forms of `removeText` and
-/// `setAttribute`: applied or probed, each must give exactly what its range-set form gives, through the fast
-/// engine and through the reference engine (which takes the general path everywhere).
+/// `removeText` and `setAttribute` over a range set of one range take the engine's one-range path
+/// (`apply(removingTextIn:…)`, `apply(setting:…)`): applied or probed, they must give exactly what the reference
+/// engine gives (which takes the general range-set path everywhere), and the internal one-range entries what the
+/// public path gives.
 final class OneRangeEditTests: XCTestCase {
     func testOneRangeEditsAgreeWithTheirRangeSetForms() throws {
         let env = ProcessInfo.processInfo.environment
@@ -21,7 +22,8 @@ final class OneRangeEditTests: XCTestCase {
             if rng.chance(0.5) { documents.fragments = ["a", "bc", " ", "xyz", "hello world", "\n", "é", "👍🏽"] }
             var oneRange = documents.rawDocument(maxPieces: 12, strayKeys: rng.chance(0.5), using: &rng)
             fast.normalize(&oneRange)
-            var rangeSet = oneRange
+            var direct = oneRange
+            var entered = oneRange
             var referenced = oneRange
             let keys = definition.scope + [AttributeKeyDescriptor(name: "stray")]
             for step in 0..<20 {
@@ -32,27 +34,38 @@ final class OneRangeEditTests: XCTestCase {
                 let removes = rng.chance(0.4)
                 let key = rng.pick(keys)
                 let value: AttributeValue? = rng.chance(0.8) ? rng.pick(DefinitionGenerator.values + [.integer(5), .bool(true)]) : nil
-                func edits(_ d: RichString) -> (one: Edit, set: Edit) {
-                    let range = d.scalars(from, to)
-                    return removes
-                        ? (.removeTextInRange(range), .removeText(RangeSet(range)))
-                        : (.setAttributeInRange(key, to: value, in: range), .setAttribute(key, to: value, in: RangeSet(range)))
+                func edit(_ d: RichString) -> Edit {
+                    let ranges = RangeSet(d.scalars(from, to))
+                    return removes ? .removeText(ranges) : .setAttribute(key, to: value, in: ranges)
                 }
                 let context = "seed \(seed) step \(step): \(removes ? "remove" : "set \(key.name) to \(value.map { "\($0)" } ?? "nil") over") scalars \(from)..<\(to) of \(oneRange)"
                 // Probes first, on the documents as they are.
-                let probeOne = fast.probe(edits(oneRange).one, on: oneRange)
-                let probeSet = fast.probe(edits(rangeSet).set, on: rangeSet)
-                XCTAssertEqual(probeOne.adjustments, probeSet.adjustments, "probe: " + context)
-                XCTAssertEqual(probeOne.isKept, probeSet.isKept, "probe: " + context)
-                XCTAssertEqual(probeOne.reverts, probeSet.reverts, "probe: " + context)
-                XCTAssertEqual(probeOne.document, probeSet.document, "probe: " + context)
-                // Then the edits.
-                let a = fast.apply(edits(oneRange).one, to: &oneRange)
-                let b = fast.apply(edits(rangeSet).set, to: &rangeSet)
-                let c = reference.apply(edits(referenced).one, to: &referenced)
+                let probeOne = fast.probe(edit(oneRange), on: oneRange)
+                let probeReference = reference.probe(edit(referenced), on: referenced)
+                XCTAssertEqual(probeOne.adjustments, probeReference.adjustments, "probe: " + context)
+                XCTAssertEqual(probeOne.isKept, probeReference.isKept, "probe: " + context)
+                XCTAssertEqual(probeOne.reverts, probeReference.reverts, "probe: " + context)
+                XCTAssertEqual(probeOne.document, probeReference.document, "probe: " + context)
+                // Then the edits: the public path, the internal one-range entry, the reference's general path.
+                let a = fast.apply(edit(oneRange), to: &oneRange)
+                var processedDirect = 0..<0, processedReference = 0..<0
+                let range = direct.scalars(from, to)
+                let b = removes
+                    ? fast.apply(removingTextIn: range, to: &direct, processed: &processedDirect, learnsResults: true)
+                    : fast.apply(setting: key, to: value, in: range, to: &direct, processed: &processedDirect, learnsResults: true)
+                let c = reference.apply(edit(referenced), to: &referenced, processed: &processedReference, learnsResults: true)
                 XCTAssertEqual(a, b, context)
+                // The package's one-range entries (a session's backspace, fmtbench), which stamp as the public path does.
+                let range2 = entered.scalars(from, to)
+                let e = removes
+                    ? fast.apply(removingTextIn: range2, to: &entered)
+                    : fast.apply(setting: key, to: value, in: range2, to: &entered)
+                XCTAssertEqual(e, a, "entry: " + context)
+                XCTAssertEqual(entered, oneRange, "entry: " + context)
                 XCTAssertEqual(a, c, "reference: " + context)
-                XCTAssertEqual(oneRange, rangeSet, context)
+                // A range set drops an empty range, so only a non-empty one reaches the same offsets both ways.
+                if from < to { XCTAssertEqual(processedDirect, processedReference, "reference: " + context) }
+                XCTAssertEqual(oneRange, direct, context)
                 XCTAssertEqual(oneRange, referenced, "reference: " + context)
                 XCTAssertEqual(probeOne.adjustments, a, "the probe foretells the edit: " + context)
                 if removes { removals += 1 } else { sets += 1 }

@@ -101,7 +101,7 @@ public struct PlantedBugEditor: ScriptEditor {
                     guard caret > editor.document.startIndex else { return [] }
                     let before = editor.document.characters.index(before: caret)
                     let offset = editor.document.offset(of: before, in: .scalars)
-                    let made = editor.engine.apply(.removeTextInRange(before..<caret), to: &editor.document)
+                    let made = editor.engine.apply(.removeText(RangeSet(before..<caret)), to: &editor.document)
                     editor.current = .caret(editor.document.index(atOffset: offset, in: .scalars))
                     return made
                 }

@@ -69,7 +69,7 @@ extension RichString {
 
     /// The keys of a scope over the whole string: `text.recipe.ingredient`.
     public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> {
-        get { ScopedAttributes(uniformAttributes(in: wholeOffsets)) }
+        get { ScopedAttributes(uniformAttributeSet(in: wholeOffsets)) }
         set { write(newValue, in: wholeOffsets) }
     }
 }
@@ -77,7 +77,7 @@ extension RichString {
 extension RichSubstring {
     /// The keys of a scope over the slice: `text[range].recipe.ingredient`.
     public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> {
-        get { ScopedAttributes(base.uniformAttributes(in: [base.offsets(of: bounds)])) }
+        get { ScopedAttributes(base.uniformAttributeSet(in: [base.offsets(of: bounds)])) }
         set { base.write(newValue, in: [base.offsets(of: bounds)]) }
     }
 }
@@ -85,7 +85,7 @@ extension RichSubstring {
 extension DiscontiguousRichSubstring {
     /// The keys of a scope over every range of the slice: `text[ranges].recipe.ingredient`.
     public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> ScopedAttributes<S> {
-        get { ScopedAttributes(base.uniformAttributes(in: base.offsets(of: ranges))) }
+        get { ScopedAttributes(base.uniformAttributeSet(in: base.offsets(of: ranges))) }
         set { base.write(newValue, in: base.offsets(of: ranges)) }
     }
 }

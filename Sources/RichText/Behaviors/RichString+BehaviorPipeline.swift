@@ -282,6 +282,16 @@ extension RichString {
         if hasCharacterKeys { enforceCharacterBoundaries(in: all, into: &adjustments, changes: &changes) }
         return adjustments
     }
+
+    /// The run-boundary steps alone (paragraphs, then characters) over `region`, as after a text edit; what
+    /// they changed.
+    mutating func enforceBoundarySteps(in region: Range<Int>) -> [AttributeAdjustment] {
+        var adjustments: [AttributeAdjustment] = []
+        var changes: [KeyChange] = []
+        enforceParagraphBoundaries(in: region, rule: .firstCharacterDecides, into: &adjustments, changes: &changes)
+        enforceCharacterBoundaries(in: region, into: &adjustments, changes: &changes)
+        return adjustments
+    }
 }
 
 extension KeyChange {

@@ -58,15 +58,15 @@ extension RichString {
     /// character before, or at offset 0 the one after. Every path that types text (the pipeline, the quick
     /// paths, the engine's dry probe) asks this function.
     @inline(__always)
-    package static func inheritanceSource(forTypingOver range: Range<Int>) -> Int {
+    static func inheritanceOffset(forTypingOver range: Range<Int>) -> Int {
         range.isEmpty && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound
     }
 
     /// The attributes that plain text typed over `range` takes: those of the run at
-    /// `inheritanceSource(forTypingOver:)`, less keys that are not inherited and keys invalidated by text changes.
+    /// `inheritanceOffset(forTypingOver:)`, less keys that are not inherited and keys invalidated by text changes.
     func inheritedAttributes(forTypingOver range: Range<Int>) -> AttributeSet {
         guard text.utf8Count > 0 else { return .empty }
-        return runStore.attributes(at: Self.inheritanceSource(forTypingOver: range)).inheritable
+        return runStore.attributes(at: Self.inheritanceOffset(forTypingOver: range)).inheritable
     }
 
     /// What attributes plain text typed at `index` would get: the question an editor asks for its typing attributes.

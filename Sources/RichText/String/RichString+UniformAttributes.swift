@@ -19,7 +19,7 @@ extension RichString {
     }
 
     /// The attributes whose value is the same over every range of `ranges` (Foundation's uniform values).
-    package func uniformAttributes(in ranges: [Range<Int>]) -> AttributeSet {
+    func uniformAttributeSet(in ranges: [Range<Int>]) -> AttributeSet {
         var uniform: AttributeSet? = nil
         for range in ranges where !range.isEmpty {
             runStore.forEachRun(in: range) { _, attributes in

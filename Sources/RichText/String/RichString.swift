@@ -140,12 +140,12 @@ extension RichString {
     ///
     /// Returns nil when the runs do not add up to the text's UTF-8 length or a run boundary cuts a scalar.
     public init?(unenforcedText string: String, runs: [AttributeRun]) {
-        self.init(unenforcedText: string, takingOver: RunList(runs))
+        self.init(text: string, handingOver: RunList(runs))
     }
 
     /// `init(unenforcedText:runs:)` with the runs of `list`, which the string takes over (the list is left
     /// empty), so that a reader's runs go into the tree without their references being counted again.
-    package init?(unenforcedText string: String, takingOver list: RunList) {
+    init?(text string: String, handingOver list: RunList) {
         // The string's own UTF-8 storage, not a copy of it (a native string is contiguous already).
         var storage = string
         let covers = storage.withUTF8 { bytes -> Bool in

@@ -1,16 +1,11 @@
 extension RichString {
-    /// A string with the text of `other` (its rope shared, not re-cut or re-counted) and the given runs, with no
-    /// behaviour enforced: for a reader that re-types a decoded document's attributes and then calls
-    /// `enforceBehaviors()` itself. O(chunks + runs), against O(n) to rebuild the text.
+    /// A string with the text of `other` (its rope shared, not re-cut or re-counted) and the runs of `list`,
+    /// which it takes over (the list is left empty), with no behaviour enforced: for a reader that re-types a
+    /// decoded document's attributes and then calls `enforceBehaviors()` itself. O(chunks + runs), against O(n)
+    /// to rebuild the text.
     ///
     /// Returns nil when the runs do not add up to the text's UTF-8 length or a run boundary cuts a scalar.
-    package init?(unenforcedRuns runs: [AttributeRun], sharingTextOf other: RichString) {
-        self.init(unenforcedRuns: RunList(runs), sharingTextOf: other)
-    }
-
-    /// `init(unenforcedRuns:sharingTextOf:)` with the runs of `list`, which the string takes over (the list is
-    /// left empty).
-    package init?(unenforcedRuns list: RunList, sharingTextOf other: RichString) {
+    init?(sharingTextOf other: RichString, handingOver list: RunList) {
         let text = other.text
         var boundaries: [Int] = []
         boundaries.reserveCapacity(list.count)

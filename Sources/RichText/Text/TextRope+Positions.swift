@@ -151,16 +151,3 @@ extension TextRope {
         }
     }
 }
-
-extension RichString {
-    /// The position of a UTF-8 offset (clamped to the text), by the per-offset conversions. O(log n).
-    package func textPosition(atUTF8 offset: Int) -> TextPositionInfo {
-        text.positionInfo(at: offset)
-    }
-
-    /// The positions of many UTF-8 offsets (any order, clamped to the text) in one forward pass; the same as
-    /// `textPosition(atUTF8:)` for each.
-    package func textPositions(atUTF8 offsets: [Int]) -> [TextPositionInfo] {
-        text.positionInfos(at: offsets)
-    }
-}

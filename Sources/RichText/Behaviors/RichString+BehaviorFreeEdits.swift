@@ -93,7 +93,7 @@ extension RichString {
         fillNeighbourhood(of: range, into: &near)
         if isTyping {
             let a = range.lowerBound
-            guard let source = Self.inheritanceSource(forTypingOver: range) < a ? near.before : near.after else { return nil }
+            guard let source = Self.inheritanceOffset(forTypingOver: range) < a ? near.before : near.after else { return nil }
             if !near.hasBehaviors {
                 // Every key around is plain: typed text takes its source's attributes as they are.
                 insertTyped(newText, at: a, attributes: source, near)

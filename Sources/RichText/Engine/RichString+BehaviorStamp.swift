@@ -8,7 +8,7 @@ extension RichString {
     /// takes the set of the run it extends, a deletion inside one run) keeps it, as no set is new. A token found
     /// here was therefore set after the last write that could bring in a key with another behaviour. Copies
     /// keep it with the runs they share.
-    package var behaviorStamp: UInt64 {
+    var definedBehaviorsToken: UInt64 {
         get { runStore.behaviorStamp }
         set { runStore.behaviorStamp = newValue }
     }

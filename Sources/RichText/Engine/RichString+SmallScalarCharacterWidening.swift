@@ -11,7 +11,7 @@ extension RichString {
     /// range is the range rounded out to whole scalars plus one scalar on each side. Chunk edges are character
     /// boundaries of the whole text, so a scalar at a chunk edge needs no neighbour beyond it. The bytes must lie
     /// in one chunk, read in place with one walk down the text tree.
-    package func smallScalarsWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
+    func smallScalarsWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
         let total = text.utf8Count
         guard total > 0 else { return nil }
         let (lower, upper) = Self.clamp(range, to: total)

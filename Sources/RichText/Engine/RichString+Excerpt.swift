@@ -1,14 +1,15 @@
-/// Excerpts for the Formatting layer's probes: a stretch of a document as a document of its own.
+/// Excerpts for the Formatting layer's probes: a stretch of a document as a document of its own
+/// (`excerpt(utf8:)` and `independentCut(near:downward:limit:)` in the engine interface).
 extension RichString {
     /// The text and runs over `range` (UTF-8 offsets on character boundaries) as a new string, with no
     /// behaviour run: exactly the stored content, offsets shifted by `range.lowerBound`.
-    package func excerpt(utf8 range: Range<Int>) -> RichString {
+    func excerpt(of range: Range<Int>) -> RichString {
         RichString(text: TextRope(text.string(in: range)), runs: runStore.runs(in: range))
     }
 
-    /// `excerpt(utf8:)`, or nil when `allowingParagraphKeys` is false and a run over `range` carries a key bound
+    /// `excerpt(of:)`, or nil when `allowingParagraphKeys` is false and a run over `range` carries a key bound
     /// to paragraphs (one walk over the runs answers both).
-    package func excerpt(utf8 range: Range<Int>, allowingParagraphKeys: Bool) -> RichString? {
+    func excerpt(of range: Range<Int>, allowingParagraphKeys: Bool) -> RichString? {
         let runs = runStore.runs(in: range)
         if !allowingParagraphKeys && runs.contains(where: { $0.attributes.hasParagraphKeys }) { return nil }
         return RichString(text: TextRope(text.string(in: range)), runs: runs)
@@ -22,7 +23,7 @@ extension RichString {
     /// neither of which is CR: UAX #29 always breaks there (only GB3 joins two ASCII scalars), and every rule
     /// that looks further back or ahead (emoji sequences, regional indicator pairs, Indic conjuncts) stops at
     /// an ASCII scalar. Nil when there is none within reach in the chunk holding `offset`.
-    package func independentCut(near offset: Int, downward: Bool, limit: Int) -> Int? {
+    func segmentationIndependentCut(near offset: Int, downward: Bool, limit: Int) -> Int? {
         let total = text.utf8Count
         if offset <= 0 { return 0 }
         if offset >= total { return total }
@@ -46,7 +47,7 @@ extension RichString {
     }
 
     /// Whether any run over `range` carries a key bound to paragraphs.
-    package func hasParagraphKeys(inUTF8 range: Range<Int>) -> Bool {
+    func runsCarryParagraphKeys(in range: Range<Int>) -> Bool {
         var found = false
         runStore.forEachRun(in: range) { _, attributes in
             found = attributes.hasParagraphKeys

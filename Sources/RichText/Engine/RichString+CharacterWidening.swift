@@ -1,5 +1,33 @@
-/// A shortcut for the engine's most frequent boundary question, on the common all-ASCII text.
+/// A range widened to whole characters (and one more on each side): the region the engine enforces after an
+/// edit, which it asks for on every keystroke. Grapheme breaking answers every text; the byte scans here and in
+/// `RichString+SmallScalarCharacterWidening.swift` answer the common text (all one-byte characters, ASCII,
+/// scalars below U+0300) in one walk down the text tree, and are tested equal to it
+/// (`CharacterWideningTests`).
 extension RichString {
+    /// `range` widened to whole characters, plus one character on each side when `margin` is set, by the
+    /// cheapest way that decides.
+    func characterWidening(of range: Range<Int>, margin: Bool) -> Range<Int> {
+        if margin, let widened = oneByteCharactersWidenedWithMargin(range) ?? smallScalarsWidenedWithMargin(range) { return widened }
+        return widenedToCharactersByGraphemes(range, margin: margin)
+    }
+
+    /// `characterWidening(of:margin:)` by grapheme breaking, whatever the text: the general path, and the
+    /// reference the byte scans are tested against.
+    func widenedToCharactersByGraphemes(_ range: Range<Int>, margin: Bool) -> Range<Int> {
+        let total = text.utf8Count
+        var lower = text.roundDownToCharacter(min(max(range.lowerBound, 0), total))
+        var upper = min(max(range.upperBound, lower), total)
+        if upper > lower || margin {
+            let roundedUpper = text.roundDownToCharacter(upper)
+            upper = roundedUpper < upper ? text.characterBoundary(after: roundedUpper) : upper
+        }
+        if margin {
+            if lower > 0 { lower = text.characterBoundary(before: lower) }
+            if upper < total { upper = text.characterBoundary(after: upper) }
+        }
+        return lower..<upper
+    }
+
     /// `widenedToCharacters(range, margin: true)` found from the bytes alone, or nil when they cannot decide.
     ///
     /// Between two ASCII scalars there is always a character boundary, except between CR and LF (no rule of
@@ -7,7 +35,7 @@ extension RichString {
     /// it is ASCII and none is CR, every position there is a boundary and each character is one byte: the
     /// range is already whole characters and the margin is one byte on each side. The bytes must lie in one
     /// chunk, so one walk down the text tree answers instead of the several that grapheme breaking takes.
-    package func asciiWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
+    func asciiWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
         let total = text.utf8Count
         guard total > 0 else { return nil }
         let (lower, upper) = Self.clamp(range, to: total)
@@ -37,7 +65,7 @@ extension RichString {
     /// many characters as bytes, every character is one byte, every offset is a character boundary, and the
     /// widened range is the range clamped to the text plus one byte on each side (the answer of
     /// `asciiWidenedWithMargin`, without reading a byte).
-    package func oneByteCharactersWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
+    func oneByteCharactersWidenedWithMargin(_ range: Range<Int>) -> Range<Int>? {
         let summary = text.summary
         let total = summary.utf8
         guard total > 0, summary.characters == total else { return nil }

@@ -1,0 +1,191 @@
+/// What the layers above RichText in this package (Formatting, RichTextFormats, FormatCheck, FormattingTesting and
+/// the tools) may do to a string beyond its public API, in one place. Everything they reach by `package` access
+/// on `RichString` is declared here, each member with why a layer above needs it; the implementations are
+/// internal, in the files named for their operation, and RichText picks its own tactics inside them (which byte
+/// scan answers a widening, which walk finds a run).
+///
+/// The engine runs its own steps of DESIGN §3's pipeline (scope and value constraints) between the string's
+/// behaviour steps, so it reads runs and writes them raw by UTF-8 offset, runs the boundary step itself, asks
+/// whether an attribute change would fire a behaviour, and probes edits on excerpts. Readers of document formats
+/// hand their runs over without counting them twice; the linter asks for many positions in one pass. One member
+/// of `AttributeSet` belongs with them and is declared at the end: `attributeChangeNeedsNoBehaviorSteps`.
+///
+/// The rest of the package surface is types and members of types, each in its own file:
+/// - `RunList` (`Runs/RunList.swift`): runs a reader builds and a string takes over;
+/// - `AttributeSetMemo` (`Attributes/AttributeSetMemo.swift`): answers per interned set, for per-document caches;
+/// - `AttributeSet.KeyChange` (`Attributes/AttributeSet+KeyChange.swift`): one key's change, memoised per set;
+/// - `AttributeSet.internedIdentity`, `withBorrowed`, `withEmpty` (`Attributes/AttributeSet+Identity.swift`):
+///   sets as plain integers and borrowed references, for caches read without a lock;
+/// - `SetAnnex`, `AttributeSet.newAnnexOwner()`, `annex(owner:)`, `keepAnnex(_:owner:)`
+///   (`Attributes/AttributeSet+Annex.swift`): a client's answer kept in the set itself (Formatting's cache);
+/// - `AtomicSlots` and `AttributeRegistry.sweep()` (`Attributes/AttributeRegistry.swift`): lock-free slots, and
+///   freeing dead sets now (tests, measurements);
+/// - `TextPositionInfo` (`Text/TextRope+Positions.swift`): a line, column and UTF-16 position;
+/// - `UTF8RangedReport` and `moved(through:)` (`Behaviors/AttributeAdjustment+Moving.swift`): reports moved
+///   through later text edits.
+extension RichString {
+    // MARK: Reading by UTF-8 offset
+
+    /// The text's length in UTF-8 bytes: the engine's regions and adjustments are UTF-8 ranges.
+    package var utf8Count: Int { text.utf8Count }
+
+    /// The UTF-8 range of an index range, checked: an `Edit`'s indices turned into the engine's offsets.
+    package func utf8Range(of range: Range<Index>) -> Range<Int> { offsets(of: range) }
+
+    /// An index at a UTF-8 offset of this version: an edit moved onto an excerpt.
+    package func indexAtUTF8(_ offset: Int) -> Index { index(utf8: offset) }
+
+    /// Calls `body` with each run intersecting `range`, clipped to it, until it returns false: how the engine,
+    /// the linter and the writers read attribute sets without building a runs view.
+    package func forEachRun(inUTF8 range: Range<Int>, _ body: (Range<Int>, AttributeSet) -> Bool) {
+        runStore.forEachRun(in: range, body)
+    }
+
+    /// Calls `body` with the offset and value of each scalar overlapping `range` (the first may start before
+    /// it): the engine keeps a character-bound key only on the scalars its boundary admits.
+    package func forEachScalar(inUTF8 range: Range<Int>, _ body: (Int, Unicode.Scalar) -> Void) {
+        let total = text.utf8Count
+        let lower = text.roundDownToScalar(min(max(range.lowerBound, 0), total))
+        text.forEachScalar(in: lower..<max(lower, min(range.upperBound, total)), body)
+    }
+
+    /// The paragraphs (UTF-8 ranges, separators included) that intersect `range`: the engine enforces
+    /// paragraph-bound keys over whole paragraphs, and cuts probe excerpts on them.
+    package func paragraphRanges(overlappingUTF8 range: Range<Int>) -> [Range<Int>] {
+        text.paragraphRanges(overlapping: range)
+    }
+
+    /// `range` widened to whole characters, plus one character on each side when `margin` is set: the region
+    /// the engine enforces after an edit, since an edit can merge or split the clusters next to it. RichText
+    /// answers from the bytes when it can and by grapheme breaking otherwise
+    /// (`Engine/RichString+CharacterWidening.swift`).
+    package func widenedToCharacters(_ range: Range<Int>, margin: Bool) -> Range<Int> {
+        characterWidening(of: range, margin: margin)
+    }
+
+    /// Whether every byte from two before `offset` to two after it is ASCII and none is CR: then every position
+    /// there is a character boundary, before and after an insert of ASCII text without CR at `offset`, and the
+    /// engine's dry probe may type there without segmenting characters.
+    package func isASCIIWithoutCR(aroundUTF8 offset: Int) -> Bool {
+        asciiWidenedWithMargin(offset..<offset) != nil
+    }
+
+    /// Whether any run over `range` carries a key bound to paragraphs: a probe excerpt cut inside paragraphs
+    /// must not hold one.
+    package func hasParagraphKeys(inUTF8 range: Range<Int>) -> Bool {
+        runsCarryParagraphKeys(in: range)
+    }
+
+    /// The attributes whose value is the same over every range of `ranges` (Foundation's uniform values): a
+    /// session's typing attributes over a selection.
+    package func uniformAttributes(in ranges: [Range<Int>]) -> AttributeSet {
+        uniformAttributeSet(in: ranges)
+    }
+
+    /// The UTF-8 offset whose run gives its attributes to plain text typed over `range`: the engine's dry probe
+    /// and the test harness type as the string does, by the one rule (`RichString+Edit.swift`).
+    @inline(__always)
+    package static func inheritanceSource(forTypingOver range: Range<Int>) -> Int {
+        inheritanceOffset(forTypingOver: range)
+    }
+
+    /// Whether this string, made from `earlier` by edits, is still equal to it, found without reading the text
+    /// where it can: the engine, the linter and the safe writer skip work for a document no edit changed.
+    package func isUnchanged(since earlier: RichString) -> Bool {
+        hasNotChanged(since: earlier)
+    }
+
+    // MARK: Positions
+
+    /// The line, column and UTF-16 position of a UTF-8 offset (clamped to the text). O(log n).
+    package func textPosition(atUTF8 offset: Int) -> TextPositionInfo {
+        text.positionInfo(at: offset)
+    }
+
+    /// The positions of many UTF-8 offsets (any order, clamped to the text) in one forward pass; the same as
+    /// `textPosition(atUTF8:)` for each: the linter places every violation of a document at once.
+    package func textPositions(atUTF8 offsets: [Int]) -> [TextPositionInfo] {
+        text.positionInfos(at: offsets)
+    }
+
+    // MARK: Writing runs raw
+
+    /// Replaces the attribute sets over `range` without firing any behaviour: the engine's own writes, which
+    /// come after invalidation in the pipeline. The runs must cover `range` exactly.
+    package mutating func replaceAttributesRaw(_ range: Range<Int>, with runs: [AttributeRun]) {
+        writeRunsRaw(range, with: runs)
+    }
+
+    /// Gives each run over `range` the set `transform` makes of its own, splitting the runs at the ends and
+    /// merging equal neighbours, without firing any behaviour: the engine's one-write attribute set and the
+    /// linter's re-typing, in the one walk and one splice the string's attribute changes take.
+    package mutating func transformAttributesRaw(inUTF8 range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) {
+        transformRunsRaw(in: range, transform)
+    }
+
+    /// A client's token naming whose behaviours every key of this string carries; 0 when unknown: the engine
+    /// knows in O(1) that a document already carries its definition's behaviours
+    /// (`Engine/RichString+BehaviorStamp.swift` says what resets it).
+    package var behaviorStamp: UInt64 {
+        get { definedBehaviorsToken }
+        set { definedBehaviorsToken = newValue }
+    }
+
+    // MARK: Behaviour steps
+
+    /// The run-boundary steps alone (paragraphs, then characters) over `region`, as after a text edit: the
+    /// engine runs them after its own writes when those carry bound keys.
+    package mutating func enforceRunBoundaries(in region: Range<Int>) -> [AttributeAdjustment] {
+        enforceBoundarySteps(in: region)
+    }
+
+    // MARK: Excerpts
+
+    /// The text and runs over `range` (UTF-8 offsets on character boundaries) as a new string, with no
+    /// behaviour run: the engine probes an edit on a small document of its own.
+    package func excerpt(utf8 range: Range<Int>) -> RichString {
+        excerpt(of: range)
+    }
+
+    /// `excerpt(utf8:)`, or nil when `allowingParagraphKeys` is false and a run over `range` carries a key bound
+    /// to paragraphs (one walk over the runs answers both).
+    package func excerpt(utf8 range: Range<Int>, allowingParagraphKeys: Bool) -> RichString? {
+        excerpt(of: range, allowingParagraphKeys: allowingParagraphKeys)
+    }
+
+    /// The nearest offset at or before `offset` (when `downward`) or at or after it, no more than `limit` bytes
+    /// away, where the text can be cut without changing how either side segments into characters; nil when
+    /// there is none within reach: where the engine cuts a probe excerpt inside a paragraph.
+    package func independentCut(near offset: Int, downward: Bool, limit: Int) -> Int? {
+        segmentationIndependentCut(near: offset, downward: downward, limit: limit)
+    }
+
+    // MARK: Building from runs
+
+    /// `init(unenforcedText:runs:)` with the runs of `list`, which the string takes over (the list is left
+    /// empty): a document reader's runs go into the tree without their references being counted again.
+    package init?(unenforcedText string: String, takingOver list: RunList) {
+        self.init(text: string, handingOver: list)
+    }
+
+    /// A string with the text of `other` (its rope shared, not re-cut or re-counted) and the given runs, with
+    /// no behaviour enforced: the linter re-types a decoded document's attributes and then calls
+    /// `enforceBehaviors()` itself. Nil when the runs do not add up to the text or a run boundary cuts a scalar.
+    package init?(unenforcedRuns runs: [AttributeRun], sharingTextOf other: RichString) {
+        self.init(sharingTextOf: other, handingOver: RunList(runs))
+    }
+
+    /// `init(unenforcedRuns:sharingTextOf:)` with the runs of `list`, which the string takes over.
+    package init?(unenforcedRuns list: RunList, sharingTextOf other: RichString) {
+        self.init(sharingTextOf: other, handingOver: list)
+    }
+}
+
+extension AttributeSet {
+    /// Whether changing a piece's set from `before` to `after` by an attribute change leaves the string's
+    /// behaviour steps nothing to do: when it holds for every piece of a one-range attribute change, the engine
+    /// writes the sets raw and reports nothing from the string.
+    package static func attributeChangeNeedsNoBehaviorSteps(from before: AttributeSet, to after: AttributeSet) -> Bool {
+        !RunRope.mayNeedEnforcement(from: before, to: after)
+    }
+}
