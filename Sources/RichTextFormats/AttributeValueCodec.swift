@@ -39,6 +39,21 @@ public enum AttributeValueCodec: Sendable, Hashable {
     /// Plain JSON, converted by shape.
     case json
 
+    /// The codec that reads values of `kind`; lists and records are plain JSON, read by shape.
+    public init(kind: AttributeValue.Kind) {
+        switch kind {
+        case .string: self = .string
+        case .integer: self = .integer
+        case .number: self = .number
+        case .bool: self = .bool
+        case .color: self = .color
+        case .url: self = .url
+        case .data: self = .data
+        case .imageGlyph: self = .imageGlyph
+        case .list, .record: self = .json
+        }
+    }
+
     /// A word for messages: "a string", "a color", ….
     public var expectation: String {
         switch self {
