@@ -50,7 +50,7 @@ enum ParagraphsBenchmark {
             if n <= 0 { buffer.append(String(repeating: " ", count: remaining)); remaining = 0; break }
             for _ in 0..<n { word.append(letters[rng.below(letters.count)]) }
             remaining -= word.count
-            if variant == .tagged && rng.chance(0.10) {
+            if variant == .tagged && rng.chanceFromHighBits(0.10) {
                 // The separating space stays untagged.
                 let space = word.hasPrefix(" ")
                 if space { buffer.append(" "); word.removeFirst() }
