@@ -5,6 +5,29 @@ import RichTextFormats
 import StreamingJSON
 
 extension CommandRunner {
+    /// The text of the script at `path` (`-`: standard input); nil, with the error written, when it cannot be read.
+    static func scriptText(at path: String, console: Console) -> String? {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
+            return nil
+        }
+        return text
+    }
+
+    /// The starting document at `path`, read as lint reads documents; nil, with the error written, when it cannot
+    /// be read.
+    static func startingDocument(at path: String, definition: LoadedDefinition, console: Console) -> LintDocumentReader.Result? {
+        do {
+            return try LintDocumentReader(definition: definition).read(try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize))
+        } catch let failure as InputFailure {
+            console.err(failure.description + "\n")
+        } catch {
+            console.errLine("\(path): error: the starting document cannot be read: \(error)")
+        }
+        return nil
+    }
+
     /// `fmtcheck replay`: the final document as native JSON on stdout, only once every step applied; with
     /// `--adjustments`, one JSON object per adjustment on stderr. A bad line exits 2 with nothing on stdout.
     static func replay(_ command: ReplayCommand, console: Console) -> ExitCode {
@@ -30,11 +53,7 @@ extension CommandRunner {
             if let trace = command.trace {
                 script = TraceConversion.script(for: try TraceConversion.load(path: trace))
             } else if let path = command.script {
-                let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-                guard let data, let text = String(data: data, encoding: .utf8) else {
-                    console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
-                    return .failure
-                }
+                guard let text = scriptText(at: path, console: console) else { return .failure }
                 do {
                     script = try EditScript.parse(text)
                 } catch {
@@ -53,18 +72,9 @@ extension CommandRunner {
         var document = RichString()
         var images = ImageStore()
         if let path = command.document {
-            do {
-                let bytes = try InputReader.read(path: path, maxSize: LintConfiguration.defaultMaxFileSize)
-                let read = try LintDocumentReader(definition: definition).read(bytes)
-                document = read.document
-                images = read.images
-            } catch let failure as InputFailure {
-                console.err(failure.description + "\n")
-                return .failure
-            } catch {
-                console.errLine("\(path): error: the starting document cannot be read: \(error)")
-                return .failure
-            }
+            guard let read = startingDocument(at: path, definition: definition, console: console) else { return .failure }
+            document = read.document
+            images = read.images
         }
         var lines: [String] = []
         do {

@@ -10,12 +10,7 @@ extension CommandRunner {
     /// failure is printed on stdout in the harness's words, exit 1; a script that keeps every invariant
     /// writes the final document, exit 0.
     static func replayChecking(_ command: ReplayCommand, definition: LoadedDefinition, console: Console) -> ExitCode {
-        guard let path = command.script else { return .failure }
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            console.errLine("\(path): error: cannot read the script (missing, unreadable or not UTF-8)")
-            return .failure
-        }
+        guard let path = command.script, let text = scriptText(at: path, console: console) else { return .failure }
         let script: [ScriptStep]
         do {
             script = try ScriptStep.parse(jsonLines: text)
@@ -25,15 +20,8 @@ extension CommandRunner {
         }
         var start = RichString()
         if let document = command.document {
-            do {
-                start = try LintDocumentReader(definition: definition).read(try InputReader.read(path: document, maxSize: LintConfiguration.defaultMaxFileSize)).document
-            } catch let failure as InputFailure {
-                console.err(failure.description + "\n")
-                return .failure
-            } catch {
-                console.errLine("\(document): error: the starting document cannot be read: \(error)")
-                return .failure
-            }
+            guard let read = startingDocument(at: document, definition: definition, console: console) else { return .failure }
+            start = read.document
         }
         let engine = FormattingEngine(definition.definition)
         let result: CheckedRun
