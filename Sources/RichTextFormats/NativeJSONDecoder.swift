@@ -92,7 +92,7 @@ struct NativeJSONDecoding {
             runs = [(s.utf8.count, .set(.empty))]
             pieces = [SourceMap.Piece(textOffset: 0, fileOffset: first.location.byteOffset, spelling: .jsonString)]
         case .beginArray:
-            try readFlatRuns()
+            try readRuns(tableIndices: false)  // `["text", {attrs}, …]`
         case .beginObject:
             table = try readTableForm(openedAt: first.location)
         default:
@@ -133,22 +133,6 @@ struct NativeJSONDecoding {
     }
 
     // MARK: Forms
-
-    /// `["text", {attrs}, …]` after its `[`.
-    mutating func readFlatRuns() throws(DocumentError) {
-        while true {
-            let token = try tokens.next(expecting: "run text (a string) or ']'")
-            switch token.kind {
-            case .endArray:
-                return
-            case .string(let s):
-                try tokens.open(.beginObject, expecting: "an attribute dictionary after run text")
-                appendRun(s, .set(try readAttributes()), at: token.location)
-            default:
-                throw NativeJSONTokens.unexpected(token, expected: "run text (a string) or ']'")
-            }
-        }
-    }
 
     /// `{"runs": …, "attributeTable": …, "imageGlyphs": …}` after its `{`; returns the attribute table.
     mutating func readTableForm(openedAt location: JSONLocation) throws(DocumentError) -> [AttributeSet]? {
@@ -191,7 +175,14 @@ struct NativeJSONDecoding {
     /// The `runs` array of the table form: text, then a table index or an attribute dictionary.
     mutating func readTableRuns() throws(DocumentError) {
         try tokens.open(.beginArray, expecting: "an array of runs")
-        let afterText = "an attribute table index or an attribute dictionary after run text"
+        try readRuns(tableIndices: true)
+    }
+
+    /// Runs up to the `]` that ends them (the flat form's, after its `[`): run text, then an attribute dictionary or, with `tableIndices`, an
+    /// attribute table index.
+    private mutating func readRuns(tableIndices: Bool) throws(DocumentError) {
+        let afterText = tableIndices ? "an attribute table index or an attribute dictionary after run text"
+                                     : "an attribute dictionary after run text"
         while true {
             let token = try tokens.next(expecting: "run text (a string) or ']'")
             switch token.kind {
@@ -200,7 +191,7 @@ struct NativeJSONDecoding {
             case .string(let s):
                 let attributesToken = try tokens.next(expecting: afterText)
                 switch attributesToken.kind {
-                case .integer(let index):
+                case .integer(let index) where tableIndices:
                     appendRun(s, .tableIndex(index, attributesToken.location), at: token.location)
                 case .beginObject:
                     appendRun(s, .set(try readAttributes()), at: token.location)
