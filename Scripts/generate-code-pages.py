@@ -177,6 +177,17 @@ def write(path, text):
     print("wrote", os.path.relpath(path, ROOT), f"({len(text)} bytes)")
 
 
+def write_double_byte(number, docs, arguments):
+    """Writes CodePageTables+<number>.generated.swift: `static let page<number> = CodePageTable(<arguments>)`."""
+    text = header(f"Double-byte code-page table {number} ({PAGES[number][4]}) for RTFCodePage.")
+    text += "extension CodePageTable {\n"
+    text += "".join(f"    /// {line}\n" for line in docs)
+    text += f"    static let page{number} = CodePageTable(\n"
+    text += ",\n".join(f"        {argument}" for argument in arguments) + "\n"
+    text += "    )\n}\n"
+    write(os.path.join(SOURCE_DIR, f"CodePageTables+{number}.generated.swift"), text)
+
+
 def main():
     built = {number: build(number) for number in sorted(PAGES)}
 
@@ -211,29 +222,16 @@ def main():
                         doubles[(lead << 8) | (first_trail + column)] = v
             def table(d):
                 return "[" + ", ".join(f"0x{k:02X}: 0x{v:04X}" for k, v in sorted(d.items())) + "]" if d else "[:]"
-            text = header(f"Double-byte code-page table {number} ({PAGES[number][4]}) for RTFCodePage.")
-            text += "extension CodePageTable {\n"
-            text += f"    /// Code page {number}: {PAGES[number][4]}: page {base}'s table with the cells where it differs.\n"
-            text += f"    static let page{number} = CodePageTable(\n"
-            text += f"        page{base},\n"
-            text += f"        singleBytes: {table(singles)},\n"
-            text += f"        pairs: {table(doubles)}\n"
-            text += "    )\n}\n"
-            write(os.path.join(SOURCE_DIR, f"CodePageTables+{number}.generated.swift"), text)
+            write_double_byte(number, [f"Code page {number}: {PAGES[number][4]}: page {base}'s table with the cells where it differs."],
+                              [f"page{base}", f"singleBytes: {table(singles)}", f"pairs: {table(doubles)}"])
             continue
         written[shape] = number
         lead_text = ", ".join(f"0x{a:02X}...0x{b:02X}" for a, b in spans(leads))
         values = high + [v for row in rows for v in row]
-        text = header(f"Double-byte code-page table {number} ({PAGES[number][4]}) for RTFCodePage.")
-        text += "extension CodePageTable {\n"
-        text += f"    /// Code page {number}: {PAGES[number][4]} (Python codec `{PAGES[number][0]}`).\n"
-        text += f"    /// Lead bytes {lead_text}; trail bytes 0x{first_trail:02X}...0x{last_trail:02X}.\n"
-        text += f"    static let page{number} = CodePageTable(\n"
-        text += f"        leadBytes: [{', '.join(f'0x{a:02X}...0x{b:02X}' for a, b in spans(leads))}],\n"
-        text += f"        trailBytes: 0x{first_trail:02X}...0x{last_trail:02X},\n"
-        text += f"        table: {literal(pack(values), indent='            ')}\n"
-        text += "    )\n}\n"
-        write(os.path.join(SOURCE_DIR, f"CodePageTables+{number}.generated.swift"), text)
+        write_double_byte(number, [f"Code page {number}: {PAGES[number][4]} (Python codec `{PAGES[number][0]}`).",
+                                   f"Lead bytes {lead_text}; trail bytes 0x{first_trail:02X}...0x{last_trail:02X}."],
+                          [f"leadBytes: [{lead_text}]", f"trailBytes: 0x{first_trail:02X}...0x{last_trail:02X}",
+                           f"table: {literal(pack(values), indent='            ')}"])
 
     # Sampled test vectors: one compact string per page, "BYTES=SCALAR" or "BYTES=-" (unmapped), so the test
     # file stays a handful of string literals instead of thousands of array elements.

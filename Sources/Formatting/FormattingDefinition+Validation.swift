@@ -14,10 +14,18 @@ extension FormattingDefinition {
         let scopeNames = Set(scope.map { $0.name })
         let orderedScopeNames = scope.map(\.name)
         let known = declaredKeys ?? orderedScopeNames
+        var outsideScope: Set<Int> = []
         var owners: [String: [String]] = [:]
-        for constraint in constraints {
-            owners[constraint.key.name, default: []].append(constraint.name)
-            if !scopeNames.contains(constraint.key.name) {
+        for problem in ownershipProblems(ofKeys: constraints.map(\.key.name), scope: scopeNames) {
+            switch problem {
+            case .outsideScope(let owner, _):
+                outsideScope.insert(owner)
+            case let .secondOwner(owner, firstOwner, key):
+                owners[key, default: [constraints[firstOwner].name]].append(constraints[owner].name)
+            }
+        }
+        for (i, constraint) in constraints.enumerated() {
+            if outsideScope.contains(i) {
                 problems.append(.ownsKeyOutsideScope(rule: constraint.name, key: constraint.key.name,
                                                      suggestion: Suggestions.closest(to: constraint.key.name, in: orderedScopeNames)))
             }
@@ -25,7 +33,7 @@ extension FormattingDefinition {
                 if let problem = unknownKeyProblem(key, readBy: constraint.name, known: known) { problems.append(problem) }
             }
         }
-        for (key, rules) in owners.sorted(by: { $0.key < $1.key }) where rules.count > 1 {
+        for (key, rules) in owners.sorted(by: { $0.key < $1.key }) {
             problems.append(.duplicateOwner(key: key, rules: rules))
         }
         // Order dependence: a constraint may read only keys written earlier (or by nobody).
@@ -50,6 +58,38 @@ extension FormattingDefinition {
             guard case .cycle(let rules) = problem else { return true }
             return reported.insert(Set(rules)).inserted
         }
+    }
+
+    /// A constraint that owns a key it may not own, found by `ownershipProblems(ofKeys:scope:)`.
+    public enum OwnershipProblem: Hashable, Sendable {
+        /// The constraint at `owner` writes `key`, which is not in the scope.
+        case outsideScope(owner: Int, key: String)
+        /// The constraint at `owner` writes `key`, which the earlier constraint at `firstOwner` already owns.
+        case secondOwner(owner: Int, firstOwner: Int, key: String)
+    }
+
+    /// The owner checks, the one place they are made: a key has one owner, and it is in the scope.
+    ///
+    /// `problems` runs them on built constraints; a definition file's reader runs them on every constraint
+    /// whose key it could read, so that one with an unrelated mistake still takes part.
+    ///
+    /// - Parameters:
+    ///   - keys: the key each constraint writes, in order; nil for a constraint whose key is not known.
+    ///   - scope: the scope's keys, or nil to skip the scope check (a scope that could not be read whole).
+    /// - Returns: for each constraint in order, its second-owner problem, then its outside-scope problem.
+    public static func ownershipProblems(ofKeys keys: [String?], scope: Set<String>?) -> [OwnershipProblem] {
+        var problems: [OwnershipProblem] = []
+        var firstOwners: [String: Int] = [:]
+        for (i, key) in keys.enumerated() {
+            guard let key else { continue }
+            if let first = firstOwners[key] {
+                problems.append(.secondOwner(owner: i, firstOwner: first, key: key))
+            } else {
+                firstOwners[key] = i
+            }
+            if let scope, !scope.contains(key) { problems.append(.outsideScope(owner: i, key: key)) }
+        }
+        return problems
     }
 
     /// A path of reads from constraint `from` back to constraint `to`, if one exists.

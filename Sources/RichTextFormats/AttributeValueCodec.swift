@@ -39,6 +39,21 @@ public enum AttributeValueCodec: Sendable, Hashable {
     /// Plain JSON, converted by shape.
     case json
 
+    /// The codec that reads values of `kind`; lists and records are plain JSON, read by shape.
+    public init(kind: AttributeValue.Kind) {
+        switch kind {
+        case .string: self = .string
+        case .integer: self = .integer
+        case .number: self = .number
+        case .bool: self = .bool
+        case .color: self = .color
+        case .url: self = .url
+        case .data: self = .data
+        case .imageGlyph: self = .imageGlyph
+        case .list, .record: self = .json
+        }
+    }
+
     /// A word for messages: "a string", "a color", ….
     public var expectation: String {
         switch self {
@@ -98,14 +113,14 @@ extension AttributeValueCodec {
         switch json {
         case .string(let s):
             guard s.utf8.first == UInt8(ascii: "#"), let color = RichColor(hex: s) else {
-                throw CodecFailure(message: "expected \(expected), found the string \"\(s.prefix(40))\"")
+                throw CodecFailure(message: "expected \(expected), found the string \(MessageText.quoted(s, limit: 40))")
             }
             return color
         case .object(let object):
             var components: [String: Double] = [:]
             for (key, value) in object {
                 guard ["red", "green", "blue", "alpha"].contains(key) else {
-                    throw CodecFailure(message: "expected \(expected), found the member \"\(key.prefix(40))\"")
+                    throw CodecFailure(message: "expected \(expected), found the member \(MessageText.quoted(key, limit: 40))")
                 }
                 guard let d = value.doubleValue else {
                     throw CodecFailure(message: "expected a number for the color component \"\(key)\", found \(value.kindWord)")
@@ -132,12 +147,12 @@ extension AttributeValueCodec {
                 throw CodecFailure(message: "expected \(AttributeValueCodec.url.expectation), missing the string member \"relative\"")
             }
             for key in object.keys where key != "relative" && key != "base" {
-                throw CodecFailure(message: "expected \(AttributeValueCodec.url.expectation), found the member \"\(key.prefix(40))\"")
+                throw CodecFailure(message: "expected \(AttributeValueCodec.url.expectation), found the member \(MessageText.quoted(key, limit: 40))")
             }
             relative = r
             if let baseJSON = object["base"] {
                 guard case .url(let b) = try decodeURL(baseJSON, notes: &notes) else {
-                    notes.append("the base of URL \"\(r.prefix(80))\" is not a URL Foundation can read; kept as plain JSON")
+                    notes.append("the base of URL \(MessageText.quoted(r)) is not a URL Foundation can read; kept as plain JSON")
                     return try decodePlain(json, notes: &notes)
                 }
                 base = b
@@ -146,7 +161,7 @@ extension AttributeValueCodec {
             throw CodecFailure(message: "expected \(AttributeValueCodec.url.expectation), found \(json.kindWord)")
         }
         guard let url = URL(string: relative, relativeTo: base), url.relativeString == relative else {
-            notes.append("\"\(relative.prefix(80))\" is not a URL that reads back unchanged; kept as plain JSON")
+            notes.append("\(MessageText.quoted(relative)) is not a URL that reads back unchanged; kept as plain JSON")
             return try decodePlain(json, notes: &notes)
         }
         return .url(url)
@@ -160,7 +175,7 @@ extension AttributeValueCodec {
         var fields: [String: String] = [:]
         for (key, value) in object {
             guard ["contentIdentifier", "contentDescription", "contentType"].contains(key) else {
-                throw CodecFailure(message: "expected \(expected), found the member \"\(key.prefix(40))\"")
+                throw CodecFailure(message: "expected \(expected), found the member \(MessageText.quoted(key, limit: 40))")
             }
             guard case .string(let s) = value else {
                 throw CodecFailure(message: "expected a string for the glyph's \"\(key)\", found \(value.kindWord)")
@@ -196,7 +211,7 @@ extension AttributeValueCodec {
         case .object(let object):
             var record: [String: AttributeValue] = [:]
             for (key, value) in object {
-                if value.isNull { notes.append("the null member \"\(key.prefix(40))\" was dropped"); continue }
+                if value.isNull { notes.append("the null member \(MessageText.quoted(key, limit: 40)) was dropped"); continue }
                 record[key] = try decodePlain(value, notes: &notes)
             }
             return .record(record)

@@ -91,6 +91,6 @@ extension DocumentWarning {
     /// What every writer says of a glyph or attachment whose image its store lacks: only the reference is
     /// written, never an image table that silently misses it.
     public static func imageWithoutBytes(_ contentIdentifier: String) -> DocumentWarning {
-        DocumentWarning(message: "the image \"\(contentIdentifier.prefix(80))\" has no bytes in the image store; only its reference is written")
+        DocumentWarning(message: "the image \(MessageText.quoted(contentIdentifier)) has no bytes in the image store; only its reference is written")
     }
 }

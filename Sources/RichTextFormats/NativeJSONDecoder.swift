@@ -92,7 +92,7 @@ struct NativeJSONDecoding {
             runs = [(s.utf8.count, .set(.empty))]
             pieces = [SourceMap.Piece(textOffset: 0, fileOffset: first.location.byteOffset, spelling: .jsonString)]
         case .beginArray:
-            try readFlatRuns()
+            try readRuns(tableIndices: false)  // `["text", {attrs}, …]`
         case .beginObject:
             table = try readTableForm(openedAt: first.location)
         default:
@@ -134,25 +134,6 @@ struct NativeJSONDecoding {
 
     // MARK: Forms
 
-    /// `["text", {attrs}, …]` after its `[`.
-    mutating func readFlatRuns() throws(DocumentError) {
-        while true {
-            let token = try tokens.next(expecting: "run text (a string) or ']'")
-            switch token.kind {
-            case .endArray:
-                return
-            case .string(let s):
-                let attributesToken = try tokens.next(expecting: "an attribute dictionary after run text")
-                guard case .beginObject = attributesToken.kind else {
-                    throw NativeJSONTokens.unexpected(attributesToken, expected: "an attribute dictionary after run text")
-                }
-                appendRun(s, .set(try readAttributes()), at: token.location)
-            default:
-                throw NativeJSONTokens.unexpected(token, expected: "run text (a string) or ']'")
-            }
-        }
-    }
-
     /// `{"runs": …, "attributeTable": …, "imageGlyphs": …}` after its `{`; returns the attribute table.
     mutating func readTableForm(openedAt location: JSONLocation) throws(DocumentError) -> [AttributeSet]? {
         var seen: Set<String> = []
@@ -173,7 +154,7 @@ struct NativeJSONDecoding {
                 throw NativeJSONTokens.unexpected(token, expected: "\"runs\", \"attributeTable\" or '}'")
             }
             guard seen.insert(key).inserted else {
-                throw DocumentError(kind: .duplicateKey(key), message: "duplicate key \"\(key.prefix(80))\" in the document object",
+                throw DocumentError(kind: .duplicateKey(key), message: "duplicate key \(MessageText.quoted(key)) in the document object",
                                     expected: "each key once per object", location: token.location)
             }
             switch key {
@@ -184,7 +165,7 @@ struct NativeJSONDecoding {
             case "imageGlyphs":
                 try readImageGlyphs()
             default:
-                warnings.append(DocumentWarning(message: "unknown member \"\(key.prefix(80))\" skipped", location: token.location))
+                warnings.append(DocumentWarning(message: "unknown member \(MessageText.quoted(key)) skipped", location: token.location))
                 let value = try tokens.next(expecting: "a value")
                 try tokens.skipValue(startingWith: value)
             }
@@ -193,9 +174,15 @@ struct NativeJSONDecoding {
 
     /// The `runs` array of the table form: text, then a table index or an attribute dictionary.
     mutating func readTableRuns() throws(DocumentError) {
-        let open = try tokens.next(expecting: "an array of runs")
-        guard case .beginArray = open.kind else { throw NativeJSONTokens.unexpected(open, expected: "an array of runs") }
-        let afterText = "an attribute table index or an attribute dictionary after run text"
+        try tokens.open(.beginArray, expecting: "an array of runs")
+        try readRuns(tableIndices: true)
+    }
+
+    /// Runs up to the `]` that ends them (the flat form's, after its `[`): run text, then an attribute dictionary or, with `tableIndices`, an
+    /// attribute table index.
+    private mutating func readRuns(tableIndices: Bool) throws(DocumentError) {
+        let afterText = tableIndices ? "an attribute table index or an attribute dictionary after run text"
+                                     : "an attribute dictionary after run text"
         while true {
             let token = try tokens.next(expecting: "run text (a string) or ']'")
             switch token.kind {
@@ -204,7 +191,7 @@ struct NativeJSONDecoding {
             case .string(let s):
                 let attributesToken = try tokens.next(expecting: afterText)
                 switch attributesToken.kind {
-                case .integer(let index):
+                case .integer(let index) where tableIndices:
                     appendRun(s, .tableIndex(index, attributesToken.location), at: token.location)
                 case .beginObject:
                     appendRun(s, .set(try readAttributes()), at: token.location)
@@ -219,10 +206,7 @@ struct NativeJSONDecoding {
 
     /// The `attributeTable` array: attribute dictionaries.
     mutating func readAttributeTable() throws(DocumentError) -> [AttributeSet] {
-        let open = try tokens.next(expecting: "an array of attribute dictionaries")
-        guard case .beginArray = open.kind else {
-            throw NativeJSONTokens.unexpected(open, expected: "an array of attribute dictionaries")
-        }
+        try tokens.open(.beginArray, expecting: "an array of attribute dictionaries")
         var table: [AttributeSet] = []
         while true {
             let token = try tokens.next(expecting: "an attribute dictionary or ']'")
@@ -236,8 +220,7 @@ struct NativeJSONDecoding {
 
     /// `"imageGlyphs": {id: {"contentDescription": …, "contentType": …, "data": base64}}`.
     mutating func readImageGlyphs() throws(DocumentError) {
-        let open = try tokens.next(expecting: "an object of glyph images")
-        guard case .beginObject = open.kind else { throw NativeJSONTokens.unexpected(open, expected: "an object of glyph images") }
+        try tokens.open(.beginObject, expecting: "an object of glyph images")
         while true {
             let token = try tokens.next(expecting: "a content identifier or '}'")
             switch token.kind {
@@ -247,7 +230,7 @@ struct NativeJSONDecoding {
                 let valueToken = try tokens.next(expecting: "a glyph image object")
                 let value = try tokens.value(startingWith: valueToken)
                 if images[id] != nil {
-                    throw DocumentError(kind: .duplicateKey(id), message: "duplicate glyph image \"\(id.prefix(80))\"",
+                    throw DocumentError(kind: .duplicateKey(id), message: "duplicate glyph image \(MessageText.quoted(id))",
                                         expected: "each content identifier once", location: token.location)
                 }
                 images.insert(try Self.glyphImage(value, at: valueToken.location), for: id)
@@ -307,14 +290,14 @@ struct NativeJSONDecoding {
             case .key(let k): name = k
             default: throw NativeJSONTokens.unexpected(token, expected: "an attribute name or '}'")
             }
-            let valueToken = try tokens.next(expecting: "a value for attribute \"\(name.prefix(80))\"")
+            let valueToken = try tokens.next(expecting: "a value for attribute \(MessageText.quoted(name))")
             let json = try tokens.value(startingWith: valueToken)
             guard names.insert(name).inserted else {
-                throw DocumentError(kind: .duplicateKey(name), message: "duplicate attribute \"\(name.prefix(80))\"",
+                throw DocumentError(kind: .duplicateKey(name), message: "duplicate attribute \(MessageText.quoted(name))",
                                     expected: "each attribute once per dictionary", location: token.location)
             }
             if json.isNull {
-                warnings.append(DocumentWarning(message: "attribute \"\(name.prefix(80))\" is null; read as absent", location: valueToken.location))
+                warnings.append(DocumentWarning(message: "attribute \(MessageText.quoted(name)) is null; read as absent", location: valueToken.location))
                 continue
             }
             let key = schema.key(named: name)
@@ -323,11 +306,11 @@ struct NativeJSONDecoding {
             do {
                 value = try key.codec.decode(json, notes: &notes)
             } catch {
-                throw DocumentError(kind: .wrongValueType(key: name), message: "attribute \"\(name.prefix(80))\": \(error.message)",
+                throw DocumentError(kind: .wrongValueType(key: name), message: "attribute \(MessageText.quoted(name)): \(error.message)",
                                     expected: key.codec.expectation, location: valueToken.location)
             }
             for note in notes {
-                warnings.append(DocumentWarning(message: "attribute \"\(name.prefix(80))\": \(note)", location: valueToken.location))
+                warnings.append(DocumentWarning(message: "attribute \(MessageText.quoted(name)): \(note)", location: valueToken.location))
             }
             warnings += tokens.numberWarnings
             tokens.numberWarnings.removeAll()
@@ -350,10 +333,10 @@ struct NativeJSONDecoding {
             }
         }
         for id in missing {
-            warnings.append(DocumentWarning(message: "the glyph \"\(id.prefix(80))\" has no image data in this document"))
+            warnings.append(DocumentWarning(message: "the glyph \(MessageText.quoted(id)) has no image data in this document"))
         }
         for id in images.identifiers where !used.contains(id) {
-            warnings.append(DocumentWarning(message: "the glyph image \"\(id.prefix(80))\" is not used by any glyph; kept"))
+            warnings.append(DocumentWarning(message: "the glyph image \(MessageText.quoted(id)) is not used by any glyph; kept"))
         }
     }
 }

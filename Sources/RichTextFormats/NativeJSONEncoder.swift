@@ -97,14 +97,7 @@ public struct NativeJSONEncoder: Sendable {
             for id in glyphIDs.union(images.identifiers).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 guard let image = images[id] else { continue }
                 writer.appendKey(id)
-                writer.beginObject()
-                writer.appendKey("contentDescription")
-                writer.appendString(image.contentDescription)
-                writer.appendKey("contentType")
-                writer.appendString(image.contentType)
-                writer.appendKey("data")
-                writer.appendString(image.data.base64EncodedString())
-                writer.endObject()
+                writer.appendImage(image, bytes: "data", image.data.base64EncodedString())
             }
             writer.endObject()
         }

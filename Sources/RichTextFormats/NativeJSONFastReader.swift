@@ -94,7 +94,6 @@ struct NativeJSONFastReader {
             let count = try string()
             runs.appendEmpty(utf8Count: count)
         case 0x5B: // [
-            i &+= 1
             try flatRuns()
         case 0x7B: // {
             i &+= 1
@@ -116,25 +115,14 @@ struct NativeJSONFastReader {
         return Result(text: text, runs: runs, sourceMap: SourceMap(pieces: pieces))
     }
 
-    /// `["text", {attrs}, …]` after its `[`.
+    /// `["text", {attrs}, …]` at its `[`.
     private mutating func flatRuns() throws(GiveUp) {
-        skipWhitespace()
-        if i < n && p[i] == 0x5D { i &+= 1; return }
-        while true {
-            let start = o
-            guard i < n, p[i] == 0x22 else { throw GiveUp() }
-            pieces.append(SourceMap.Piece(textOffset: o, fileOffset: i, spelling: .jsonString))
-            _ = try string()
-            try expect(0x2C)
+        if try openList() { return }
+        repeat {
+            let start = try runText()
             guard i < n, p[i] == 0x7B else { throw GiveUp() }
             try appendRun(from: start, depth: 1)
-            skipWhitespace()
-            guard i < n else { throw GiveUp() }
-            if p[i] == 0x5D { i &+= 1; return }
-            guard p[i] == 0x2C else { throw GiveUp() }
-            i &+= 1
-            skipWhitespace()
-        }
+        } while try !closes(0x5D)
     }
 
     /// `{"runs": …, "attributeTable": …}` after its `{`, members in either order; returns the table.
@@ -160,12 +148,7 @@ struct NativeJSONFastReader {
             } else {
                 throw GiveUp()
             }
-            skipWhitespace()
-            guard i < n else { throw GiveUp() }
-            if p[i] == 0x7D { i &+= 1; break }
-            guard p[i] == 0x2C else { throw GiveUp() }
-            i &+= 1
-            skipWhitespace()
+            if try closes(0x7D) { break }
             guard i < n, p[i] == 0x22 else { throw GiveUp() }
         }
         guard sawRuns else { throw GiveUp() }
@@ -174,16 +157,9 @@ struct NativeJSONFastReader {
 
     /// The `runs` array of the table form: text, then a table index or an attribute dictionary.
     private mutating func tableRuns() throws(GiveUp) {
-        guard i < n, p[i] == 0x5B else { throw GiveUp() }
-        i &+= 1
-        skipWhitespace()
-        if i < n && p[i] == 0x5D { i &+= 1; return }
-        while true {
-            let start = o
-            guard i < n, p[i] == 0x22 else { throw GiveUp() }
-            pieces.append(SourceMap.Piece(textOffset: o, fileOffset: i, spelling: .jsonString))
-            _ = try string()
-            try expect(0x2C)
+        if try openList() { return }
+        repeat {
+            let start = try runText()
             guard i < n else { throw GiveUp() }
             if p[i] == 0x7B {
                 try appendRun(from: start, depth: 2)
@@ -194,32 +170,30 @@ struct NativeJSONFastReader {
                     runs.appendEmpty(utf8Count: o - start)
                 }
             }
-            skipWhitespace()
-            guard i < n else { throw GiveUp() }
-            if p[i] == 0x5D { i &+= 1; return }
-            guard p[i] == 0x2C else { throw GiveUp() }
-            i &+= 1
-            skipWhitespace()
-        }
+        } while try !closes(0x5D)
     }
 
     /// The `attributeTable` array: attribute dictionaries.
     private mutating func attributeTable() throws(GiveUp) -> [AttributeSet] {
-        guard i < n, p[i] == 0x5B else { throw GiveUp() }
-        i &+= 1
         var table: [AttributeSet] = []
-        skipWhitespace()
-        if i < n && p[i] == 0x5D { i &+= 1; return table }
-        while true {
+        if try openList() { return table }
+        repeat {
             guard i < n, p[i] == 0x7B else { throw GiveUp() }
             table.append(try attributes(depth: 2))
-            skipWhitespace()
-            guard i < n else { throw GiveUp() }
-            if p[i] == 0x5D { i &+= 1; return table }
-            guard p[i] == 0x2C else { throw GiveUp() }
-            i &+= 1
-            skipWhitespace()
-        }
+        } while try !closes(0x5D)
+        return table
+    }
+
+    /// A run's text: the string at `i` appended to the text (and mapped), then the `,` after it. Returns where
+    /// the run's text starts.
+    @inline(__always)
+    private mutating func runText() throws(GiveUp) -> Int {
+        let start = o
+        guard i < n, p[i] == 0x22 else { throw GiveUp() }
+        pieces.append(SourceMap.Piece(textOffset: o, fileOffset: i, spelling: .jsonString))
+        _ = try string()
+        try expect(0x2C)
+        return start
     }
 
     /// A non-negative integer of at most 18 digits, as the token reader reads it; anything else gives up.
@@ -330,6 +304,28 @@ struct NativeJSONFastReader {
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
             i &+= 1
         }
+    }
+
+    /// The `[` at `i` and the whitespace after it; true when the list is empty (its `]` read too).
+    @inline(__always)
+    private mutating func openList() throws(GiveUp) -> Bool {
+        guard i < n, p[i] == 0x5B else { throw GiveUp() }
+        i &+= 1
+        skipWhitespace()
+        if i < n && p[i] == 0x5D { i &+= 1; return true }
+        return false
+    }
+
+    /// After an element or member: whitespace, then `close` (true) or a `,` and the whitespace after it (false).
+    @inline(__always)
+    private mutating func closes(_ close: UInt8) throws(GiveUp) -> Bool {
+        skipWhitespace()
+        guard i < n else { throw GiveUp() }
+        if p[i] == close { i &+= 1; return true }
+        guard p[i] == 0x2C else { throw GiveUp() }
+        i &+= 1
+        skipWhitespace()
+        return false
     }
 
     /// Skips whitespace, `byte`, and whitespace.

@@ -20,10 +20,12 @@ struct NativeJSONTokens {
     }
 
     /// The next token; the end of the document where a token is needed is an error saying what was expected.
-    mutating func next(expecting expected: String) throws(DocumentError) -> JSONToken {
+    /// `expected` is worked out only for that error.
+    mutating func next(expecting expected: @autoclosure () -> String) throws(DocumentError) -> JSONToken {
         let token: JSONToken?
         do { token = try reader.next() } catch { throw DocumentError(error) }
         guard let token else {
+            let expected = expected()
             throw DocumentError(kind: .syntax(.unexpectedEnd), message: "expected \(expected), found end of input",
                                 expected: expected, location: reader.currentLocation)
         }
@@ -38,6 +40,13 @@ struct NativeJSONTokens {
             throw DocumentError(kind: .unexpectedStructure, message: "unexpected data after the document",
                                 expected: "end of input", location: token.location)
         }
+    }
+
+    /// Reads the next token, which must be `kind` (a bracket: `.beginArray`, `.beginObject`); `expected` says
+    /// what it opens in either error.
+    mutating func open(_ kind: JSONToken.Kind, expecting expected: String) throws(DocumentError) {
+        let token = try next(expecting: expected)
+        guard token.kind == kind else { throw Self.unexpected(token, expected: expected) }
     }
 
     /// A structural error at `token`: `expected`, found whatever the token is.
@@ -78,7 +87,7 @@ struct NativeJSONTokens {
                     let valueToken = try next(expecting: "a value")
                     let member = try value(startingWith: valueToken)
                     if object[key] != nil {
-                        throw DocumentError(kind: .duplicateKey(key), message: "duplicate key \"\(key.prefix(80))\"",
+                        throw DocumentError(kind: .duplicateKey(key), message: "duplicate key \(MessageText.quoted(key))",
                                             expected: "each key once per object", location: token.location)
                     }
                     object[key] = member
@@ -115,7 +124,7 @@ extension JSONToken.Kind {
         case .endObject: return "'}'"
         case .beginArray: return "'['"
         case .endArray: return "']'"
-        case .key(let k): return "the key \"\(k.prefix(40))\""
+        case .key(let k): return "the key \(MessageText.quoted(k, limit: 40))"
         case .string: return "a string"
         case .integer: return "an integer"
         case .number: return "a number"

@@ -73,14 +73,7 @@ extension PlainTextWithAttachments {
         for id in images.identifiers {
             let image = images[id]!
             writer.appendKey(id)
-            writer.beginObject()
-            writer.appendKey("contentDescription")
-            writer.appendString(image.contentDescription)
-            writer.appendKey("contentType")
-            writer.appendString(image.contentType)
-            writer.appendKey("file")
-            writer.appendString(files[id]!)
-            writer.endObject()
+            writer.appendImage(image, bytes: "file", files[id]!)
         }
         writer.endObject()
         writer.appendKey("unit")

@@ -119,7 +119,7 @@ public struct PlainTextWithAttachments: Sendable, Hashable {
         let adjustments = document.enforceBehaviors()
         var warnings: [DocumentWarning] = []
         for id in Set(attachments.map(\.contentIdentifier)).sorted() where images[id] == nil {
-            warnings.append(DocumentWarning(message: "the glyph \"\(id.prefix(80))\" has no image in the store"))
+            warnings.append(DocumentWarning(message: "the glyph \(MessageText.quoted(id)) has no image in the store"))
         }
         var decoded = DecodedDocument(document: document, images: images, adjustments: adjustments, warnings: warnings)
         GlyphIdentityFromImages.adopt(in: &decoded)

@@ -1,36 +1,31 @@
 import Foundation
+import FormattingTesting
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// Timing, a seeded RNG, metric and table printing, memory readings, and child processes.
+// Timing, the seeded RNG's draws, metric and table printing, memory readings, and child processes.
 
-/// SplitMix64: small, fast and seeded, so both sides of a comparison replay identical scripts.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// FormattingTesting's seeded generator, under the name the benchmarks use: both sides of a comparison replay
+/// identical scripts from a seed.
+typealias SplitMix64 = SeededGenerator
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `0..<bound` (bound > 0).
+extension SeededGenerator {
+    /// A uniform integer in `0..<bound` (bound > 0): the high word of one draw times `bound`, so every seed
+    /// gives the benchmarks the scripts it always gave.
     mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
         return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
     }
 
-    /// A uniform integer in `range`.
+    /// A uniform integer in `range`, drawn as `below` draws.
     mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.upperBound - range.lowerBound + 1)
     }
 
-    /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool {
+    /// True with probability `p`, from the high 53 bits of one draw (`chance(_:)` uses the low ones), so every
+    /// seed gives the benchmarks the documents it always gave.
+    mutating func chanceFromHighBits(_ p: Double) -> Bool {
         Double(next() >> 11) / Double(1 << 53) < p
     }
 }

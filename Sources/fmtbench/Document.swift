@@ -64,9 +64,9 @@ enum DocumentGenerator {
                 var word = ""
                 let length = rng.int(in: 1...10)
                 for _ in 0..<length { word.append(letters[rng.below(letters.count)]) }
-                if rng.chance(0.01) { word.append("é") }
+                if rng.chanceFromHighBits(0.01) { word.append("é") }
                 produced += word.count
-                if rng.chance(0.10) {
+                if rng.chanceFromHighBits(0.10) {
                     if !buffer.isEmpty { emit(buffer, nil, paragraph); buffer = "" }
                     emit(word, rng.below(16), paragraph)
                 } else {

@@ -50,7 +50,7 @@ enum ParagraphsBenchmark {
             if n <= 0 { buffer.append(String(repeating: " ", count: remaining)); remaining = 0; break }
             for _ in 0..<n { word.append(letters[rng.below(letters.count)]) }
             remaining -= word.count
-            if variant == .tagged && rng.chance(0.10) {
+            if variant == .tagged && rng.chanceFromHighBits(0.10) {
                 // The separating space stays untagged.
                 let space = word.hasPrefix(" ")
                 if space { buffer.append(" "); word.removeFirst() }
@@ -76,6 +76,29 @@ enum ParagraphsBenchmark {
     /// `median` is the median seconds of one set (robust to other load on the machine); `seconds` the total.
     struct Measurement { var repetitions: Int; var seconds: Double; var median: Double; var check: Bool }
 
+    /// Times `set` (which returns the seconds of one set of the value it is given): ten warm-up sets, then sets
+    /// until the budget, the value alternating 1, 2, …; then checks with `value` (the value at a scalar offset)
+    /// that the whole target paragraph, and only it, holds the last value, and that `alsoCheck()` holds.
+    static func measure(_ layout: Layout, set: (Int) -> Double, value: (Int) -> Int?,
+                        alsoCheck: () -> Bool = { true }) -> Measurement {
+        for r in 0..<10 { _ = set(1 + r & 1) }   // warm-up, ends on value 2
+        var total = 0.0
+        var reps = 0
+        var samples: [Double] = []
+        while reps < maxRepetitions && (total < budget || reps < minRepetitions) {
+            let t = set(1 + reps & 1)
+            samples.append(t)
+            total += t
+            reps += 1
+        }
+        let last = 1 + (reps - 1) & 1
+        let end = layout.targetStart + layout.targetLength
+        let check = value(layout.targetStart) == last && value(end - 1) == last && value(setOffset(layout)) == last
+            && value(layout.targetStart - 1) == layout.targetPara - 1 && value(end) == layout.targetPara + 1
+            && alsoCheck()
+        return Measurement(repetitions: reps, seconds: total, median: median(samples), check: check)
+    }
+
     // MARK: Ours
 
     @inline(never)
@@ -92,24 +115,11 @@ enum ParagraphsBenchmark {
             s.setAttribute(CParaKey.self, to: value, in: a..<b)
             return now() - start
         }
-        for r in 0..<10 { _ = set(1 + r & 1) }   // warm-up, ends on value 2
-        var total = 0.0
-        var reps = 0
-        var samples: [Double] = []
-        while reps < maxRepetitions && (total < budget || reps < minRepetitions) {
-            let t = set(1 + reps & 1)
-            samples.append(t)
-            total += t
-            reps += 1
-        }
-        let last = 1 + (reps - 1) & 1
-        func value(_ o: Int) -> Int? { s.attribute(CParaKey.self, at: s.index(atOffset: o, in: .scalars)) }
         let end = layout.targetStart + layout.targetLength
-        let check = value(layout.targetStart) == last && value(end - 1) == last && value(p) == last
-            && value(layout.targetStart - 1) == layout.targetPara - 1 && value(end) == layout.targetPara + 1
-            && s.paragraphRange(containing: s.index(atOffset: p, in: .scalars))
+        return measure(layout, set: set, value: { s.attribute(CParaKey.self, at: s.index(atOffset: $0, in: .scalars)) }) {
+            s.paragraphRange(containing: s.index(atOffset: p, in: .scalars))
                 == s.index(atOffset: layout.targetStart, in: .scalars)..<s.index(atOffset: end, in: .scalars)
-        return Measurement(repetitions: reps, seconds: total, median: median(samples), check: check)
+        }
     }
 
     // MARK: Foundation
@@ -131,22 +141,7 @@ enum ParagraphsBenchmark {
             s[r][FCParaKey.self] = value
             return now() - start
         }
-        for r in 0..<10 { _ = set(1 + r & 1) }
-        var total = 0.0
-        var reps = 0
-        var samples: [Double] = []
-        while reps < maxRepetitions && (total < budget || reps < minRepetitions) {
-            let t = set(1 + reps & 1)
-            samples.append(t)
-            total += t
-            reps += 1
-        }
-        let last = 1 + (reps - 1) & 1
-        func value(_ o: Int) -> Int? { s[range(o)][FCParaKey.self] }
-        let end = layout.targetStart + layout.targetLength
-        let check = value(layout.targetStart) == last && value(end - 1) == last && value(p) == last
-            && value(layout.targetStart - 1) == layout.targetPara - 1 && value(end) == layout.targetPara + 1
-        return Measurement(repetitions: reps, seconds: total, median: median(samples), check: check)
+        return measure(layout, set: set, value: { s[range($0)][FCParaKey.self] })
     }
 
     /// `paragraphs-peer VARIANT LENGTH`: prints `result REPS SECONDS CHECK`.

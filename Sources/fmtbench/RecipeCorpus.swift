@@ -34,13 +34,13 @@ enum RecipeCorpus {
                 text += words[rng.below(words.count)]
                 text += " "
             }
-            if rng.chance(0.3) { text += "\n"; paragraph += 1 }
+            if rng.chanceFromHighBits(0.3) { text += "\n"; paragraph += 1 }
             runs.append((text, "{}"))
             size += text.utf8.count + (text.hasSuffix("\n") ? 1 : 0) + 6
             // An ingredient (or, rarely, a finding).
             let ingredient = ingredients[rng.below(ingredients.count)]
-            let kind = rng.chance(0.02) ? (rng.chance(0.5) ? 2 : 3) : 1
-            let name = (rng.chance(0.5) ? "\(rng.int(in: 1...500)) g of " : "") + ingredient
+            let kind = rng.chanceFromHighBits(0.02) ? (rng.chanceFromHighBits(0.5) ? 2 : 3) : 1
+            let name = (rng.chanceFromHighBits(0.5) ? "\(rng.int(in: 1...500)) g of " : "") + ingredient
             let attributes = attributeJSON(kind, ingredient: ingredient)
             runs.append((name, attributes))
             // In the table form a run's attributes are an index into the table (a digit or two).

@@ -1,19 +1,10 @@
 import Foundation
+import struct FormattingTesting.SeededGenerator
 import RichText
 @testable import RichTextFormats
 
-/// A small, fast, seeded generator (SplitMix64), so every property test can print and replay its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// FormattingTesting's seeded generator (SplitMix64), for every test of this target.
+typealias SeededGenerator = FormattingTesting.SeededGenerator
 
 /// The seed of a property test: `FORMATS_SEED` when set (to replay a failure), else a fresh one.
 func propertySeed(_ name: String) -> UInt64 {

@@ -1,24 +1,12 @@
 import Foundation
+import struct FormattingTesting.SeededGenerator
 import XCTest
 @testable import StreamingJSON
-
-/// SplitMix64: a small, seedable generator so failures can be reproduced from the printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 private let scalarPool: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
                                             "é", "ß", "日", "\u{2028}", "\u{FFFF}", "😀", "\u{10FFFF}", "\u{301}"]
 
-private func randomString(_ rng: inout SplitMix64) -> String {
+private func randomString(_ rng: inout SeededGenerator) -> String {
     var s = String.UnicodeScalarView()
     let n = Int.random(in: 0...12, using: &rng)
     for _ in 0..<n {
@@ -31,7 +19,7 @@ private func randomString(_ rng: inout SplitMix64) -> String {
     return String(s)
 }
 
-private func randomDouble(_ rng: inout SplitMix64) -> Double {
+private func randomDouble(_ rng: inout SeededGenerator) -> Double {
     while true {
         let d: Double
         switch Int.random(in: 0..<3, using: &rng) {
@@ -45,7 +33,7 @@ private func randomDouble(_ rng: inout SplitMix64) -> Double {
 }
 
 /// A random tree; `depth` bounds nesting. Built iteratively enough for small depths.
-private func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
+private func randomValue(_ rng: inout SeededGenerator, depth: Int) -> JSONValue {
     let pick = Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &rng)
     switch pick {
     case 0: return .string(randomString(&rng))
@@ -90,7 +78,7 @@ final class PropertyTests: XCTestCase {
         let baseSeed = UInt64(0x5EED_0001)
         for i in 0..<400 {
             let seed = baseSeed &+ UInt64(i)
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let value = randomValue(&rng, depth: 5)
             for options in [JSONWriter.Options(), .init(sortedKeys: true), .init(sortedKeys: true, escapeSlashes: false, prettyPrinted: true)] {
                 let bytes = try JSONWriter.write(value, options: options)
@@ -114,7 +102,7 @@ final class PropertyTests: XCTestCase {
         var compared = 0
         for i in 0..<300 {
             let seed = baseSeed &+ UInt64(i)
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let value = randomValue(&rng, depth: 4)
             guard case .array = value else { continue }
             let bytes = try JSONWriter.write(value)
@@ -130,7 +118,7 @@ final class PropertyTests: XCTestCase {
     }
 
     func testTruncatedRandomDocumentsNeverCrash() throws {
-        var rng = SplitMix64(seed: 0xC0FFEE)
+        var rng = SeededGenerator(seed: 0xC0FFEE)
         for _ in 0..<30 {
             let bytes = try JSONWriter.write(randomValue(&rng, depth: 4), options: .init(prettyPrinted: true))
             for k in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 60)) {

@@ -25,21 +25,30 @@ public enum AttributeValueType: Hashable, Sendable, CustomStringConvertible {
     /// An adaptive image glyph reference: `{"contentIdentifier", "contentDescription"?, "contentType"?}`.
     case imageGlyph
 
-    /// The type names a file may write in `"type"`.
-    public static let names = ["string", "integer", "number", "bool", "color", "url", "enum", "imageGlyph"]
+    /// The types a file may name in `"type"`, in the order messages list them (an enumeration with no values
+    /// stands for `"enum"`).
+    public static let named: [AttributeValueType] = [.string, .integer, .number, .bool, .color, .url, .enumeration([]), .imageGlyph]
 
-    /// The name written in files (`"enum"` for an enumeration).
-    public var name: String {
+    /// The type names a file may write in `"type"`.
+    public static let names = named.map(\.name)
+
+    /// The kind of the values this type stores (`.string` for an enumeration).
+    public var kind: AttributeValue.Kind {
         switch self {
-        case .string: return "string"
-        case .integer: return "integer"
-        case .number: return "number"
-        case .bool: return "bool"
-        case .color: return "color"
-        case .url: return "url"
-        case .enumeration: return "enum"
-        case .imageGlyph: return "imageGlyph"
+        case .string, .enumeration: return .string
+        case .integer: return .integer
+        case .number: return .number
+        case .bool: return .bool
+        case .color: return .color
+        case .url: return .url
+        case .imageGlyph: return .imageGlyph
         }
+    }
+
+    /// The name written in files: the kind's name, or `"enum"` for an enumeration.
+    public var name: String {
+        if case .enumeration = self { return "enum" }
+        return kind.name
     }
 
     /// The name, with an enumeration's values: `enum (left, center, right)`.

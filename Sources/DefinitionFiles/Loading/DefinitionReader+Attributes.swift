@@ -71,22 +71,17 @@ extension DefinitionReader {
             report(.unknownField, "'values' only belongs to an enum attribute, and this one is a \(name)",
                    node: values, at: path.appending(key: "values"), hint: "remove 'values', or make the type \"enum\"")
         }
-        switch name {
-        case "string": return .string
-        case "integer": return .integer
-        case "number": return .number
-        case "bool": return .bool
-        case "color": return .color
-        case "url": return .url
-        case "imageGlyph": return .imageGlyph
-        case "enum":
+        switch AttributeValueType.named.first(where: { $0.name == name }) {
+        case .enumeration?:
             guard let values else {
                 report(.missingField, "an enum attribute needs a 'values' field listing its values", node: node, at: typePath,
                        hint: "add \"values\": [\"left\", \"center\", …]")
                 return nil
             }
             return readEnumValues(values, at: path.appending(key: "values"))
-        default:
+        case let type?:
+            return type
+        case nil:
             report(.wrongType, "unknown type \"\(name)\"", node: node, at: typePath,
                    hint: Suggestions.didYouMean(name, in: AttributeValueType.names)
                        ?? "the types are " + AttributeValueType.names.joined(separator: ", "))

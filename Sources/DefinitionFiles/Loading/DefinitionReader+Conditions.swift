@@ -29,20 +29,12 @@ extension DefinitionReader {
             guard let declaration = readConditionKey(operand, at: operandPath, reads: &reads) else { return nil }
             return field.key == "present" ? .present(declaration.name) : .absent(declaration.name)
         case "equals":
-            guard let fields = members(of: operand, at: operandPath, expecting: "\"equals\"") else { return nil }
-            checkFields(fields, at: operandPath, allowed: ["key", "value"], in: "\"equals\"")
-            guard let keyNode = required("key", in: fields, of: operand, at: operandPath, in: "\"equals\"", hint: "write {\"equals\": {\"key\": k, \"value\": v}}"),
-                  let valueNode = required("value", in: fields, of: operand, at: operandPath, in: "\"equals\"", hint: "write {\"equals\": {\"key\": k, \"value\": v}}"),
-                  let declaration = readConditionKey(keyNode, at: operandPath.appending(key: "key"), reads: &reads),
+            guard let (declaration, valueNode) = readKeyedOperand(operand, of: "equals", with: "value", written: "v", at: operandPath, reads: &reads),
                   let value = typedValue(valueNode, at: operandPath.appending(key: "value"), for: declaration, what: "the value compared with '\(declaration.name)'")
             else { return nil }
             return .equals(declaration.name, value)
         case "oneOf":
-            guard let fields = members(of: operand, at: operandPath, expecting: "\"oneOf\"") else { return nil }
-            checkFields(fields, at: operandPath, allowed: ["key", "values"], in: "\"oneOf\"")
-            guard let keyNode = required("key", in: fields, of: operand, at: operandPath, in: "\"oneOf\"", hint: "write {\"oneOf\": {\"key\": k, \"values\": [...]}}"),
-                  let valuesNode = required("values", in: fields, of: operand, at: operandPath, in: "\"oneOf\"", hint: "write {\"oneOf\": {\"key\": k, \"values\": [...]}}"),
-                  let declaration = readConditionKey(keyNode, at: operandPath.appending(key: "key"), reads: &reads),
+            guard let (declaration, valuesNode) = readKeyedOperand(operand, of: "oneOf", with: "values", written: "[...]", at: operandPath, reads: &reads),
                   let elements = elements(of: valuesNode, at: operandPath.appending(key: "values"), expecting: "\"values\"")
             else { return nil }
             var values: [AttributeValue] = []
@@ -79,6 +71,21 @@ extension DefinitionReader {
     }
 
     /// The declared attribute a condition reads, recorded in `reads`.
+    /// The operand of `{"equals": {"key": k, "value": v}}` or `{"oneOf": {"key": k, "values": […]}}`: the
+    /// declaration of its key and the node of its other field, `field` (written `example` in the hint).
+    private mutating func readKeyedOperand(_ operand: LocatedJSON, of name: String, with field: String, written example: String,
+                                           at path: JSONPath, reads: inout [String: Site]) -> (AttributeDeclaration, LocatedJSON)? {
+        let context = "\"\(name)\""
+        let hint = "write {\"\(name)\": {\"key\": k, \"\(field)\": \(example)}}"
+        guard let fields = members(of: operand, at: path, expecting: context) else { return nil }
+        checkFields(fields, at: path, allowed: ["key", field], in: context)
+        guard let keyNode = required("key", in: fields, of: operand, at: path, in: context, hint: hint),
+              let fieldNode = required(field, in: fields, of: operand, at: path, in: context, hint: hint),
+              let declaration = readConditionKey(keyNode, at: path.appending(key: "key"), reads: &reads)
+        else { return nil }
+        return (declaration, fieldNode)
+    }
+
     private mutating func readConditionKey(_ node: LocatedJSON, at path: JSONPath, reads: inout [String: Site]) -> AttributeDeclaration? {
         guard let declaration = attributeReference(node, at: path, what: "the condition") else { return nil }
         if reads[declaration.name] == nil { reads[declaration.name] = Site(location: node.location, path: path) }

@@ -27,22 +27,30 @@ extension DefinitionReader {
     /// Reports keys owned twice and keys owned outside the scope, over every constraint whose key could be
     /// read, so a constraint with an unrelated mistake still takes part.
     private mutating func checkOwners() {
-        var owners: [String: String] = [:]
-        for constraint in constraints {
-            guard let key = constraint.keyName else { continue }
-            let site = constraint.keySite ?? constraint.nameSite
-            let name = constraint.name.isEmpty ? "the constraint at \(constraint.site.path)" : "'\(constraint.name)'"
-            if let first = owners[key] {
-                report(.duplicateOwner, "constraints '\(first)' and \(name) both own '\(key)'; a key has one owner", at: site,
-                       hint: "merge the rules of \(name) into '\(first)'")
-            } else {
-                owners[key] = constraint.name
-            }
-            if scopeIsComplete && !scope.contains(key) {
-                report(.outsideScope, "constraint \(name) writes '\(key)', which is not in the scope", at: site,
-                       hint: "add '\(key)' to \"scope\", or remove the constraint")
+        let problems = FormattingDefinition.ownershipProblems(ofKeys: constraints.map(\.keyName),
+                                                              scope: scopeIsComplete ? Set(scope) : nil)
+        for problem in problems {
+            switch problem {
+            case let .secondOwner(owner, firstOwner, key):
+                let name = displayName(ofConstraintAt: owner)
+                report(.duplicateOwner, "constraints '\(constraints[firstOwner].name)' and \(name) both own '\(key)'; a key has one owner",
+                       at: keySite(ofConstraintAt: owner), hint: "merge the rules of \(name) into '\(constraints[firstOwner].name)'")
+            case let .outsideScope(owner, key):
+                report(.outsideScope, "constraint \(displayName(ofConstraintAt: owner)) writes '\(key)', which is not in the scope",
+                       at: keySite(ofConstraintAt: owner), hint: "add '\(key)' to \"scope\", or remove the constraint")
             }
         }
+    }
+
+    /// A constraint as owner messages name it: `'name'`, or where it stands when it has no name.
+    private func displayName(ofConstraintAt index: Int) -> String {
+        let constraint = constraints[index]
+        return constraint.name.isEmpty ? "the constraint at \(constraint.site.path)" : "'\(constraint.name)'"
+    }
+
+    /// Where a constraint's key is written, or its name when the key is not.
+    private func keySite(ofConstraintAt index: Int) -> Site {
+        constraints[index].keySite ?? constraints[index].nameSite
     }
 
     /// Reports one of Formatting's problems at its place in the file.

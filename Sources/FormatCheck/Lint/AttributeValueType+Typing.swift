@@ -4,17 +4,7 @@ import RichTextFormats
 
 extension AttributeValueType {
     /// The codec that reads values of this type from native JSON.
-    var codec: AttributeValueCodec {
-        switch self {
-        case .string, .enumeration: return .string
-        case .integer: return .integer
-        case .number: return .number
-        case .bool: return .bool
-        case .color: return .color
-        case .url: return .url
-        case .imageGlyph: return .imageGlyph
-        }
-    }
+    var codec: AttributeValueCodec { AttributeValueCodec(kind: kind) }
 
     /// `value` as a value of this type, or nil when it is not one.
     ///

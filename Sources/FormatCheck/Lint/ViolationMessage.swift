@@ -1,4 +1,5 @@
 import RichText
+import RichTextFormats
 
 /// The sentences findings are reported in: what the value is, what the rule wants, and on which text.
 enum ViolationMessage {
@@ -14,14 +15,9 @@ enum ViolationMessage {
 
     /// `text` quoted, with at most `limit` characters shown.
     static func quote(_ text: Substring, limit: Int) -> String {
-        var shown = ""
-        var count = 0
-        for character in text {
-            if count == limit { shown += "…"; break }
+        MessageText.quoted(text, limit: limit, cutMark: "…") { character, shown in
             if character == "\"" { shown += "\\\"" } else { TerminalText.append(character, to: &shown) }
-            count += 1
         }
-        return "\"" + shown + "\""
     }
 
     /// The text of `range` in `document`, quoted. Reads at most 41 characters of it, whatever the run's length.
@@ -86,7 +82,7 @@ enum ViolationMessage {
 
     /// A Genmoji without a description.
     static func glyphDescription(key: String, contentIdentifier: String, on text: String) -> String {
-        "the Genmoji \"\(contentIdentifier.prefix(80))\" (\(key)) has no description, so screen readers and HTML's alt say nothing, on \(text)"
+        "the Genmoji \(MessageText.quoted(contentIdentifier)) (\(key)) has no description, so screen readers and HTML's alt say nothing, on \(text)"
     }
 
     /// A value not of its declared type.

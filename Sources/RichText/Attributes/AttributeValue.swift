@@ -96,20 +96,34 @@ extension AttributeValue: CustomStringConvertible {
         }
     }
 
-    /// A short name of the value's kind, for messages ("string", "integer", …).
-    public var kindName: String {
+    /// A short name of the value's kind, for messages ("string", "integer", …): `kind.name`.
+    public var kindName: String { kind.name }
+
+    /// The value's kind.
+    public var kind: Kind {
         switch self {
-        case .string: return "string"
-        case .integer: return "integer"
-        case .number: return "number"
-        case .bool: return "bool"
-        case .color: return "color"
-        case .url: return "url"
-        case .data: return "data"
-        case .imageGlyph: return "imageGlyph"
-        case .list: return "list"
-        case .record: return "record"
+        case .string: return .string
+        case .integer: return .integer
+        case .number: return .number
+        case .bool: return .bool
+        case .color: return .color
+        case .url: return .url
+        case .data: return .data
+        case .imageGlyph: return .imageGlyph
+        case .list: return .list
+        case .record: return .record
         }
+    }
+
+    /// The kinds of attribute value, one per case of `AttributeValue`, and the one place their names are spelled:
+    /// definition files' types, the native JSON codecs and messages all use these names.
+    public enum Kind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+        case string, integer, number, bool, color, url, data, imageGlyph, list, record
+
+        /// The kind's name: "string", "integer", …, "imageGlyph".
+        public var name: String { rawValue }
+
+        public var description: String { rawValue }
     }
 }
 

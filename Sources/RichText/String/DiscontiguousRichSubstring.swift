@@ -119,15 +119,11 @@ extension RichString {
         }
         _modify {
             _ = offsets(of: ranges)
-            let identity = RichString.nextVersion()
             var slice = DiscontiguousRichSubstring(base: self, ranges: ranges)
-            slice.accessIdentity = identity
-            self = RichString()
+            let identity = lend(to: &slice)
             defer {
-                precondition(
-                    slice.accessIdentity == identity,
-                    "A DiscontiguousRichSubstring was replaced by one from a different access; replace text range by range instead.")
-                self = slice.base
+                self = slice.returned(from: identity,
+                                      "A DiscontiguousRichSubstring was replaced by one from a different access; replace text range by range instead.")
             }
             yield &slice
         }
@@ -149,3 +145,5 @@ extension RichString {
         }
     }
 }
+
+extension DiscontiguousRichSubstring: RichStringLoan {}

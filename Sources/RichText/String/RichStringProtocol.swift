@@ -94,12 +94,8 @@ extension RichSubstring: RichStringProtocol {
         _modify {
             precondition(range.lowerBound >= bounds.lowerBound && range.upperBound <= bounds.upperBound, "Range \(range) out of the slice's bounds")
             var slice = RichSubstring(base: base, bounds: range)
-            slice.accessIdentity = accessIdentity
-            base = RichString()
-            defer {
-                precondition(slice.accessIdentity == accessIdentity, "A RichSubstring was replaced by one from a different access")
-                base = slice.base
-            }
+            let identity = base.lend(to: &slice, identity: accessIdentity)
+            defer { base = slice.returned(from: identity, "A RichSubstring was replaced by one from a different access") }
             yield &slice
         }
     }

@@ -101,19 +101,47 @@ extension RichString {
         }
         _modify {
             _ = offsets(of: bounds)
-            let identity = RichString.nextVersion()
             var slice = RichSubstring(base: self, bounds: bounds)
-            slice.accessIdentity = identity
-            // Leave an empty string behind so the slice holds the only reference and mutates in place.
-            self = RichString()
+            let identity = lend(to: &slice)
             defer {
-                precondition(
-                    slice.accessIdentity == identity,
-                    "A RichSubstring was replaced by one from a different access; use replaceSubrange(_:with:) to replace text.")
-                self = slice.base
+                self = slice.returned(from: identity,
+                                      "A RichSubstring was replaced by one from a different access; use replaceSubrange(_:with:) to replace text.")
             }
             yield &slice
         }
         set { replaceSubrange(bounds, with: newValue) }
     }
 }
+
+/// A slice or view that a string is lent to for mutation in place (a `_modify` accessor): it holds the string
+/// and the identity of the access, so that a slice or view put back from another access traps instead of being
+/// written over the string.
+protocol RichStringLoan {
+    /// The string lent.
+    var base: RichString { get set }
+    /// The access the string was lent in.
+    var accessIdentity: UInt64 { get set }
+}
+
+extension RichString {
+    /// Lends this string to `loan` for the access `identity` (a new one unless given), leaving an empty string
+    /// behind so that `loan` holds the only reference and mutates in place. Returns the identity.
+    @inline(__always)
+    mutating func lend<Loan: RichStringLoan>(to loan: inout Loan, identity: UInt64 = RichString.nextVersion()) -> UInt64 {
+        loan.accessIdentity = identity
+        self = RichString()
+        return identity
+    }
+}
+
+extension RichStringLoan {
+    /// The string lent in the access `identity`, given back; traps with `message` when this slice or view was
+    /// put there by another access.
+    @inline(__always)
+    func returned(from identity: UInt64, _ message: @autoclosure () -> String) -> RichString {
+        precondition(accessIdentity == identity, message())
+        return base
+    }
+}
+
+extension RichSubstring: RichStringLoan {}

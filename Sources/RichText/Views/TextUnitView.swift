@@ -182,15 +182,9 @@ extension RichString {
     public var characters: RichCharacterView {
         get { RichCharacterView(base: self, bounds: startIndex..<endIndex) }
         _modify {
-            let identity = RichString.nextVersion()
             var view = RichCharacterView(base: self, bounds: startIndex..<endIndex)
-            view.accessIdentity = identity
-            // Leave an empty string behind so the view holds the only reference and mutates in place.
-            self = RichString()
-            defer {
-                precondition(view.accessIdentity == identity, "A character view was replaced by one from a different string")
-                self = view.base
-            }
+            let identity = lend(to: &view)
+            defer { self = view.returned(from: identity, "A character view was replaced by one from a different string") }
             yield &view
         }
         set { replaceSubrange(startIndex..<endIndex, with: String(newValue)) }
@@ -200,14 +194,9 @@ extension RichString {
     public var unicodeScalars: RichUnicodeScalarView {
         get { RichUnicodeScalarView(base: self, bounds: startIndex..<endIndex) }
         _modify {
-            let identity = RichString.nextVersion()
             var view = RichUnicodeScalarView(base: self, bounds: startIndex..<endIndex)
-            view.accessIdentity = identity
-            self = RichString()
-            defer {
-                precondition(view.accessIdentity == identity, "A Unicode scalar view was replaced by one from a different string")
-                self = view.base
-            }
+            let identity = lend(to: &view)
+            defer { self = view.returned(from: identity, "A Unicode scalar view was replaced by one from a different string") }
             yield &view
         }
         set { replaceSubrange(startIndex..<endIndex, with: ScalarUnit.text(of: newValue)) }
@@ -218,3 +207,5 @@ extension RichString {
     /// The text as UTF-16 code units.
     public var utf16: RichUTF16View { RichUTF16View(base: self, bounds: startIndex..<endIndex) }
 }
+
+extension TextUnitView: RichStringLoan {}

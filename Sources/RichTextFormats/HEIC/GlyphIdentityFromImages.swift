@@ -21,7 +21,7 @@ enum GlyphIdentityFromImages {
         var adopted: [String: ImageGlyphReference] = [:]
         for id in references.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let reference = references[id], let image = decoded.images[id], isHEIF(image) else { continue }
-            let place = fileName(id).map { "the image \"\($0.prefix(120))\"" } ?? "the image of the Genmoji \"\(id.prefix(80))\""
+            let place = fileName(id).map { "the image \(MessageText.quoted($0, limit: 120))" } ?? "the image of the Genmoji \(MessageText.quoted(id))"
             let content: GlyphImageContent
             switch GlyphImageContent.read(image.data) {
             case .success(let read): content = read
@@ -35,14 +35,14 @@ enum GlyphIdentityFromImages {
             }
             let item = content.xmpItemID.map { " (XMP item \($0))" } ?? ""
             if let named = content.contentIdentifier, named != id {
-                decoded.warnings.append(DocumentWarning(message: "\(place) names itself \"\(named.prefix(80))\" in tiff:DocumentName\(item), but the document calls it \"\(id.prefix(80))\"; the document's identifier stands"))
+                decoded.warnings.append(DocumentWarning(message: "\(place) names itself \(MessageText.quoted(named)) in tiff:DocumentName\(item), but the document calls it \(MessageText.quoted(id)); the document's identifier stands"))
             }
             guard let description = content.contentDescription, !description.isEmpty, description != reference.contentDescription else { continue }
             if reference.contentDescription.isEmpty {
                 adopted[id] = ImageGlyphReference(contentIdentifier: id, contentDescription: description, contentType: reference.contentType)
                 decoded.images.replace(ImageStore.Image(data: image.data, contentType: image.contentType, contentDescription: description), for: id)
             } else {
-                decoded.warnings.append(DocumentWarning(message: "the Genmoji \"\(id.prefix(80))\" is described as \"\(reference.contentDescription.prefix(80))\" in the document but as \"\(description.prefix(80))\" in \(place)\(item); the document's description stands and the image is kept as it came"))
+                decoded.warnings.append(DocumentWarning(message: "the Genmoji \(MessageText.quoted(id)) is described as \(MessageText.quoted(reference.contentDescription)) in the document but as \(MessageText.quoted(description)) in \(place)\(item); the document's description stands and the image is kept as it came"))
             }
         }
         guard !adopted.isEmpty else { return }
@@ -67,7 +67,7 @@ enum GlyphIdentityFromImages {
                   case .success(let content) = GlyphImageContent.read(image.data),
                   let described = content.contentDescription, !described.isEmpty,
                   described != reference.contentDescription else { continue }
-            warnings.append(DocumentWarning(message: "the Genmoji \"\(reference.contentIdentifier.prefix(80))\" is described as \"\(reference.contentDescription.prefix(80))\" but its image says \"\(described.prefix(80))\"; the image is written as it came"))
+            warnings.append(DocumentWarning(message: "the Genmoji \(MessageText.quoted(reference.contentIdentifier)) is described as \(MessageText.quoted(reference.contentDescription)) but its image says \(MessageText.quoted(described)); the image is written as it came"))
         }
         return warnings
     }

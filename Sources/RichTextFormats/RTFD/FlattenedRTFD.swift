@@ -182,7 +182,7 @@ struct FlattenedRTFDReader {
                 return
             }
             guard files.updateValue(data, forKey: prefix + name) == nil else {
-                throw error("two entries of the flattened RTFD are the file \"\((prefix + name).prefix(200))\"", at: 8)
+                throw error("two entries of the flattened RTFD are the file \(MessageText.quoted(prefix + name, limit: 200))", at: 8)
             }
         }
         for (name, value) in entries where !FlattenedRTFD.metadataKeys.contains(name) {
@@ -246,7 +246,7 @@ struct FlattenedRTFDReader {
                     throw error("a name in \(what) is not UTF-8", at: cursor + 4)
                 }
                 guard seen.insert(name).inserted else {
-                    throw error("\(what) names \"\(name.prefix(80))\" twice", at: cursor + 4)
+                    throw error("\(what) names \(MessageText.quoted(name)) twice", at: cursor + 4)
                 }
                 names.append(name)
                 cursor += 4 + length
@@ -264,9 +264,9 @@ struct FlattenedRTFDReader {
             entries.reserveCapacity(count)
             for (name, size) in zip(names, sizes) {
                 guard size <= end - cursor else {
-                    throw error("the value of \"\(name.prefix(80))\" says it is \(size) bytes but only \(end - cursor) remain", at: cursor)
+                    throw error("the value of \(MessageText.quoted(name)) says it is \(size) bytes but only \(end - cursor) remain", at: cursor)
                 }
-                let child = try value(at: cursor, end: cursor + size, depth: depth + 1, what: "\"\(name.prefix(80))\"")
+                let child = try value(at: cursor, end: cursor + size, depth: depth + 1, what: MessageText.quoted(name))
                 entries.append((name, child.value))
                 cursor += size
             }

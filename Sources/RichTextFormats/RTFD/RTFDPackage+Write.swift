@@ -43,7 +43,7 @@ extension RTFDPackage {
             // Hidden names are refused too: `read` skips them (Finder's .DS_Store), so they would not come back.
             guard Self.isRelativePath(name), name != Self.textFileName,
                   !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
-                throw DocumentError(kind: .malformed, message: "\"\(name.prefix(200))\" cannot be a file of an RTFD package",
+                throw DocumentError(kind: .malformed, message: "\(MessageText.quoted(name, limit: 200)) cannot be a file of an RTFD package",
                                     expected: "a relative path with no empty or hidden (\".\"-prefixed) parts, other than TXT.rtf")
             }
         }

@@ -306,14 +306,7 @@ struct RTFInterpreter {
     mutating func emitScalar(_ scalar: Unicode.Scalar) {
         switch state.destination {
         case .body:
-            if state.character.hidden {
-                warn("hidden", "hidden text (\\v) is not kept")
-                return
-            }
-            if state.skipsAttachmentFallback { return }
-            skipsAttachmentMarkByte = false
-            if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
-            noteSource()
+            guard readyBodyOutput() else { return }
             builder.append(scalar)
         case .fontTable:
             appendUTF8(scalar, to: &fontNameBytes)
@@ -338,16 +331,24 @@ struct RTFInterpreter {
     /// A paragraph end (`\par`, `\sect`, `\row`, Cocoa's `\` + newline).
     mutating func paragraphBreak() {
         flushPendingText()
-        guard state.destination == .body else { return }
+        guard state.destination == .body, readyBodyOutput() else { return }
+        builder.endParagraph(state.paragraph)
+    }
+
+    /// Readies the body for output at the current token and says whether to write: not for hidden text (which
+    /// warns) nor for an attachment's fallback text; otherwise the character style is made current and the
+    /// source noted.
+    @inline(__always)
+    mutating func readyBodyOutput() -> Bool {
         if state.character.hidden {
             warn("hidden", "hidden text (\\v) is not kept")
-            return
+            return false
         }
-        if state.skipsAttachmentFallback { return }
+        if state.skipsAttachmentFallback { return false }
         skipsAttachmentMarkByte = false
         if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
         noteSource()
-        builder.endParagraph(state.paragraph)
+        return true
     }
 
     /// `\uN`: a UTF-16 unit (negative N is N + 65536); surrogate pairs join.

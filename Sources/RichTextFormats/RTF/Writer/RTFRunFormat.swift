@@ -160,7 +160,7 @@ extension RTFWriting {
                     }
                 }
             default:
-                warnings.add(kind: "key:" + name, "the attribute \"\(name.prefix(80))\" has no RTF form; it is not written")
+                warnings.add(kind: "key:" + name, "the attribute \(MessageText.quoted(name)) has no RTF form; it is not written")
             }
         }
         if let underlineStyle {
@@ -254,7 +254,7 @@ extension RTFWriting {
         fonts.append(name)
         fontIndices[name] = index
         if name != name.trimmingCharacters(in: .whitespaces) {
-            warnings.add(kind: "font-spaces", "font names are trimmed when read back (\"\(name.prefix(80))\")")
+            warnings.add(kind: "font-spaces", "font names are trimmed when read back (\(MessageText.quoted(name)))")
         }
         return index
     }

@@ -38,13 +38,13 @@ extension RTFWriting {
             if !reference.contentDescription.isEmpty { reportDescription() }
             if reference.contentType != RTFFileTypes.contentType(forFileName: name) {
                 warnings.add(kind: "attachment-type",
-                             "an attachment's content type is read back from its file name's extension (\"\(name.prefix(80))\" is \(reference.contentType))")
+                             "an attachment's content type is read back from its file name's extension (\(MessageText.quoted(name)) is \(reference.contentType))")
             }
             attachmentFiles[name] = name
             guard asPackage else { continue }
             guard ImageFileNames.isPlainFileName(name), !name.utf8.contains(0x3A), taken.insert(name.lowercased()).inserted else {
                 warnings.add(kind: "attachment-name",
-                             "the attachment \"\(name.prefix(80))\" cannot be a file of the package (its name is not a plain file name, or clashes with another); its bytes are not written")
+                             "the attachment \(MessageText.quoted(name)) cannot be a file of the package (its name is not a plain file name, or clashes with another); its bytes are not written")
                 continue
             }
             guard let image = images[name] else {
@@ -153,7 +153,7 @@ extension RTFWriting {
         let expected = "picture-\(pictureCount).\(fileExtension)"
         if name != expected {
             warnings.add(kind: "picture-name",
-                         "attachment names are not kept in .rtf: pictures read back as picture-<n>.<type> (\"\(name.prefix(80))\" becomes \"\(expected)\"); write .rtfd to keep them")
+                         "attachment names are not kept in .rtf: pictures read back as picture-<n>.<type> (\(MessageText.quoted(name)) becomes \"\(expected)\"); write .rtfd to keep them")
         }
         out.raw("{")
         out.word("pict")

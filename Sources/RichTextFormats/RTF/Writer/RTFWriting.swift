@@ -61,7 +61,7 @@ struct RTFWriting {
         writeBody()
         out.rawByte(UInt8(ascii: "}"))
         if !unkeptImages.isEmpty {
-            let first = unkeptImages.prefix(3).map { "\"\($0.prefix(80))\"" }.joined(separator: ", ")
+            let first = unkeptImages.prefix(3).map { MessageText.quoted($0) }.joined(separator: ", ")
             warnings.add(kind: "image-bytes",
                          "image bytes of \(unkeptImages.count) image\(unkeptImages.count == 1 ? "" : "s") (\(first)\(unkeptImages.count > 3 ? ", …" : "")) are not kept in .rtf; write .rtfd")
         }
