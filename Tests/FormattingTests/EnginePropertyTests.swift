@@ -6,17 +6,9 @@ import RichText
 /// Random valid definitions: a random scope from a pool of keys of every behaviour, constraints in a random
 /// order, each reading only keys owned earlier or owned by nobody.
 func randomDefinition(_ rng: inout SeededGenerator) throws -> FormattingDefinition {
-    let pool: [AttributeKeyDescriptor] = [
-        AttributeKeyDescriptor(name: "k1"),
-        AttributeKeyDescriptor(name: "k2"),
-        AttributeKeyDescriptor(name: "tag", behavior: AttributeBehavior(inheritedByAddedText: false, invalidationConditions: [.textChanged])),
-        AttributeKeyDescriptor(name: "para", behavior: AttributeBehavior(runBoundaries: .paragraph)),
-        AttributeKeyDescriptor(name: "dep", behavior: AttributeBehavior(invalidationConditions: [.attributeChanged("k1")])),
-        AttributeKeyDescriptor(name: "bullet", behavior: AttributeBehavior(runBoundaries: .character("•"))),
-        AttributeKeyDescriptor(name: "num"),
-    ]
-    let scope = pool.filter { _ in rng.chance(0.7) }
-    let values: [AttributeValue] = [.integer(1), .integer(2), .string("a")]
+    // The generator's own pool and values, so both kinds of random definitions draw from the same keys.
+    let scope = DefinitionGenerator.keyPool.filter { _ in rng.chance(0.7) }
+    let values = DefinitionGenerator.values
     var owned: [String] = []
     var constraints: [any ValueConstraint] = []
     for key in scope.shuffled(using: &rng) where rng.chance(0.6) {

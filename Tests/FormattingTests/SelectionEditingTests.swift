@@ -2,13 +2,6 @@ import Formatting
 import RichText
 import XCTest
 
-private enum Ingredient: RichAttributeKey {
-    typealias Value = String
-    static let name = "ingredient"
-    static let inheritedByAddedText = false
-    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
-}
-
 extension AttributeKeys {
     fileprivate var selectionIngredient: Ingredient.Type { Ingredient.self }
 }

@@ -2,18 +2,6 @@ import Formatting
 import RichText
 import XCTest
 
-private enum ForegroundColor: RichAttributeKey {
-    typealias Value = RichColor
-    static let name = "foregroundColor"
-}
-
-private enum Ingredient: RichAttributeKey {
-    typealias Value = String
-    static let name = "ingredient"
-    static let inheritedByAddedText = false
-    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
-}
-
 private enum FontSize: RichAttributeKey {
     typealias Value = Double
     static let name = "size"
