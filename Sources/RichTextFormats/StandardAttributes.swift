@@ -44,21 +44,15 @@ public enum StandardAttributes {
     /// Foundation's link key, encoded as Foundation encodes `URL`: `{"relative": "…"}`.
     public static let foundationLink = AttributeKeyDescriptor(name: "NSLink")
     /// Paragraph alignment; constant over each paragraph.
-    public static let alignment = AttributeKeyDescriptor(
-        name: "alignment", behavior: AttributeBehavior(runBoundaries: .paragraph))
+    public static let alignment = paragraphKey("alignment")
     /// Paragraph writing direction; constant over each paragraph.
-    public static let writingDirection = AttributeKeyDescriptor(
-        name: "writingDirection", behavior: AttributeBehavior(runBoundaries: .paragraph))
+    public static let writingDirection = paragraphKey("writingDirection")
     /// An adaptive image glyph (Genmoji): stands only on U+FFFC and is never taken by typed text.
-    public static let adaptiveImageGlyph = AttributeKeyDescriptor(
-        name: "adaptiveImageGlyph",
-        behavior: AttributeBehavior(inheritedByAddedText: false, runBoundaries: .character("\u{FFFC}")))
+    public static let adaptiveImageGlyph = objectKey("adaptiveImageGlyph")
 
     /// An attached file or picture (RTFD `\NeXTGraphic`, RTF `\pict`): a reference whose identifier is the file
     /// name, with the bytes in the document's image store. Stands only on U+FFFC.
-    public static let attachment = AttributeKeyDescriptor(
-        name: "attachment",
-        behavior: AttributeBehavior(inheritedByAddedText: false, runBoundaries: .character("\u{FFFC}")))
+    public static let attachment = objectKey("attachment")
     /// The underline's style when it is not a single line.
     public static let underlineStyle = AttributeKeyDescriptor(name: "underlineStyle")
     /// The strikethrough's style when it is not a single line.
@@ -86,8 +80,14 @@ public enum StandardAttributes {
     /// Space after the paragraph in points; constant over each paragraph.
     public static let paragraphSpacingAfter = paragraphKey("paragraphSpacingAfter")
 
+    /// A key constant over each paragraph.
     private static func paragraphKey(_ name: String) -> AttributeKeyDescriptor {
         AttributeKeyDescriptor(name: name, behavior: AttributeBehavior(runBoundaries: .paragraph))
+    }
+
+    /// A key that stands only on `objectReplacementCharacter` and is never taken by typed text.
+    private static func objectKey(_ name: String) -> AttributeKeyDescriptor {
+        AttributeKeyDescriptor(name: name, behavior: AttributeBehavior(inheritedByAddedText: false, runBoundaries: .character(objectReplacementCharacter)))
     }
 
     /// The character a glyph stands on.

@@ -29,44 +29,55 @@ extension JSONValue {
     /// second occurrence. A leading BOM is skipped; trailing non-whitespace
     /// fails with `.trailingData`.
     public static func parse(_ bytes: [UInt8], limits: JSONReader.Limits = JSONReader.Limits()) throws(JSONSyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buf) throws(JSONSyntaxError) -> JSONValue in
-            try parse(UnsafeRawBufferPointer(buf), limits: limits)
-        }
+        try buildJSONTree(JSONValueBuilder(), bytes, limits: limits)
     }
 
     /// Parses one complete JSON document from a borrowed buffer of UTF-8 bytes (zero-copy).
     public static func parse(_ buffer: UnsafeRawBufferPointer, limits: JSONReader.Limits = JSONReader.Limits()) throws(JSONSyntaxError) -> JSONValue {
-        try withJSONBytes(buffer) { (p, n) throws(JSONSyntaxError) -> JSONValue in
-            try buildJSONTree(JSONValueBuilder(), p, n, limits: limits)
-        }
+        try buildJSONTree(JSONValueBuilder(), buffer, limits: limits)
     }
 
     /// Parses one complete JSON document from a string's UTF-8 contents.
     public static func parse(_ text: String, limits: JSONReader.Limits = JSONReader.Limits()) throws(JSONSyntaxError) -> JSONValue {
-        try withUTF8Bytes(of: text) { (raw) throws(JSONSyntaxError) -> JSONValue in
-            try parse(raw, limits: limits)
-        }
+        try buildJSONTree(JSONValueBuilder(), text, limits: limits)
     }
 
     /// Parses a document and records the location of every value (see `LocatedJSON`).
     public static func parseWithLocations(_ bytes: [UInt8], limits: JSONReader.Limits = JSONReader.Limits()) throws(JSONSyntaxError) -> LocatedJSON {
-        try bytes.withUnsafeBufferPointer { (buf) throws(JSONSyntaxError) -> LocatedJSON in
-            try parseWithLocations(UnsafeRawBufferPointer(buf), limits: limits)
-        }
+        try buildJSONTree(LocatedJSONBuilder(), bytes, limits: limits)
     }
 
     /// Parses a borrowed buffer and records the location of every value (see `LocatedJSON`).
     public static func parseWithLocations(_ buffer: UnsafeRawBufferPointer, limits: JSONReader.Limits = JSONReader.Limits()) throws(JSONSyntaxError) -> LocatedJSON {
-        try withJSONBytes(buffer) { (p, n) throws(JSONSyntaxError) -> LocatedJSON in
-            try buildJSONTree(LocatedJSONBuilder(), p, n, limits: limits)
-        }
+        try buildJSONTree(LocatedJSONBuilder(), buffer, limits: limits)
     }
 
     /// Parses a string's UTF-8 contents and records the location of every value (see `LocatedJSON`).
     public static func parseWithLocations(_ text: String, limits: JSONReader.Limits = JSONReader.Limits()) throws(JSONSyntaxError) -> LocatedJSON {
-        try withUTF8Bytes(of: text) { (raw) throws(JSONSyntaxError) -> LocatedJSON in
-            try parseWithLocations(raw, limits: limits)
-        }
+        try buildJSONTree(LocatedJSONBuilder(), text, limits: limits)
+    }
+}
+
+// One path from each input form to a builder: `parse` and `parseWithLocations` differ only in the builder.
+
+/// Runs `builder` over the bytes of an array.
+private func buildJSONTree<B: JSONTreeBuilder>(_ builder: B, _ bytes: [UInt8], limits: JSONReader.Limits) throws(JSONSyntaxError) -> B.Node {
+    try bytes.withUnsafeBufferPointer { (buf) throws(JSONSyntaxError) -> B.Node in
+        try buildJSONTree(builder, UnsafeRawBufferPointer(buf), limits: limits)
+    }
+}
+
+/// Runs `builder` over a borrowed buffer (zero-copy).
+private func buildJSONTree<B: JSONTreeBuilder>(_ builder: B, _ buffer: UnsafeRawBufferPointer, limits: JSONReader.Limits) throws(JSONSyntaxError) -> B.Node {
+    try withJSONBytes(buffer) { (p, n) throws(JSONSyntaxError) -> B.Node in
+        try buildJSONTree(builder, p, n, limits: limits)
+    }
+}
+
+/// Runs `builder` over a string's UTF-8 contents.
+private func buildJSONTree<B: JSONTreeBuilder>(_ builder: B, _ text: String, limits: JSONReader.Limits) throws(JSONSyntaxError) -> B.Node {
+    try withUTF8Bytes(of: text) { (raw) throws(JSONSyntaxError) -> B.Node in
+        try buildJSONTree(builder, raw, limits: limits)
     }
 }
 

@@ -103,21 +103,23 @@ private func unwrapString(_ v: AttrValue?) -> String? {
 }
 
 private func intKey<K: AttributedStringKey>(_ k: K.Type) -> KeyInfo where K.Value == Int {
-    return KeyInfo(
-        name: K.name, isInt: true,
-        setRange: { s, r, v in s[r][K.self] = unwrapInt(v) },
-        setRangeSet: { s, r, v in s[r][K.self] = unwrapInt(v) },
-        setContainer: { c, v in c[K.self] = unwrapInt(v) },
-        get: { c in c[K.self].map { AttrValue.int($0) } })
+    key(K.self, isInt: true, unwrap: unwrapInt, wrap: AttrValue.int)
 }
 
 private func stringKey<K: AttributedStringKey>(_ k: K.Type) -> KeyInfo where K.Value == String {
-    return KeyInfo(
-        name: K.name, isInt: false,
-        setRange: { s, r, v in s[r][K.self] = unwrapString(v) },
-        setRangeSet: { s, r, v in s[r][K.self] = unwrapString(v) },
-        setContainer: { c, v in c[K.self] = unwrapString(v) },
-        get: { c in c[K.self].map { AttrValue.string($0) } })
+    key(K.self, isInt: false, unwrap: unwrapString, wrap: AttrValue.string)
+}
+
+/// The operations on key `K`, whose values `unwrap` and `wrap` convert; `intKey` and `stringKey` differ only in these.
+private func key<K: AttributedStringKey>(
+    _ k: K.Type, isInt: Bool, unwrap: @escaping @Sendable (AttrValue?) -> K.Value?, wrap: @escaping @Sendable (K.Value) -> AttrValue
+) -> KeyInfo where K.Value: Sendable {
+    KeyInfo(
+        name: K.name, isInt: isInt,
+        setRange: { s, r, v in s[r][K.self] = unwrap(v) },
+        setRangeSet: { s, r, v in s[r][K.self] = unwrap(v) },
+        setContainer: { c, v in c[K.self] = unwrap(v) },
+        get: { c in c[K.self].map(wrap) })
 }
 
 /// All keys, sorted by name (output order).

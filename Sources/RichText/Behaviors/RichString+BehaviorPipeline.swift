@@ -184,28 +184,15 @@ extension RichString {
         // windows of up to two bytes, walked as one when they touch.
         let left = max(0, range.lowerBound - 1)..<min(total, range.lowerBound + 1)
         let right = max(0, range.upperBound - 1)..<min(total, range.upperBound + 1)
-        func anyBehaviors(in window: Range<Int>) -> Bool {
-            var found = false
-            runStore.forEachRun(in: window) { _, attributes in
-                found = attributes.hasBehaviors
-                return !found
-            }
-            return found
-        }
         if right.lowerBound <= left.upperBound {
-            return anyBehaviors(in: min(left.lowerBound, right.lowerBound)..<max(left.upperBound, right.upperBound))
+            return behaviorKeys(in: min(left.lowerBound, right.lowerBound)..<max(left.upperBound, right.upperBound))
         }
-        return anyBehaviors(in: left) || anyBehaviors(in: right)
+        return behaviorKeys(in: left) || behaviorKeys(in: right)
     }
 
     /// Whether any run over `range` carries a key that has a behaviour.
     func behaviorKeys(in range: Range<Int>) -> Bool {
-        var found = false
-        runStore.forEachRun(in: range) { _, attributes in
-            found = attributes.hasBehaviors
-            return !found
-        }
-        return found
+        runStore.anyRun(in: range) { $0.hasBehaviors }
     }
 
     /// What plain text typed over `range` takes: the inheritable attributes of the inheritance source (the first

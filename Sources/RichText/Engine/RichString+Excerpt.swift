@@ -48,11 +48,6 @@ extension RichString {
 
     /// Whether any run over `range` carries a key bound to paragraphs.
     func runsCarryParagraphKeys(in range: Range<Int>) -> Bool {
-        var found = false
-        runStore.forEachRun(in: range) { _, attributes in
-            found = attributes.hasParagraphKeys
-            return !found
-        }
-        return found
+        runStore.anyRun(in: range) { $0.hasParagraphKeys }
     }
 }

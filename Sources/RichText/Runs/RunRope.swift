@@ -81,6 +81,17 @@ struct RunRope: Sendable {
         }
     }
 
+    /// Whether any run that intersects `range` passes `test`; the walk stops at the first that does.
+    @inline(__always)
+    func anyRun(in range: Range<Int>, where test: (AttributeSet) -> Bool) -> Bool {
+        var found = false
+        forEachRun(in: range) { _, attributes in
+            found = test(attributes)
+            return !found
+        }
+        return found
+    }
+
     /// The runs clipped to `range`.
     func runs(in range: Range<Int>) -> [AttributeRun] {
         var result: [AttributeRun] = []

@@ -58,6 +58,17 @@ struct HEICByteCursor {
         return (Int(word >> 24), word & 0x00FF_FFFF)
     }
 
+    /// A full box's version and flags, where a version outside `supported` is `.unsupportedVersion` at `position`:
+    /// "'`type`' version V; only `only`".
+    mutating func versionAndFlags(of type: String, supported: ClosedRange<Int>, only: String,
+                                  at position: Int) throws(HEICError) -> (version: Int, flags: UInt32) {
+        let (version, flags) = try versionAndFlags()
+        guard supported.contains(version) else {
+            throw error(.unsupportedVersion(version), "'\(type)' version \(version); only \(only)", at: position)
+        }
+        return (version, flags)
+    }
+
     /// A NUL-terminated UTF-8 string; one that runs to the end of the box without a NUL ends there (as
     /// libheif reads it). Invalid UTF-8 becomes U+FFFD.
     mutating func string() -> String {

@@ -20,10 +20,7 @@ extension HEICFile {
     /// the content type and optional encoding.
     static func itemInfoEntry(_ bytes: [UInt8], _ box: HEICBox) throws(HEICError) -> HEICItem {
         var cursor = box.cursor(bytes)
-        let (version, flags) = try cursor.versionAndFlags()
-        guard version == 2 || version == 3 else {
-            throw cursor.error(.unsupportedVersion(version), "'infe' version \(version); only 2 and 3 are read", at: box.start)
-        }
+        let (version, flags) = try cursor.versionAndFlags(of: "infe", supported: 2...3, only: "2 and 3 are read", at: box.start)
         let id = UInt32(try cursor.uint(version == 2 ? 2 : 4, "the item id"))
         cursor.itemID = id
         _ = try cursor.u16("the protection index")

@@ -5,10 +5,7 @@ extension HEICFile {
     /// known before it is read, so counts are checked against the bytes left before anything is allocated.
     mutating func readItemLocations(_ box: HEICBox, index: [UInt32: Int], limits: HEICLimits) throws(HEICError) {
         var cursor = box.cursor(bytes)
-        let (version, _) = try cursor.versionAndFlags()
-        guard version <= 2 else {
-            throw cursor.error(.unsupportedVersion(version), "'iloc' version \(version); only 0 to 2 are defined", at: box.start)
-        }
+        let (version, _) = try cursor.versionAndFlags(of: "iloc", supported: 0...2, only: "0 to 2 are defined", at: box.start)
         let sizes = try cursor.u8("the offset and length sizes")
         let more = try cursor.u8("the base offset and index sizes")
         let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 15), baseSize = Int(more >> 4)

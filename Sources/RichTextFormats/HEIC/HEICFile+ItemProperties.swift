@@ -18,10 +18,7 @@ extension HEICFile {
     private mutating func readAssociations(_ ipma: HEICBox, properties: [HEICBox], index: [UInt32: Int],
                                            limits: HEICLimits) throws(HEICError) {
         var cursor = ipma.cursor(bytes)
-        let (version, flags) = try cursor.versionAndFlags()
-        guard version <= 1 else {
-            throw cursor.error(.unsupportedVersion(version), "'ipma' version \(version); only 0 and 1 are defined", at: ipma.start)
-        }
+        let (version, flags) = try cursor.versionAndFlags(of: "ipma", supported: 0...1, only: "0 and 1 are defined", at: ipma.start)
         let idSize = version == 0 ? 2 : 4
         let wide = flags & 1 != 0
         let count = Int(try cursor.u32("the entry count"))

@@ -3,10 +3,7 @@ extension HEICFile {
     /// source item, listing target items. References are recorded, never followed, so a loop is harmless.
     mutating func readItemReferences(_ box: HEICBox, index: [UInt32: Int], limits: HEICLimits) throws(HEICError) {
         var cursor = box.cursor(bytes)
-        let (version, _) = try cursor.versionAndFlags()
-        guard version <= 1 else {
-            throw cursor.error(.unsupportedVersion(version), "'iref' version \(version); only 0 and 1 are defined", at: box.start)
-        }
+        let (version, _) = try cursor.versionAndFlags(of: "iref", supported: 0...1, only: "0 and 1 are defined", at: box.start)
         let idSize = version == 0 ? 2 : 4
         for reference in try box.children(bytes, skipping: 4, depth: 2, limits: limits) {
             var entry = reference.cursor(bytes)

@@ -3,10 +3,7 @@ extension HEICFile {
     /// then joined per item.
     mutating func readMeta(_ meta: HEICBox, limits: HEICLimits) throws(HEICError) {
         var cursor = meta.cursor(bytes)
-        let (version, _) = try cursor.versionAndFlags()
-        guard version == 0 else {
-            throw cursor.error(.unsupportedVersion(version), "'meta' version \(version); only 0 is defined", at: meta.payload)
-        }
+        _ = try cursor.versionAndFlags(of: "meta", supported: 0...0, only: "0 is defined", at: meta.payload)
         let children = try meta.children(bytes, skipping: 4, depth: 1, limits: limits)
         guard let hdlr = try children.single("hdlr") else {
             throw HEICError(kind: .missingBox("hdlr"), message: "'meta' has no 'hdlr' box", box: meta.path, byteOffset: meta.start)
