@@ -1,4 +1,5 @@
 import Foundation
+import FormattingTesting
 import RichText
 import XCTest
 @testable import RichTextFormats
@@ -51,23 +52,7 @@ final class RTFReaderPropertyTests: XCTestCase {
 
     /// Drops pieces one at a time while `fails` still holds.
     static func shrink(_ pieces: [String], _ fails: ([String]) -> Bool) -> [String] {
-        var current = pieces
-        var changed = true
-        while changed {
-            changed = false
-            var i = 0
-            while i < current.count {
-                var candidate = current
-                candidate.remove(at: i)
-                if fails(candidate) {
-                    current = candidate
-                    changed = true
-                } else {
-                    i += 1
-                }
-            }
-        }
-        return current
+        droppingElements(of: pieces, whileFailing: fails)
     }
 
     func testRandomTokenSoupsReadOrFailWithALocation() {

@@ -144,21 +144,5 @@ extension ScriptGenerator {
 
 /// `script` with steps dropped one at a time, first to last and again, while `fails` holds for what is left.
 func droppingSteps(_ script: [ScriptStep], while fails: ([ScriptStep]) -> Bool) -> [ScriptStep] {
-    var current = script
-    var changed = true
-    while changed {
-        changed = false
-        var i = 0
-        while i < current.count {
-            var candidate = current
-            candidate.remove(at: i)
-            if fails(candidate) {
-                current = candidate
-                changed = true
-            } else {
-                i += 1
-            }
-        }
-    }
-    return current
+    droppingElements(of: script, whileFailing: fails)
 }
