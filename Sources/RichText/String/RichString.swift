@@ -77,7 +77,7 @@ public struct RichString: Sendable {
     public var isEmpty: Bool { text.utf8Count == 0 }
 
     /// The counts of every unit, and of paragraph separators.
-    public var counts: TextCounts { TextCounts(text.summary) }
+    public var counts: TextCounts { text.summary }
 
     /// Checks the rope invariants of both the text and the runs; traps on the first one broken.
     public func _invariantCheck() {

@@ -1,6 +1,7 @@
 /// How long a rich string's text is, in every unit at once: what `RichString.counts` reports.
 ///
-/// The string keeps these counts for every piece of its text, so reading them costs nothing.
+/// The string keeps these counts for every piece of its text (they are its text rope's summaries), so reading
+/// them costs nothing.
 public struct TextCounts: Hashable, Sendable {
     /// UTF-8 code units.
     public var utf8: Int
@@ -22,13 +23,8 @@ public struct TextCounts: Hashable, Sendable {
         self.separators = separators
     }
 
-    /// The counts the text rope keeps for its whole text.
-    init(_ summary: TextSummary) {
-        self.init(utf8: summary.utf8, utf16: summary.utf16, scalars: summary.scalars,
-                  characters: summary.characters, separators: summary.separators)
-    }
-
     /// The count in `unit`.
+    @inline(__always)
     public subscript(unit: TextUnit) -> Int {
         switch unit {
         case .utf8: return utf8

@@ -1,19 +1,11 @@
-/// The counts a text chunk contributes to the rope: every unit a view or a conversion needs.
-struct TextSummary: RopeSummary, Hashable {
-    /// UTF-8 code units.
-    var utf8: Int
-    /// UTF-16 code units.
-    var utf16: Int
-    /// Unicode scalars.
-    var scalars: Int
-    /// Grapheme clusters (Swift `Character`s).
-    var characters: Int
-    /// Paragraph separators: LF, a CR not followed by LF, and U+2029. CRLF counts once.
-    var separators: Int
+/// The counts a text chunk contributes to the rope: every unit a view or a conversion needs. They are the
+/// public `TextCounts`, which `RichString.counts` hands out as the root's summary.
+typealias TextSummary = TextCounts
 
-    static let zero = TextSummary(utf8: 0, utf16: 0, scalars: 0, characters: 0, separators: 0)
+extension TextCounts: RopeSummary {
+    static let zero = TextCounts(utf8: 0, utf16: 0, scalars: 0, characters: 0, separators: 0)
 
-    @inlinable mutating func add(_ other: TextSummary) {
+    @inlinable mutating func add(_ other: TextCounts) {
         utf8 += other.utf8
         utf16 += other.utf16
         scalars += other.scalars
@@ -21,7 +13,7 @@ struct TextSummary: RopeSummary, Hashable {
         separators += other.separators
     }
 
-    @inlinable mutating func subtract(_ other: TextSummary) {
+    @inlinable mutating func subtract(_ other: TextCounts) {
         utf8 -= other.utf8
         utf16 -= other.utf16
         scalars -= other.scalars

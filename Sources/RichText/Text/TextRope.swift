@@ -6,18 +6,6 @@ public enum TextUnit: String, Sendable, CaseIterable {
     case characters
 }
 
-extension TextSummary {
-    /// The count of `unit`.
-    @inline(__always) subscript(unit: TextUnit) -> Int {
-        switch unit {
-        case .utf8: return utf8
-        case .utf16: return utf16
-        case .scalars: return scalars
-        case .characters: return characters
-        }
-    }
-}
-
 /// The text of a rich string: UTF-8 chunks in a balanced rope, every position conversion O(log n).
 struct TextRope: Sendable {
     var rope = Rope<TextChunk>()
