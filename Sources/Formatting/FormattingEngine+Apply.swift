@@ -15,13 +15,23 @@ extension FormattingEngine {
     /// edit, with no adjustment: their values stand as asked.
     @discardableResult
     public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
-        let token = core.behaviorStamp
-        guard document.behaviorStamp == token else { return applyStamping(edit, to: &document) }
+        guard document.behaviorStamp == core.behaviorStamp else { return applyStamping(edit, to: &document) }
+        // Written out rather than through `stampingAfter`: a closure would copy the edit, which moves in here.
         var processed = 0..<0
         let adjustments = apply(edit, to: &document, processed: &processed, learnsResults: true)
-        // Every set the edit brought in or the steps rewrote lies in the region the definition was enforced
-        // over (the scope step gives keys their defined behaviours there), and the rest carried them before.
-        document.behaviorStamp = token
+        document.behaviorStamp = core.behaviorStamp
+        return adjustments
+    }
+
+    /// Runs `edit` (an apply that enforces the definition and says over what) on a document, then marks the
+    /// document as carrying the definition's behaviours: every set the edit brought in or the steps rewrote lies
+    /// in the region the definition was enforced over (the scope step gives keys their defined behaviours
+    /// there), and the rest carried them before or were stamped first.
+    @inline(__always)
+    func stampingAfter(_ document: inout RichString, _ edit: (inout RichString, inout Range<Int>) -> [Adjustment]) -> [Adjustment] {
+        var processed = 0..<0
+        let adjustments = edit(&document, &processed)
+        document.behaviorStamp = core.behaviorStamp
         return adjustments
     }
 
@@ -30,28 +40,24 @@ extension FormattingEngine {
     /// deletion: for a session's backspace and the package's own per-keystroke callers (`fmtbench`). A document
     /// without the definition's behaviours, or an empty range (which a range set drops), takes the public path.
     package func apply(removingTextIn range: Range<RichString.Index>, to document: inout RichString) -> [Adjustment] {
-        let token = core.behaviorStamp
-        guard usesFastPaths, !range.isEmpty, document.behaviorStamp == token else {
+        guard usesFastPaths, !range.isEmpty, document.behaviorStamp == core.behaviorStamp else {
             return apply(.removeText(RangeSet(range)), to: &document)
         }
-        var processed = 0..<0
-        let adjustments = apply(removingTextIn: range, to: &document, processed: &processed, learnsResults: true)
-        document.behaviorStamp = token
-        return adjustments
+        return stampingAfter(&document) { document, processed in
+            apply(removingTextIn: range, to: &document, processed: &processed, learnsResults: true)
+        }
     }
 
     /// `apply(.setAttribute(key, to: value, in: RangeSet(range)), to: document)` without building the range set:
     /// for the package's own per-keystroke callers, as `apply(removingTextIn:to:)`.
     package func apply(setting key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<RichString.Index>,
                        to document: inout RichString) -> [Adjustment] {
-        let token = core.behaviorStamp
-        guard usesFastPaths, !range.isEmpty, document.behaviorStamp == token else {
+        guard usesFastPaths, !range.isEmpty, document.behaviorStamp == core.behaviorStamp else {
             return apply(.setAttribute(key, to: value, in: RangeSet(range)), to: &document)
         }
-        var processed = 0..<0
-        let adjustments = apply(setting: key, to: value, in: range, to: &document, processed: &processed, learnsResults: true)
-        document.behaviorStamp = token
-        return adjustments
+        return stampingAfter(&document) { document, processed in
+            apply(setting: key, to: value, in: range, to: &document, processed: &processed, learnsResults: true)
+        }
     }
 
     /// `apply`, also giving the stretch (UTF-8 offsets after the edit) the definition was enforced over: every
@@ -133,5 +139,11 @@ extension FormattingEngine {
         let list = ranges.ranges
         guard list.count == 1 else { return nil }
         return list[list.startIndex]
+    }
+
+    /// The ranges of `ranges` as an array, a range set of one range (nearly every edit) read without the
+    /// generic walk (`onlyRange`).
+    static func rangeList(of ranges: RangeSet<RichString.Index>) -> [Range<RichString.Index>] {
+        onlyRange(of: ranges).map { [$0] } ?? Array(ranges.ranges)
     }
 }

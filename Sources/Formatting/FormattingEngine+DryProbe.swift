@@ -17,7 +17,7 @@ extension FormattingEngine {
     func dryProbe(_ edit: Edit, on document: RichString) -> ProbeResult? {
         switch edit {
         case let .setAttribute(key, value, ranges):
-            let list = Self.onlyRange(of: ranges).map { [$0] } ?? Array(ranges.ranges)
+            let list = Self.rangeList(of: ranges)
             return drySetAttributeResult(edit, key, to: value, in: list, on: document)
         case let .replaceText(range, text):
             guard let (adjustments, _, start) = dryInsert(text, at: range, on: document) else { return nil }

@@ -24,7 +24,7 @@ extension FormattingEngine {
         switch edit {
         case let .replaceText(range, _), let .replaceAttributed(range, _): ranges = [range]
         case let .removeText(set), let .setAttribute(_, _, set):
-            if let range = Self.onlyRange(of: set) { ranges = [range] } else { ranges = Array(set.ranges) }
+            ranges = Self.rangeList(of: set)
         }
         let offsets = ranges.map { document.utf8Range(of: $0) }
         if ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
@@ -53,8 +53,7 @@ extension FormattingEngine {
             excerpt.indexAtUTF8(range.lowerBound.utf8Offset - start)..<excerpt.indexAtUTF8(range.upperBound.utf8Offset - start)
         }
         func shifted(_ set: RangeSet<RichString.Index>) -> RangeSet<RichString.Index> {
-            if let range = Self.onlyRange(of: set) { return RangeSet(shifted(range)) }
-            return RangeSet(set.ranges.map(shifted))
+            RangeSet(Self.rangeList(of: set).map(shifted))
         }
         let moved: Edit
         switch edit {

@@ -121,8 +121,7 @@ extension FormattingEngine {
         }
         switch edit {
         case let .setAttribute(key, value, ranges):
-            if let range = Self.onlyRange(of: ranges) { return attributeSetResult(key, value, [document.utf8Range(of: range)]) }
-            return attributeSetResult(key, value, ranges.ranges.map { document.utf8Range(of: $0) })
+            return attributeSetResult(key, value, Self.rangeList(of: ranges).map { document.utf8Range(of: $0) })
         case let .replaceText(range, text):
             let start = document.utf8Range(of: range).lowerBound
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazy)
