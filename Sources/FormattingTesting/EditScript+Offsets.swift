@@ -64,11 +64,6 @@ extension EditScript {
 
     /// The unit as a line's `"unit"` member writes it; nil for scalars, which a line leaves unsaid.
     static func unitMember(_ unit: TextUnit) -> String? {
-        switch unit {
-        case .scalars: return nil
-        case .utf16: return "utf16"
-        case .utf8: return "utf8"
-        case .characters: return "characters"
-        }
+        unit == .scalars ? nil : unit.rawValue
     }
 }

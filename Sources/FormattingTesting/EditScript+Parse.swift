@@ -74,13 +74,12 @@ extension EditScript {
         }
         var unit = TextUnit.scalars
         if let value = object["unit"] {
-            switch value.stringValue {
-            case "utf16"?: unit = .utf16
-            case "utf8"?: unit = .utf8
-            case "characters"?: unit = .characters
-            case "scalars"?, "unicodeScalars"?: unit = .scalars
-            default: throw fail("\"unit\" must be \"utf16\", \"utf8\" or \"characters\" (scalars by default), not \(value)")
+            // The units' names are `TextUnit`'s own, and Foundation's view name for scalars is taken too.
+            let name = value.stringValue == "unicodeScalars" ? TextUnit.scalars.rawValue : value.stringValue
+            guard let named = name.flatMap(TextUnit.init(rawValue:)) else {
+                throw fail("\"unit\" must be \"utf16\", \"utf8\" or \"characters\" (scalars by default), not \(value)")
             }
+            unit = named
         }
         let op = try string("op")
         let operation: ScriptStep
