@@ -50,10 +50,8 @@ extension CommandRunner {
                 lines.append(adjustmentLine(adjustment, step: step))
             }
         } catch {
-            var located = error
-            located.fileName = command.script ?? command.trace
             if !lines.isEmpty { console.err(lines.joined()) }
-            console.err(located.description + "\n")
+            report(error, in: command.script ?? command.trace, console: console)
             return .failure
         }
         if !lines.isEmpty { console.err(lines.joined()) }
@@ -92,11 +90,16 @@ extension CommandRunner {
         do {
             return try parse(text)
         } catch {
-            var located = error
-            located.fileName = path
-            console.err(located.description + "\n")
+            report(error, in: path, console: console)
             return nil
         }
+    }
+
+    /// A bad script line on stderr, named by the script's file (`-`: standard input) and line.
+    static func report(_ error: EditScriptError, in path: String?, console: Console) {
+        var located = error
+        located.fileName = path
+        console.err(located.description + "\n")
     }
 
     /// One adjustment as a JSON line: `{"line", "rule", "key", "from", "to", "old", "new"}` (UTF-8 offsets).

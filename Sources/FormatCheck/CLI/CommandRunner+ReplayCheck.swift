@@ -28,9 +28,7 @@ extension CommandRunner {
                 result = try checked(script, engine: engine, editor: SessionEditor(engine: engine, document: start))
             }
         } catch {
-            var located = error
-            located.fileName = path
-            console.err(located.description + "\n")
+            report(error, in: path, console: console)
             return .failure
         }
         if let (step, failure) = result.failure {
