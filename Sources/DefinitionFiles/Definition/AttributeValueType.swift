@@ -48,7 +48,7 @@ public enum AttributeValueType: Hashable, Sendable, CustomStringConvertible {
     /// The name written in files: the kind's name, or `"enum"` for an enumeration.
     public var name: String {
         if case .enumeration = self { return "enum" }
-        return kind.name
+        return kind.rawValue
     }
 
     /// The name, with an enumeration's values: `enum (left, center, right)`.

@@ -70,7 +70,6 @@ extension DefinitionReader {
         }
     }
 
-    /// The declared attribute a condition reads, recorded in `reads`.
     /// The operand of `{"equals": {"key": k, "value": v}}` or `{"oneOf": {"key": k, "values": […]}}`: the
     /// declaration of its key and the node of its other field, `field` (written `example` in the hint).
     private mutating func readKeyedOperand(_ operand: LocatedJSON, of name: String, with field: String, written example: String,
@@ -86,6 +85,7 @@ extension DefinitionReader {
         return (declaration, fieldNode)
     }
 
+    /// The declared attribute a condition reads, recorded in `reads`.
     private mutating func readConditionKey(_ node: LocatedJSON, at path: JSONPath, reads: inout [String: Site]) -> AttributeDeclaration? {
         guard let declaration = attributeReference(node, at: path, what: "the condition") else { return nil }
         if reads[declaration.name] == nil { reads[declaration.name] = Site(location: node.location, path: path) }

@@ -96,8 +96,8 @@ extension AttributeValue: CustomStringConvertible {
         }
     }
 
-    /// A short name of the value's kind, for messages ("string", "integer", …): `kind.name`.
-    public var kindName: String { kind.name }
+    /// A short name of the value's kind, for messages ("string", "integer", …): `kind.rawValue`.
+    public var kindName: String { kind.rawValue }
 
     /// The value's kind.
     public var kind: Kind {
@@ -120,9 +120,7 @@ extension AttributeValue: CustomStringConvertible {
     public enum Kind: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
         case string, integer, number, bool, color, url, data, imageGlyph, list, record
 
-        /// The kind's name: "string", "integer", …, "imageGlyph".
-        public var name: String { rawValue }
-
+        /// The kind's name (its raw value): "string", "integer", …, "imageGlyph".
         public var description: String { rawValue }
     }
 }
