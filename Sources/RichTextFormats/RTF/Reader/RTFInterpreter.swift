@@ -91,6 +91,7 @@ struct RTFInterpreter {
         }
         while true {
             let token = try tokenizer.next()
+            if unicodeSkipRemaining > 0 && token.countsAsOneFallbackCharacter { unicodeSkipRemaining -= 1; continue }
             switch token {
             case .groupStart:
                 try openGroup()
@@ -100,16 +101,12 @@ struct RTFInterpreter {
             case .text(let start, let end):
                 try text(start, end)
             case .hexByte(let byte):
-                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
                 try textByte(byte)
             case .word(let keyword, let parameter):
-                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
                 try controlWord(keyword, parameter)
             case .symbol(let symbol):
-                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
                 try controlSymbol(symbol)
             case .binary(let start, let end):
-                if unicodeSkipRemaining > 0 { unicodeSkipRemaining -= 1; continue }
                 try binary(start, end)
             case .end:
                 throw error(.malformed, "the input ends with \(depth) group(s) still open (truncated, or a } is missing)",

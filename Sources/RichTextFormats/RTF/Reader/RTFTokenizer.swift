@@ -19,6 +19,16 @@ enum RTFToken {
     case binary(Int, Int)
     /// The end of the input.
     case end
+
+    /// Whether the token stands for one of the fallback characters that a `\uN` asks the reader to skip (`\ucN`
+    /// of them): a control word, a control symbol, a `\'hh` byte or a `\bin` run each count as one; plain text
+    /// counts byte by byte (`RTFInterpreter.text`); groups and the end of input end the skipping instead.
+    var countsAsOneFallbackCharacter: Bool {
+        switch self {
+        case .word, .symbol, .hexByte, .binary: return true
+        case .groupStart, .groupEnd, .text, .end: return false
+        }
+    }
 }
 
 /// Splits RTF bytes into tokens without recursion and without tracking lines (locations are worked out from
