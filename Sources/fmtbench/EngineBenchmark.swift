@@ -205,30 +205,20 @@ enum EngineBenchmark {
         }
         if engine != nil { scenario.engine.normalize(&s) }
         let (markKey, markValue) = scenario.traceFirstInsert
-        var marked = false
         let seconds = measure {
-            for patch in trace.patches {
-                let a = s.index(atOffset: patch.position, in: .scalars)
-                if patch.deleteCount > 0 {
-                    let b = s.index(atOffset: patch.position + patch.deleteCount, in: .scalars)
-                    if let engine {
-                        if patch.insert.isEmpty { engine.apply(removingTextIn: a..<b, to: &s) }
-                        else { engine.apply(.replaceText(a..<b, with: patch.insert), to: &s) }
-                    } else {
-                        if patch.insert.isEmpty { s.removeSubrange(a..<b) } else { s.replaceSubrange(a..<b, with: patch.insert) }
-                    }
-                } else if !patch.insert.isEmpty {
-                    if let engine { engine.apply(.insert(patch.insert, at: a), to: &s) } else { s.insert(patch.insert, at: a) }
-                    if !marked {
-                        marked = true
-                        let n = patch.insert.unicodeScalars.count
-                        let from = s.index(atOffset: patch.position, in: .scalars)
-                        let to = s.index(atOffset: patch.position + n, in: .scalars)
-                        if let engine { engine.apply(.setAttribute(markKey, to: markValue, in: RangeSet(from..<to)), to: &s) }
-                        else { s.setAttribute(markKey, to: markValue, in: from..<to) }
-                    }
-                }
-            }
+            trace.replay(on: &s,
+                         replace: { s, range, text in
+                             guard let engine else { return s.replayReplacing(range, with: text) }
+                             if text.isEmpty { engine.apply(removingTextIn: range, to: &s) }
+                             else { engine.apply(.replaceText(range, with: text), to: &s) }
+                         },
+                         insert: { s, text, at in
+                             if let engine { engine.apply(.insert(text, at: at), to: &s) } else { s.insert(text, at: at) }
+                         },
+                         markInserted: { s, range in
+                             if let engine { engine.apply(.setAttribute(markKey, to: markValue, in: RangeSet(range)), to: &s) }
+                             else { s.setAttribute(markKey, to: markValue, in: range) }
+                         })
         }
         let clean = engine == nil ? true : scenario.engine.lint(s).isEmpty
         return (seconds, s.string, clean)

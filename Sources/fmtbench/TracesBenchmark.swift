@@ -15,24 +15,11 @@ enum TracesBenchmark {
         if !trace.startContent.isEmpty {
             s.setAttribute(ParaKey.self, to: 1, in: s.startIndex..<s.endIndex)
         }
-        var marked = false
         let seconds = measure {
-            for patch in trace.patches {
-                let a = s.index(atOffset: patch.position, in: .scalars)
-                if patch.deleteCount > 0 {
-                    let b = s.index(atOffset: patch.position + patch.deleteCount, in: .scalars)
-                    if patch.insert.isEmpty { s.removeSubrange(a..<b) } else { s.replaceSubrange(a..<b, with: patch.insert) }
-                } else if !patch.insert.isEmpty {
-                    s.insert(patch.insert, at: a)
-                    if !marked {
-                        marked = true
-                        let n = patch.insert.unicodeScalars.count
-                        let from = s.index(atOffset: patch.position, in: .scalars)
-                        let to = s.index(atOffset: patch.position + n, in: .scalars)
-                        s.setAttribute(BoldKey.self, to: true, in: from..<to)
-                    }
-                }
-            }
+            trace.replay(on: &s,
+                         replace: { s, range, text in s.replayReplacing(range, with: text) },
+                         insert: { s, text, at in s.insert(text, at: at) },
+                         markInserted: { s, range in s.setAttribute(BoldKey.self, to: true, in: range) })
         }
         return (seconds, s.string)
     }
