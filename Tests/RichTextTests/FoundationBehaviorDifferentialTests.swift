@@ -22,16 +22,11 @@ import XCTest
 /// of that seed; `FMTCHECK_LONG=1` runs 2,000 scripts.
 final class FoundationBehaviorDifferentialTests: XCTestCase {
     func testRandomBehaviourScriptsAgreeWithFoundation() throws {
-        let oracle = try OracleProcess.locate()
-        let stepsPerScript = 30
-        let seeds = DifferentialScriptGenerator.seeds(base: 0xBE4A_0715_D1FF)
-        let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-behaviour-differential-seed")
-        print("behaviour differential: seeds=\(seeds.first!)…(\(seeds.count)); if RichString traps, the seed is in \(seedFile.path)")
-
         var counts = BehaviorDifferentialCounts()
         var failures = 0
-        try DifferentialScriptGenerator.forEach(seeds, seedFile: seedFile, generate: BehaviorScriptGenerator.generate(steps:using:),
-                                                steps: stepsPerScript) { seed, script in
+        try DifferentialScriptGenerator.forEach("behaviour differential", seedBase: 0xBE4A_0715_D1FF,
+                                                seedFile: "fmtcheck-behaviour-differential-seed",
+                                                generate: BehaviorScriptGenerator.generate(steps:using:)) { oracle, seed, script in
             let verdict = try BehaviorDifferential.check(script, oracle: oracle)
             counts.add(verdict)
             guard case .mismatch(let step, let report) = verdict else { return true }

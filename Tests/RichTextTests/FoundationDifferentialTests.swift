@@ -16,18 +16,10 @@ import XCTest
 /// that seed; `FMTCHECK_LONG=1` runs 2,000 scripts.
 final class FoundationDifferentialTests: XCTestCase {
     func testRandomScriptsAgreeWithFoundation() throws {
-        let oracle = try OracleProcess.locate()
-        let stepsPerScript = 30
-        let seeds = DifferentialScriptGenerator.seeds(base: 0x00F0_4D41_7443_4845)
-        // A trap in RichString ends the test process before any message; the seed being run is then in this file.
-        let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-differential-seed")
-        print("differential: oracle=\(oracle.executable.path) seeds=\(seeds.first!)…(\(seeds.count)); "
-            + "if RichString traps, the seed being run is in \(seedFile.path)")
-
         var counts = DifferentialCounts()
         var failures = 0
-        try DifferentialScriptGenerator.forEach(seeds, seedFile: seedFile, generate: DifferentialScriptGenerator.generate(steps:using:),
-                                                steps: stepsPerScript) { seed, script in
+        try DifferentialScriptGenerator.forEach("differential", seedBase: 0x00F0_4D41_7443_4845, seedFile: "fmtcheck-differential-seed",
+                                                generate: DifferentialScriptGenerator.generate(steps:using:)) { oracle, seed, script in
             let verdict = try Differential.check(script, oracle: oracle)
             counts.add(verdict)
             guard case .mismatch(let report) = verdict else { return true }
@@ -270,14 +262,23 @@ struct DifferentialScript {
 
 /// Random scripts over p1/p2 whose offsets are always valid scalar offsets.
 enum DifferentialScriptGenerator {
-    /// Runs `body` on the script each seed generates, in order, until it returns false. The seed is written to
-    /// `seedFile` first: a trap in RichString ends the test process before any message.
-    static func forEach(_ seeds: [UInt64], seedFile: URL, generate: (Int, inout SeededRandom) -> DifferentialScript, steps: Int,
-                        _ body: (UInt64, DifferentialScript) throws -> Bool) rethrows {
+    /// How many steps each random script has.
+    static let stepsPerScript = 30
+
+    /// Runs `body` with the oracle on the script each of `seeds(base:)` generates, in order, until it returns
+    /// false. First it says which seeds run and where the seed being run is written (`seedFile`, in the temporary
+    /// folder): a trap in RichString ends the test process before any message, and the file then names the seed.
+    static func forEach(_ label: String, seedBase: UInt64, seedFile: String, generate: (Int, inout SeededRandom) -> DifferentialScript,
+                        _ body: (OracleProcess, UInt64, DifferentialScript) throws -> Bool) throws {
+        let oracle = try OracleProcess.locate()
+        let seeds = seeds(base: seedBase)
+        let seedFile = FileManager.default.temporaryDirectory.appendingPathComponent(seedFile)
+        print("\(label): oracle=\(oracle.executable.path) seeds=\(seeds.first!)…(\(seeds.count)); "
+            + "if RichString traps, the seed being run is in \(seedFile.path)")
         for seed in seeds {
             try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
             var rng = SeededRandom(seed: seed)
-            guard try body(seed, generate(steps, &rng)) else { return }
+            guard try body(oracle, seed, generate(stepsPerScript, &rng)) else { return }
         }
     }
 
