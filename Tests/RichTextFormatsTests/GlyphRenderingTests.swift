@@ -115,6 +115,16 @@ final class GlyphRenderingTests: XCTestCase {
         }
     }
 
+    func testOnlyAMissingDecoderOrCodecIsTheMachinesLimitation() {
+        XCTAssertTrue(GlyphRenderingFailure.decoderUnavailable("libheif.so.1 not found").isMachineLimitation)
+        XCTAssertTrue(GlyphRenderingFailure.missingSymbol(library: "libheif.so.1", symbol: "heif_init").isMachineLimitation)
+        XCTAssertTrue(GlyphRenderingFailure.undecodable(decoder: "libheif 1.15", message: "Unsupported feature: Unsupported codec").isMachineLimitation)
+        XCTAssertFalse(GlyphRenderingFailure.undecodable(decoder: "libheif 1.15", message: "Invalid input: No 'ftyp' box").isMachineLimitation)
+        XCTAssertFalse(GlyphRenderingFailure.unsupportedContentType("com.compuserve.gif").isMachineLimitation)
+        XCTAssertFalse(GlyphRenderingFailure.noImage.isMachineLimitation)
+        XCTAssertFalse(GlyphRenderingFailure.tooLarge(width: 5_000, height: 5_000).isMachineLimitation)
+    }
+
     func testTooLargeSaysSoWithTheLimit() {
         let reason = GlyphRenderingFailure.tooLarge(width: 100_000, height: 20)
         XCTAssertEqual(reason.description, "the image is 100000×20 pixels, more than the 4096-pixel side or 16-megapixel limit")
@@ -125,14 +135,7 @@ extension GlyphRenderingFailure {
     /// An XCTSkip when the failure says this machine has no HEIC decoder (no libheif, or libheif without its HEVC
     /// plugin), else the failure itself.
     var skipsWithoutADecoder: any Error {
-        switch self {
-        case .decoderUnavailable, .missingSymbol:
-            return XCTSkip("no glyph decoder on this machine (\(self)); .ci/run installs libheif1 when it can")
-        case .undecodable(_, let message) where message.contains("Unsupported codec") || message.contains("plugin"):
-            return XCTSkip("libheif here has no HEVC decoder (\(self)); .ci/run installs libheif-plugin-libde265 when it can")
-        default:
-            return self
-        }
+        isMachineLimitation ? XCTSkip("this machine cannot decode HEIC glyphs (\(self)); .ci/run installs libheif1 and its HEVC plugin when it can") : self
     }
 }
 
