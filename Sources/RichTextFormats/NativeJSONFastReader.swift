@@ -405,56 +405,47 @@ struct NativeJSONFastReader {
     private mutating func escape() throws(GiveUp) {
         guard i &+ 1 < n else { throw GiveUp() }
         let c = p[i &+ 1]
-        let decoded: UInt8
-        switch c {
-        case 0x22, 0x5C, 0x2F: decoded = c
-        case 0x62: decoded = 0x08
-        case 0x66: decoded = 0x0C
-        case 0x6E: decoded = 0x0A
-        case 0x72: decoded = 0x0D
-        case 0x74: decoded = 0x09
-        case 0x75:
-            let high = try hex4(i &+ 2)
-            var scalar = UInt32(high)
-            var next = i &+ 6
-            if high >= 0xD800 && high <= 0xDBFF {
-                guard i &+ 7 < n, p[i &+ 6] == 0x5C, p[i &+ 7] == 0x75 else { throw GiveUp() }
-                let low = try hex4(i &+ 8)
-                guard low >= 0xDC00 && low <= 0xDFFF else { throw GiveUp() }
-                scalar = 0x10000 &+ ((UInt32(high) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
-                next = i &+ 12
-            } else if high >= 0xDC00 && high <= 0xDFFF {
-                throw GiveUp()
-            }
-            // The escape is at least 6 bytes and its UTF-8 at most 4, so the text stays within `n`.
-            switch scalar {
-            case 0..<0x80:
-                out[o] = UInt8(scalar)
-                o &+= 1
-            case 0x80..<0x800:
-                out[o] = UInt8(0xC0 | (scalar >> 6))
-                out[o &+ 1] = UInt8(0x80 | (scalar & 0x3F))
-                o &+= 2
-            case 0x800..<0x10000:
-                out[o] = UInt8(0xE0 | (scalar >> 12))
-                out[o &+ 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
-                out[o &+ 2] = UInt8(0x80 | (scalar & 0x3F))
-                o &+= 3
-            default:
-                out[o] = UInt8(0xF0 | (scalar >> 18))
-                out[o &+ 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
-                out[o &+ 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
-                out[o &+ 3] = UInt8(0x80 | (scalar & 0x3F))
-                o &+= 4
-            }
-            i = next
+        if let decoded = JSONShortEscape.byte(forLetter: c) {
+            out[o] = decoded
+            o &+= 1
+            i &+= 2
             return
-        default:
+        }
+        guard c == 0x75 else { throw GiveUp() }
+        let high = try hex4(i &+ 2)
+        var scalar = UInt32(high)
+        var next = i &+ 6
+        if high >= 0xD800 && high <= 0xDBFF {
+            guard i &+ 7 < n, p[i &+ 6] == 0x5C, p[i &+ 7] == 0x75 else { throw GiveUp() }
+            let low = try hex4(i &+ 8)
+            guard low >= 0xDC00 && low <= 0xDFFF else { throw GiveUp() }
+            scalar = 0x10000 &+ ((UInt32(high) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
+            next = i &+ 12
+        } else if high >= 0xDC00 && high <= 0xDFFF {
             throw GiveUp()
         }
-        out[o] = decoded
-        o &+= 1
-        i &+= 2
+        // The escape is at least 6 bytes and its UTF-8 at most 4, so the text stays within `n`.
+        switch scalar {
+        case 0..<0x80:
+            out[o] = UInt8(scalar)
+            o &+= 1
+        case 0x80..<0x800:
+            out[o] = UInt8(0xC0 | (scalar >> 6))
+            out[o &+ 1] = UInt8(0x80 | (scalar & 0x3F))
+            o &+= 2
+        case 0x800..<0x10000:
+            out[o] = UInt8(0xE0 | (scalar >> 12))
+            out[o &+ 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            out[o &+ 2] = UInt8(0x80 | (scalar & 0x3F))
+            o &+= 3
+        default:
+            out[o] = UInt8(0xF0 | (scalar >> 18))
+            out[o &+ 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+            out[o &+ 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            out[o &+ 3] = UInt8(0x80 | (scalar & 0x3F))
+            o &+= 4
+        }
+        i = next
     }
 
     private func hex4(_ at: Int) throws(GiveUp) -> UInt16 {

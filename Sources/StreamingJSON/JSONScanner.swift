@@ -453,41 +453,36 @@ struct JSONScanner {
     private mutating func readEscape(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int) throws(JSONSyntaxError) -> Int {
         guard i + 1 < n else { throw unexpected("an escape character after '\\'", p, n, at: i + 1) }
         let c = p[i + 1]
-        switch c {
-        case 0x22, 0x5C, 0x2F: scratch.append(c)
-        case 0x62: scratch.append(0x08)
-        case 0x66: scratch.append(0x0C)
-        case 0x6E: scratch.append(0x0A)
-        case 0x72: scratch.append(0x0D)
-        case 0x74: scratch.append(0x09)
-        case 0x75:
-            let hi = try hex4(p, n, i + 2)
-            var scalar = UInt32(hi)
-            var next = i + 6
-            if hi >= 0xD800 && hi <= 0xDBFF {
-                guard i + 7 < n, p[i + 6] == 0x5C, p[i + 7] == 0x75 else {
-                    if i + 7 >= n && (i + 6 >= n || p[i + 6] == 0x5C) {
-                        throw unexpected("a low surrogate escape after \\u\(hex(hi))", p, n, at: n)
-                    }
-                    throw error(.invalidEscape, "invalid escape: high surrogate \\u\(hex(hi)) is not followed by a low surrogate escape", at: i)
-                }
-                let lo = try hex4(p, n, i + 8)
-                guard lo >= 0xDC00 && lo <= 0xDFFF else {
-                    throw error(.invalidEscape, "invalid escape: high surrogate \\u\(hex(hi)) is followed by \\u\(hex(lo)), not a low surrogate", at: i)
-                }
-                scalar = 0x10000 + ((UInt32(hi) - 0xD800) << 10) + (UInt32(lo) - 0xDC00)
-                next = i + 12
-            } else if hi >= 0xDC00 && hi <= 0xDFFF {
-                throw error(.invalidEscape, "invalid escape: lone low surrogate \\u\(hex(hi))", at: i)
-            }
-            appendUTF8(scalar)
-            return next
-        default:
+        if let byte = JSONShortEscape.byte(forLetter: c) {
+            scratch.append(byte)
+            return i + 2
+        }
+        guard c == 0x75 else {
             var e = unexpected("a valid escape character (one of \" \\ / b f n r t u) after '\\'", p, n, at: i + 1)
             if e.kind == .unexpectedCharacter { e.kind = .invalidEscape }
             throw e
         }
-        return i + 2
+        let hi = try hex4(p, n, i + 2)
+        var scalar = UInt32(hi)
+        var next = i + 6
+        if hi >= 0xD800 && hi <= 0xDBFF {
+            guard i + 7 < n, p[i + 6] == 0x5C, p[i + 7] == 0x75 else {
+                if i + 7 >= n && (i + 6 >= n || p[i + 6] == 0x5C) {
+                    throw unexpected("a low surrogate escape after \\u\(hex(hi))", p, n, at: n)
+                }
+                throw error(.invalidEscape, "invalid escape: high surrogate \\u\(hex(hi)) is not followed by a low surrogate escape", at: i)
+            }
+            let lo = try hex4(p, n, i + 8)
+            guard lo >= 0xDC00 && lo <= 0xDFFF else {
+                throw error(.invalidEscape, "invalid escape: high surrogate \\u\(hex(hi)) is followed by \\u\(hex(lo)), not a low surrogate", at: i)
+            }
+            scalar = 0x10000 + ((UInt32(hi) - 0xD800) << 10) + (UInt32(lo) - 0xDC00)
+            next = i + 12
+        } else if hi >= 0xDC00 && hi <= 0xDFFF {
+            throw error(.invalidEscape, "invalid escape: lone low surrogate \\u\(hex(hi))", at: i)
+        }
+        appendUTF8(scalar)
+        return next
     }
 
     private func hex(_ v: UInt16) -> String {

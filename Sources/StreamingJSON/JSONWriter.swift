@@ -232,14 +232,9 @@ public struct JSONWriter {
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segStart..<i]))
                 bytes.append(0x5C)
-                switch b {
-                case 0x22, 0x5C, 0x2F: bytes.append(b)
-                case 0x08: bytes.append(0x62)
-                case 0x0C: bytes.append(0x66)
-                case 0x0A: bytes.append(0x6E)
-                case 0x0D: bytes.append(0x72)
-                case 0x09: bytes.append(0x74)
-                default:
+                if let letter = JSONShortEscape.letter(for: b) {
+                    bytes.append(letter)
+                } else {
                     bytes.append(contentsOf: [0x75, 0x30, 0x30, Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0xF)]])
                 }
                 i += 1
