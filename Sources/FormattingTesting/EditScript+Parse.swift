@@ -58,9 +58,8 @@ extension EditScript {
             guard case .array(let items)? = object["ranges"] else { throw fail("\"ranges\" must be an array of [from, to] pairs") }
             var ranges: [Range<Int>] = []
             for item in items {
-                guard case .array(let pair) = item, pair.count == 2, case .integer(let from) = pair[0], case .integer(let to) = pair[1],
-                      from >= 0, from <= to else { throw fail("each range must be [from, to] with 0 ≤ from ≤ to, not \(item)") }
-                ranges.append(from..<to)
+                guard let range = ScriptValueJSON.range(from: item) else { throw fail("each range must be [from, to] with 0 ≤ from ≤ to, not \(item)") }
+                ranges.append(range)
             }
             return ranges
         }

@@ -42,9 +42,10 @@ extension ScriptStep {
         }
     }
 
-    /// A whole script as JSON Lines, one step a line.
+    /// A whole script as JSON Lines, one step a line: `EditScript.jsonLines` without its final newline, for
+    /// messages that embed a script.
     public static func jsonLines(_ steps: [ScriptStep]) -> String {
-        steps.map(\.jsonLine).joined(separator: "\n")
+        String(EditScript(steps).jsonLines.dropLast())
     }
 }
 

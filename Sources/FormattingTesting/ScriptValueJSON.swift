@@ -46,13 +46,18 @@ public enum ScriptValueJSON {
         case .null: return nil
         case .array(let items): return .list(items.compactMap(value(from:)))
         case .object(let object):
-            if object.count == 1, let (tag, payload) = object.first.map({ ($0.key, $0.value) }), tag.hasPrefix("$") {
-                return tagged(tag, payload)
-            }
+            if let (tag, payload) = kindTag(of: object) { return tagged(tag, payload) }
             var fields: [String: AttributeValue] = [:]
             for (key, member) in object { if let v = value(from: member) { fields[key] = v } }
             return .record(fields)
         }
+    }
+
+    /// The tag and its payload when `object` is a kind tag: exactly one member, whose name starts with `$`. Any
+    /// other object is a record, whatever its member names.
+    static func kindTag(of object: JSONObject) -> (tag: String, payload: JSONValue)? {
+        guard object.count == 1, let member = object.first, member.key.hasPrefix("$") else { return nil }
+        return (member.key, member.value)
     }
 
     static func tagged(_ tag: String, _ payload: JSONValue) -> AttributeValue? {
@@ -124,12 +129,13 @@ public enum ScriptValueJSON {
         return RichString(unenforcedText: text, runs: runs)
     }
 
-    /// Whether `json` holds a kind tag (`{"$color":…}` and the like) anywhere, which only the harness writes:
-    /// `fmtcheck replay` then reads it exactly, and gives an untagged value its declared kind.
+    /// Whether `json` holds a kind tag (`{"$color":…}` and the like, as `value(from:)` reads one) anywhere, which
+    /// only the harness writes: `fmtcheck replay` then reads it exactly, and gives an untagged value its declared
+    /// kind.
     public static func hasTag(_ json: JSONValue) -> Bool {
         switch json {
         case .array(let items): return items.contains(where: hasTag)
-        case .object(let object): return object.contains { $0.key.hasPrefix("$") || hasTag($0.value) }
+        case .object(let object): return kindTag(of: object) != nil || object.contains { hasTag($0.value) }
         default: return false
         }
     }
@@ -144,10 +150,17 @@ public enum ScriptValueJSON {
         guard let list = json.arrayValue else { return nil }
         var ranges: [Range<Int>] = []
         for item in list {
-            guard let pair = item.arrayValue, pair.count == 2, let f = pair[0].intValue, let t = pair[1].intValue, 0 <= f, f <= t else { return nil }
-            ranges.append(f..<t)
+            guard let range = range(from: item) else { return nil }
+            ranges.append(range)
         }
         return ranges
+    }
+
+    /// One item of `rangesText(_:)` read back: a `[from, to]` pair of whole numbers with 0 ≤ from ≤ to, else nil.
+    static func range(from item: JSONValue) -> Range<Int>? {
+        guard let pair = item.arrayValue, pair.count == 2, let from = pair[0].intValue, let to = pair[1].intValue, 0 <= from, from <= to
+        else { return nil }
+        return from..<to
     }
 
     /// A JSON string literal with invisible characters escaped (see `ScriptText.escapingInvisibles`).

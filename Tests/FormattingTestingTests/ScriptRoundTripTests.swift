@@ -3,6 +3,7 @@ import XCTest
 import Formatting
 import FormattingTesting
 import RichText
+import StreamingJSON
 
 /// Printed scripts read back exactly as they ran: values keep their kinds, wrong-typed values survive, and
 /// invisible characters are escaped.
@@ -42,6 +43,28 @@ final class ScriptRoundTripTests: XCTestCase {
         for value in values { roundTrip(.set(from: 0, to: 3, key: "k", value: value)) }
         roundTrip(.setRanges(ranges: [0..<1, 2..<4], key: "k", value: .number(2)))
         roundTrip(.setRanges(ranges: [0..<1], key: "k", value: nil))
+    }
+
+    /// `hasTag` (which tells `fmtcheck replay` that the harness wrote a value) sees a tag exactly where
+    /// `value(from:)` reads one: a one-member object named `$…`, at any depth; a record that merely has a
+    /// `$`-named field among others is untagged, hand-written JSON.
+    func testATagIsWhatTheValueReaderReadsAsOne() throws {
+        let cases: [(json: String, tagged: Bool)] = [
+            (##"{"$color":"#ff0000"}"##, true),
+            (##"[1,{"$url":"https://swift.org"}]"##, true),
+            (##"{"note":{"$data":"AAE="}}"##, true),
+            (##"{"$color":"#ff0000","size":2}"##, false),
+            (##"{"$amount":3,"currency":"EUR"}"##, false),
+            (##""#ff0000""##, false),
+        ]
+        for (text, tagged) in cases {
+            let json = try JSONValue.parse(text)
+            XCTAssertEqual(ScriptValueJSON.hasTag(json), tagged, text)
+            if !tagged, case .object = json {
+                guard case .record(let fields)? = ScriptValueJSON.value(from: json) else { return XCTFail("\(text) is not read as a record") }
+                XCTAssertEqual(fields.count, 2, text)
+            }
+        }
     }
 
     func testANumberWithoutAFractionStaysANumber() throws {
