@@ -6,10 +6,6 @@ import Glibc
 
 // Timing, the seeded RNG's draws, metric and table printing, memory readings, and child processes.
 
-/// FormattingTesting's seeded generator, under the name the benchmarks use: both sides of a comparison replay
-/// identical scripts from a seed.
-typealias SplitMix64 = SeededGenerator
-
 extension SeededGenerator {
     /// A uniform integer in `0..<bound` (bound > 0): the high word of one draw times `bound`, so every seed
     /// gives the benchmarks the scripts it always gave.

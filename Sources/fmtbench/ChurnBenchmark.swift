@@ -1,6 +1,7 @@
 import Foundation
 import FormatCheck
 import Formatting
+import FormattingTesting
 import RichText
 import RichTextFormats
 
@@ -63,7 +64,7 @@ enum ChurnBenchmark {
         let ingredient = EngineDefinitions.ingredient
         var text = RichString(String(repeating: "stir the milk into the flour and add sugar slowly ", count: 200))
         let length = text.utf8.count
-        var rng = SplitMix64(seed: 0xC4_0A2)
+        var rng = SeededGenerator(seed: 0xC4_0A2)
         var placed: [Int] = Array(repeating: -1, count: lag)
         var early = 0
         func range(_ start: Int, _ count: Int) -> Range<RichString.Index> {

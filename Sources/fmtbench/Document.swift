@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 import RichText
 
@@ -52,7 +53,7 @@ enum KeyStyle: String {
 /// Streaming keeps the 100M-character build from holding a second copy of the document.
 enum DocumentGenerator {
     static func generate(characters target: Int, seed: UInt64, _ emit: (String, Int?, Int) -> Void) -> Int {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var produced = 0
         var paragraph = 0
         let letters = Array("etaoinshrdlucmfwypvbgkqjxz")

@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 import RichText
 
@@ -39,7 +40,7 @@ enum EditsBenchmark {
     @inline(never)
     static func runOurs(_ phase: EditPhase, _ s: inout RichString, count: Int, seed: UInt64? = nil,
                         tag: AttributeKeyDescriptor = tagDescriptor) {
-        var rng = SplitMix64(seed: seed ?? phase.seed)
+        var rng = SeededGenerator(seed: seed ?? phase.seed)
         var scalars = s.counts.scalars
         switch phase {
         case .insert:
@@ -71,7 +72,7 @@ enum EditsBenchmark {
     /// Mixed single-scalar inserts and deletes, for scaling.
     @inline(never)
     static func runOursMixed(_ s: inout RichString, count: Int, seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var scalars = s.counts.scalars
         for _ in 0..<count {
             let inserting = rng.next() & 1 == 0
@@ -107,7 +108,7 @@ enum EditsBenchmark {
     static func runFoundation<Tag: AttributedStringKey>(
         _ phase: EditPhase, _ s: inout AttributedString, count: Int, budget: Double, seed: UInt64, tag: Tag.Type
     ) -> (Int, Double) where Tag.Value == Int {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var scalars = s.unicodeScalars.count
         let start = now()
         var done = 0

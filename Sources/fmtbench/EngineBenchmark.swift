@@ -1,5 +1,6 @@
 import Foundation
 import Formatting
+import FormattingTesting
 import RichText
 
 // `fmtbench engine`: the cost of running every mutation through the FormattingEngine (DESIGN §3), against the
@@ -136,7 +137,7 @@ enum EngineBenchmark {
     /// The `edits` script (same seeds, same positions) on `s`, either through `engine` or, with nil, bare.
     @inline(never)
     static func runScript(_ phase: EditPhase, _ s: inout RichString, scenario: EngineScenario, engine: FormattingEngine?) {
-        var rng = SplitMix64(seed: phase.seed)
+        var rng = SeededGenerator(seed: phase.seed)
         var scalars = s.counts.scalars
         let key = scenario.setKey
         for _ in 0..<phase.operations {
@@ -233,7 +234,7 @@ enum EngineBenchmark {
         let engine = scenario.engine
         var (doc, _, _) = scenario.buildDocument()
         let scalars = doc.counts.scalars
-        var rng = SplitMix64(seed: probeSeed)
+        var rng = SeededGenerator(seed: probeSeed)
         var attributeEdits: [(Int, Int, AttributeValue)] = []
         for _ in 0..<probeCount {
             attributeEdits.append((rng.below(scalars - 20), rng.int(in: 1...20), scenario.setValue(rng.below(16))))

@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 import RichText
 import RichTextFormats
@@ -11,7 +12,7 @@ enum JSONBenchmark {
 
     static func main() {
         print("fmtbench json: \(documentCount) recipe documents of ~\(documentBytes / 1000) KB, Foundation Codable layout (half flat, half table form)")
-        var rng = SplitMix64(seed: 0x4A53_4F4E)
+        var rng = SeededGenerator(seed: 0x4A53_4F4E)
         var documents: [[UInt8]] = []
         let generation = measure {
             for i in 0..<documentCount {

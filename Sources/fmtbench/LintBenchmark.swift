@@ -2,6 +2,7 @@ import Foundation
 import FormatCheck
 import RichTextFormats
 #if canImport(Glibc)
+import FormattingTesting
 import Glibc
 #endif
 
@@ -29,7 +30,7 @@ enum LintBenchmark {
             exit(1)
         }
         print("fmtbench lint: \(documentCount) recipe documents in \(directory), definition \(definition)")
-        var rng = SplitMix64(seed: 0x4C49_4E54)
+        var rng = SeededGenerator(seed: 0x4C49_4E54)
         var paths: [String] = []
         var totalBytes = 0, largest = 0
         let generation = measure {

@@ -1,5 +1,6 @@
 import Foundation
 import FormatCheck
+import FormattingTesting
 
 // The cache row of fmtbench lint (issue 20): 2,000 recipe documents of a few kilobytes with findings in each,
 // the shape of corpus a CI team lints, linted twice with a cache as `fmtcheck --cache` does (LintRun, the
@@ -13,7 +14,7 @@ enum LintCacheBenchmark {
         let directory = NSTemporaryDirectory() + "fmtbench-lint-cache-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try? FileManager.default.createDirectory(atPath: directory + "/docs", withIntermediateDirectories: true)
-        var rng = SplitMix64(seed: 0x4341_4348)
+        var rng = SeededGenerator(seed: 0x4341_4348)
         var totalBytes = 0
         for i in 0..<documentCount {
             let bytes = RecipeCorpus.document(targetBytes: rng.int(in: sizeRange), table: i % 2 == 1, rng: &rng)

@@ -1,5 +1,6 @@
 import Foundation
 import FormatCheck
+import FormattingTesting
 
 // `fmtbench lint-profile [COUNT]`: lints COUNT (default 40) generated recipe documents in memory, in order, on one
 // core, with the library's DocumentLinter (the per-file work of `fmtbench lint` without file reads or threads).
@@ -12,7 +13,7 @@ enum LintProfile {
             print("fmtbench lint-profile: the definition did not load")
             exit(1)
         }
-        var rng = SplitMix64(seed: 0x4C49_4E54)
+        var rng = SeededGenerator(seed: 0x4C49_4E54)
         let documents = (0..<count).map { i in
             RecipeCorpus.document(targetBytes: rng.int(in: LintBenchmark.sizeRange), table: i % 2 == 1, rng: &rng)
         }

@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 import RichText
 
@@ -40,7 +41,7 @@ enum ParagraphsBenchmark {
         let targetPara = lastPara + 1
 
         // The target paragraph: ASCII words, length - 1 characters, then "\n".
-        var rng = SplitMix64(seed: 0xB0B + UInt64(length))
+        var rng = SeededGenerator(seed: 0xB0B + UInt64(length))
         let letters = Array("etaoinshrdlucmfwypvbgkqjxz")
         var remaining = length - 1
         var buffer = ""

@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 
 // Generated recipe documents in Foundation's Codable layout (DESIGN §5, FORMATS.md), for `fmtbench json` and
@@ -23,7 +24,7 @@ enum RecipeCorpus {
     }
 
     /// One document of about `targetBytes` bytes. `table` picks the table form.
-    static func document(targetBytes: Int, table: Bool, rng: inout SplitMix64) -> [UInt8] {
+    static func document(targetBytes: Int, table: Bool, rng: inout SeededGenerator) -> [UInt8] {
         var runs: [(text: String, attributes: String)] = []
         var size = 40
         var paragraph = 0

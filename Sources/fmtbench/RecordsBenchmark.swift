@@ -1,6 +1,7 @@
 import Foundation
 import FormatCheck
 #if canImport(Glibc)
+import FormattingTesting
 import Glibc
 #endif
 
@@ -18,7 +19,7 @@ enum RecordsBenchmark {
     static func run(definition: String) {
         let path = NSTemporaryDirectory() + "fmtbench-records-\(getpid()).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var rng = SplitMix64(seed: 0x5245_4344)
+        var rng = SeededGenerator(seed: 0x5245_4344)
         var out: [UInt8] = []
         out.reserveCapacity(recordCount * 1_600)
         let generation = measure {

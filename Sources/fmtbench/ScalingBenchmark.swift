@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 import RichText
 
@@ -121,7 +122,7 @@ enum ScalingBenchmark {
     /// jumps to a random place one time in 64.
     @inline(never)
     static func editsNearACursor(_ s: inout RichString, count: Int, seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var scalars = s.counts.scalars
         var cursor = rng.below(scalars)
         for _ in 0..<count {
@@ -135,7 +136,7 @@ enum ScalingBenchmark {
     /// after it (the attributes at each index are read).
     @inline(never)
     static func lookups(_ s: RichString, count: Int, seed: UInt64, readingAttributes: Bool) -> Int {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let scalars = s.counts.scalars
         var carried = 0
         for _ in 0..<count {

@@ -1,3 +1,4 @@
+import FormattingTesting
 import Foundation
 
 // The floor under the scaling rows: what this machine's memory charges a random single-byte edit at each size,
@@ -97,7 +98,7 @@ enum ScalingFloor {
     static func addedCost(sizes: [Int], editsPerRound: Int, rounds: Int, warmUpEdits: Int) -> Double {
         let layouts = sizes.map { Layout(characters: $0) }
         var costs = Array(repeating: [Double](), count: sizes.count)
-        var rng = SplitMix64(seed: 0x5CA1E)
+        var rng = SeededGenerator(seed: 0x5CA1E)
         var sink: UInt32 = 0
         for _ in 0..<rounds {
             for (k, layout) in layouts.enumerated() {
