@@ -1,66 +1,9 @@
 import Foundation
+import TestKeys
 
-// Test attribute keys for the FormatCheck differential oracle.
-// Names and behaviours must match the FormatCheck test schema exactly.
-
-enum P1Key: AttributedStringKey {
-    typealias Value = Int
-    static let name = "p1"
-}
-
-enum P2Key: AttributedStringKey {
-    typealias Value = String
-    static let name = "p2"
-}
-
-enum TagKey: AttributedStringKey {
-    typealias Value = String
-    static let name = "tag"
-    static let inheritedByAddedText = false
-    static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.textChanged]
-}
-
-enum ColorKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "color"
-}
-
-enum DepKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "dep"
-    static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.attributeChanged(ColorKey.self)]
-}
-
-enum Dep2Key: AttributedStringKey {
-    typealias Value = Int
-    static let name = "dep2"
-    static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.attributeChanged(DepKey.self)]
-}
-
-enum ParaKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "para"
-    static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
-}
-
-enum TagParaKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "tagpara"
-    static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.textChanged]
-    static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
-}
-
-enum BulletKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "bullet"
-    static let runBoundaries: AttributedString.AttributeRunBoundaries? = .character("•")
-}
-
-enum NoInheritKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "noinherit"
-    static let inheritedByAddedText = false
-}
+// The keys of the FormatCheck test schema are declared once, in the TestKeys target
+// (`Sources/TestKeys/TestKeys.swift`), as Foundation `AttributedStringKey`s, each beside its typed RichText twin
+// where the tests have one. Here they are wrapped for the script reader: `KeyInfo`, `allKeys`, `keysByName`.
 
 /// A parsed attribute value from the script.
 enum AttrValue: Sendable {
@@ -124,16 +67,16 @@ private func key<K: AttributedStringKey>(
 
 /// All keys, sorted by name (output order).
 let allKeys: [KeyInfo] = [
-    intKey(P1Key.self),
-    stringKey(P2Key.self),
-    stringKey(TagKey.self),
-    intKey(ColorKey.self),
-    intKey(DepKey.self),
-    intKey(Dep2Key.self),
-    intKey(ParaKey.self),
-    intKey(TagParaKey.self),
-    intKey(BulletKey.self),
-    intKey(NoInheritKey.self),
+    intKey(FoundationP1Key.self),
+    stringKey(FoundationP2Key.self),
+    stringKey(FoundationTagKey.self),
+    intKey(FoundationColorKey.self),
+    intKey(FoundationColorDependentKey.self),
+    intKey(FoundationSecondDependentKey.self),
+    intKey(FoundationParaKey.self),
+    intKey(FoundationParagraphTagKey.self),
+    intKey(FoundationBulletKey.self),
+    intKey(FoundationNoInheritKey.self),
 ].sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
 
 let keysByName: [String: KeyInfo] = Dictionary(uniqueKeysWithValues: allKeys.map { ($0.name, $0) })

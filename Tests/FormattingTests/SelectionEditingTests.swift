@@ -1,9 +1,10 @@
 import Formatting
 import RichText
+import TestKeys
 import XCTest
 
 extension AttributeKeys {
-    fileprivate var selectionIngredient: Ingredient.Type { Ingredient.self }
+    fileprivate var selectionIngredient: IngredientKey.Type { IngredientKey.self }
 }
 
 /// SwiftUI's selection-editing shape on a string: `replaceSelection`, `transformAttributes(in:)`, and what a
@@ -29,10 +30,10 @@ final class SelectionEditingTests: XCTestCase {
         var text = RichString("milk and eggs")
         var selection = Selection(ranges: text.ranges(of: "milk").union(text.ranges(of: "eggs")))
         text.transformAttributes(in: &selection) { $0.selectionIngredient = "staple" }
-        XCTAssertEqual(text[text.range(of: "milk")!][Ingredient.self], "staple")
-        XCTAssertEqual(text[text.range(of: "eggs")!][Ingredient.self], "staple")
-        XCTAssertNil(text[text.range(of: " and ")!][Ingredient.self])
-        XCTAssertEqual(selection.attributes(in: text)[Ingredient.self], "staple")
+        XCTAssertEqual(text[text.range(of: "milk")!][IngredientKey.self], "staple")
+        XCTAssertEqual(text[text.range(of: "eggs")!][IngredientKey.self], "staple")
+        XCTAssertNil(text[text.range(of: " and ")!][IngredientKey.self])
+        XCTAssertEqual(selection.attributes(in: text)[IngredientKey.self], "staple")
         text.transformAttributes(in: &selection) { $0.selectionIngredient = nil }
         XCTAssertEqual(text, RichString("milk and eggs"))
     }
@@ -40,12 +41,12 @@ final class SelectionEditingTests: XCTestCase {
     func testAttributesGivenToACaretAreTypedWithAndThenDropped() {
         var text = RichString("salt ")
         var selection = Selection(insertionPoint: text.endIndex)
-        text.transformAttributes(in: &selection) { $0[Ingredient.self] = "pepper" }
-        XCTAssertEqual(selection.typingAttributes(in: text)[Ingredient.self], "pepper")
+        text.transformAttributes(in: &selection) { $0[IngredientKey.self] = "pepper" }
+        XCTAssertEqual(selection.typingAttributes(in: text)[IngredientKey.self], "pepper")
         text.replaceSelection(&selection, withCharacters: "pepper")
-        XCTAssertEqual(text[text.range(of: "pepper")!][Ingredient.self], "pepper")
+        XCTAssertEqual(text[text.range(of: "pepper")!][IngredientKey.self], "pepper")
         XCTAssertNil(selection.typingAttributes, "a new caret takes its attributes from the text again")
-        XCTAssertNil(selection.typingAttributes(in: text)[Ingredient.self], "the key is not inherited by added text")
+        XCTAssertNil(selection.typingAttributes(in: text)[IngredientKey.self], "the key is not inherited by added text")
     }
 
     func testTheTypingAttributesOfARangeAreThoseOfItsFirstCharacter() {
@@ -75,7 +76,7 @@ final class SelectionEditingTests: XCTestCase {
     func testAnAttributeSetIsWrittenLikeAnAttributeContainer() {
         var attributes = AttributeSet.empty
         attributes.selectionIngredient = "milk"
-        attributes[Ingredient.self] = "butter"
+        attributes[IngredientKey.self] = "butter"
         XCTAssertEqual(attributes.selectionIngredient, "butter")
         XCTAssertEqual(attributes.entry(named: "ingredient")?.behavior.inheritedByAddedText, false, "the key's behaviour comes with it")
         attributes.selectionIngredient = nil

@@ -1,5 +1,6 @@
 import Formatting
 import RichText
+import TestKeys
 import XCTest
 
 private enum FontSize: RichAttributeKey {
@@ -12,43 +13,43 @@ final class TypedKeyConstraintTests: XCTestCase {
     private let greenColor = RichColor(hex: "#34c759")!
 
     func testTypedConditionsAreTheNameBasedConditions() {
-        XCTAssertEqual(Condition.present(Ingredient.self), .present("ingredient"))
-        XCTAssertEqual(Condition.absent(Ingredient.self), .absent("ingredient"))
-        XCTAssertEqual(Condition.equals(Ingredient.self, "milk"), .equals("ingredient", .string("milk")))
-        XCTAssertEqual(Condition.oneOf(Ingredient.self, ["milk", "eggs"]), .oneOf("ingredient", [.string("milk"), .string("eggs")]))
+        XCTAssertEqual(Condition.present(IngredientKey.self), .present("ingredient"))
+        XCTAssertEqual(Condition.absent(IngredientKey.self), .absent("ingredient"))
+        XCTAssertEqual(Condition.equals(IngredientKey.self, "milk"), .equals("ingredient", .string("milk")))
+        XCTAssertEqual(Condition.oneOf(IngredientKey.self, ["milk", "eggs"]), .oneOf("ingredient", [.string("milk"), .string("eggs")]))
     }
 
     func testRulesForATypedKeyOwnItsDescriptor() {
-        let rules = Rules(for: ForegroundColor.self, [Rule(when: .present(Ingredient.self), .set(.color(greenColor)))], otherwise: .remove)
+        let rules = Rules(for: ForegroundColorKey.self, [Rule(when: .present(IngredientKey.self), .set(.color(greenColor)))], otherwise: .remove)
         XCTAssertEqual(rules.name, "foregroundColor-rules")
-        XCTAssertEqual(rules.key, ForegroundColor.descriptor)
+        XCTAssertEqual(rules.key, ForegroundColorKey.descriptor)
         XCTAssertEqual(rules.reads, ["ingredient"])
-        XCTAssertEqual(Rules("IngredientsAreGreen", for: ForegroundColor.self, []).name, "IngredientsAreGreen")
+        XCTAssertEqual(Rules("IngredientsAreGreen", for: ForegroundColorKey.self, []).name, "IngredientsAreGreen")
     }
 
     func testATypedRecipeDefinitionMakesMilkGreen() throws {
-        let definition = try FormattingDefinition(name: "recipe", scope: [ForegroundColor.descriptor, Ingredient.descriptor]) {
-            Rules("IngredientsAreGreen", for: ForegroundColor.self, [Rule(when: .present(Ingredient.self), .set(.color(greenColor)))], otherwise: .remove)
+        let definition = try FormattingDefinition(name: "recipe", scope: [ForegroundColorKey.descriptor, IngredientKey.descriptor]) {
+            Rules("IngredientsAreGreen", for: ForegroundColorKey.self, [Rule(when: .present(IngredientKey.self), .set(.color(greenColor)))], otherwise: .remove)
         }
         var text = RichString("add milk")
         let milk = text.range(of: "milk")!
-        _ = FormattingEngine(definition).apply(.setAttribute(Ingredient.descriptor, to: .string("milk"), in: RangeSet(milk)), to: &text)
-        XCTAssertEqual(text[milk][ForegroundColor.self], greenColor)
+        _ = FormattingEngine(definition).apply(.setAttribute(IngredientKey.descriptor, to: .string("milk"), in: RangeSet(milk)), to: &text)
+        XCTAssertEqual(text[milk][ForegroundColorKey.self], greenColor)
     }
 
     func testTypedAllowedValuesClampAndCustomConstraints() throws {
-        let allowed = AllowedValues(for: Ingredient.self, values: ["milk", "eggs"], default: nil)
-        XCTAssertEqual(allowed.key, Ingredient.descriptor)
+        let allowed = AllowedValues(for: IngredientKey.self, values: ["milk", "eggs"], default: nil)
+        XCTAssertEqual(allowed.key, IngredientKey.descriptor)
         XCTAssertEqual(allowed.values, [.string("milk"), .string("eggs")])
         XCTAssertNil(allowed.defaultValue)
         let clamp = Clamp(for: FontSize.self, lower: 8, upper: 72)
         XCTAssertEqual(clamp.key, FontSize.descriptor)
         XCTAssertEqual(clamp.name, "size-clamp")
-        let custom = CustomConstraint("Green", owns: ForegroundColor.self, reads: [Ingredient.self]) { run in
-            run.value = run[Ingredient.self] == nil ? nil : .color(RichColor(hex: "#34c759")!)
+        let custom = CustomConstraint("Green", owns: ForegroundColorKey.self, reads: [IngredientKey.self]) { run in
+            run.value = run[IngredientKey.self] == nil ? nil : .color(RichColor(hex: "#34c759")!)
         }
         XCTAssertEqual(custom.reads, ["ingredient"])
-        _ = try FormattingDefinition(name: "typed", scope: [ForegroundColor.descriptor, Ingredient.descriptor, FontSize.descriptor]) {
+        _ = try FormattingDefinition(name: "typed", scope: [ForegroundColorKey.descriptor, IngredientKey.descriptor, FontSize.descriptor]) {
             allowed
             clamp
             custom

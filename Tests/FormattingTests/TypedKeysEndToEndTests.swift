@@ -1,9 +1,10 @@
 import Formatting
 import RichText
+import TestKeys
 import XCTest
 
 extension AttributeKeys {
-    fileprivate var typedIngredient: Ingredient.Type { Ingredient.self }
+    fileprivate var typedIngredient: IngredientKey.Type { IngredientKey.self }
 }
 
 /// Typed keys from the session to the engine and into a constraint's view of a run.
@@ -12,12 +13,12 @@ final class TypedKeysEndToEndTests: XCTestCase {
         let engine = FormattingEngine(try recipeDefinition())
         var session = EditingSession(document: RichString("milk and eggs"), engine: engine)
         session.select(Selection(range: session.document.range(of: "milk")!))
-        session.setAttribute(Ingredient.self, to: "milk")
+        session.setAttribute(IngredientKey.self, to: "milk")
         XCTAssertEqual(session.document[session.document.range(of: "milk")!].typedIngredient, "milk")
         let milk = RangeSet(session.document.range(of: "milk")!)
-        XCTAssertFalse(engine.canSet(ForegroundColor.self, to: RichColor(hex: "#ffffff")!, on: milk, in: session.document))
-        XCTAssertTrue(engine.canSet(Ingredient.self, to: "cream", on: milk, in: session.document))
-        let probe = engine.probe(.setAttribute(Ingredient.self, to: nil, in: milk), on: session.document)
+        XCTAssertFalse(engine.canSet(ForegroundColorKey.self, to: RichColor(hex: "#ffffff")!, on: milk, in: session.document))
+        XCTAssertTrue(engine.canSet(IngredientKey.self, to: "cream", on: milk, in: session.document))
+        let probe = engine.probe(.setAttribute(IngredientKey.self, to: nil, in: milk), on: session.document)
         XCTAssertTrue(probe.isKept)
         XCTAssertEqual(probe.adjustments.map(\.key), ["foregroundColor"], "removing the ingredient takes the green away")
     }
@@ -28,7 +29,7 @@ final class TypedKeysEndToEndTests: XCTestCase {
         }
         let definition = try FormattingDefinition(name: "marked", scope: [Keys.ingredient, Keys.bold]) { loud }
         var text = RichString("salt")
-        FormattingEngine(definition).apply(.setAttribute(Ingredient.self, to: "salt", in: RangeSet(text.startIndex..<text.endIndex)), to: &text)
+        FormattingEngine(definition).apply(.setAttribute(IngredientKey.self, to: "salt", in: RangeSet(text.startIndex..<text.endIndex)), to: &text)
         XCTAssertEqual(text.value(Keys.bold, atScalar: 0), .bool(true))
     }
 }

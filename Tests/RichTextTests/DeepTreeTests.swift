@@ -1,5 +1,6 @@
 import Foundation
 @testable import RichText
+import TestKeys
 import XCTest
 
 /// Random removals and attribute changes on documents deep enough that both ropes (text chunks and attribute
@@ -290,17 +291,6 @@ struct DeepDocument {
         return document
     }
 
-    /// Foundation's twins of p1 and p2, to build the document through the bridge.
-    enum BridgeP1: AttributedStringKey {
-        typealias Value = Int
-        static let name = "p1"
-    }
-
-    enum BridgeP2: AttributedStringKey {
-        typealias Value = String
-        static let name = "p2"
-    }
-
     /// A document of at least `minimumCharacters` characters in runs of 1 to 8 characters, both ropes of
     /// height 3 or more, then with a few hundred runs of single scalars inside grapheme clusters.
     ///
@@ -334,11 +324,11 @@ struct DeepDocument {
             }
             characters += piece.count
             var container = AttributeContainer()
-            if code & 3 != 0 { container[BridgeP1.self] = code & 3 }
-            if code >> 2 != 0 { container[BridgeP2.self] = ["", "x", "y", "z"][code >> 2] }
+            if code & 3 != 0 { container[FoundationP1Key.self] = code & 3 }
+            if code >> 2 != 0 { container[FoundationP2Key.self] = ["", "x", "y", "z"][code >> 2] }
             attributed.append(AttributedString(piece, attributes: container))
         }
-        let text = RichString(attributed, bridge: FoundationAttributeBridge([.key(BridgeP1.self), .key(BridgeP2.self)]))
+        let text = RichString(attributed, bridge: FoundationAttributeBridge([.key(FoundationP1Key.self), .key(FoundationP2Key.self)]))
         let model = Model(scalars: scalars, codes: codes, utf8Count: scalars.reduce(0) { $0 + UTF8.width($1) })
         var document = DeepDocument(text: text, model: model, seed: documentSeed)
         for _ in 0..<300 where !insideClusters.isEmpty {

@@ -1,6 +1,7 @@
 import Foundation
 import FormattingTesting
 import RichText
+import TestKeys
 import XCTest
 
 /// Differential tests: random edit scripts (DESIGN §7) over the plain keys `p1` (integer) and `p2` (string)
@@ -78,10 +79,10 @@ final class FoundationDifferentialTests: XCTestCase {
         var foundation = AttributedString()
         for (text, value) in [("e", 1), ("\u{301}", 2), ("x", 3)] {
             var container = AttributeContainer()
-            container[BridgeP1.self] = value
+            container[FoundationP1Key.self] = value
             foundation.append(AttributedString(text, attributes: container))
         }
-        let bridge = FoundationAttributeBridge([.key(BridgeP1.self)])
+        let bridge = FoundationAttributeBridge([.key(FoundationP1Key.self)])
         let rich = RichString(foundation, bridge: bridge)
         let runs = Differential.state(of: rich).runs
         XCTAssertEqual(
@@ -92,13 +93,7 @@ final class FoundationDifferentialTests: XCTestCase {
         // The other direction keeps them.
         let back = AttributedString(Differential.richString(ScriptStep.document([("e", ["p1": .integer(1)]), ("\u{301}", ["p1": .integer(2)])])), bridge: bridge)
         XCTAssertEqual(back.runs.map { back.unicodeScalars[$0.range].count }, [1, 1])
-        XCTAssertEqual(back.runs.map { $0[BridgeP1.self] }, [1, 2])
-    }
-
-    /// Foundation's twin of the plain key p1, for the bridge.
-    enum BridgeP1: AttributedStringKey {
-        typealias Value = Int
-        static let name = "p1"
+        XCTAssertEqual(back.runs.map { $0[FoundationP1Key.self] }, [1, 2])
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 /// The parts of the API shaped after Foundation's `AttributedString` that ported code reaches for: writable
 /// character and scalar views, whole-string attribute access, attribute scopes, the protocol the string and its

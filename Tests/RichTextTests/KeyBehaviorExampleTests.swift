@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import TestKeys
 
 /// One example per rule of DESIGN §2's key-behaviour table.
 final class KeyBehaviorExampleTests: XCTestCase {

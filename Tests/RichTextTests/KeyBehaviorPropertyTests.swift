@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import TestKeys
 
 /// Random scripts over keys of every behaviour against a naive whole-document model of DESIGN §2; after every
 /// step run boundaries hold everywhere and no invalidated stretch keeps its value.

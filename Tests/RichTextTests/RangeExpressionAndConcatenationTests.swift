@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import TestKeys
 
 /// The AttributedString-shaped API for slicing by range expressions and for `+` / `+=`, one behaviour each.
 final class RangeExpressionAndConcatenationTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 /// Examples of the string's API, one behaviour each.
 final class RichStringExampleTests: XCTestCase {

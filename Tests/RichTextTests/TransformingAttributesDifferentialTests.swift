@@ -1,5 +1,6 @@
 import Foundation
 @testable import RichText
+import TestKeys
 import XCTest
 
 /// `transformingAttributes` against the toolchain's Foundation: random strings over keys of every behaviour, one
@@ -45,26 +46,6 @@ final class TransformingAttributesDifferentialTests: XCTestCase {
             XCTAssertGreaterThan(changedCases, seeds.count / 2, "too few cases changed anything to compare")
         }
     }
-}
-
-// MARK: - Keys
-
-private enum FoundationDependentKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "dep"
-    static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.attributeChanged(FoundationColorKey.self)]
-}
-
-private enum FoundationParagraphKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "TestParagraphConstrained"
-    static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
-}
-
-private enum FoundationBulletKey: AttributedStringKey {
-    typealias Value = Int
-    static let name = "bullet"
-    static let runBoundaries: AttributedString.AttributeRunBoundaries? = .character("•")
 }
 
 // MARK: - Actions
@@ -141,8 +122,8 @@ private enum TransformAction: CustomStringConvertible {
         case .replace(let name, let v):
             switch name {
             case "color": t.replace(with: FoundationColorKey.self, value: v)
-            case "dep": t.replace(with: FoundationDependentKey.self, value: v)
-            case "para": t.replace(with: FoundationParagraphKey.self, value: v)
+            case "dep": t.replace(with: FoundationColorDependentKey.self, value: v)
+            case "para": t.replace(with: FoundationTestParagraphConstrainedKey.self, value: v)
             default: t.replace(with: FoundationBulletKey.self, value: v)
             }
         }
@@ -154,8 +135,8 @@ private enum TransformAction: CustomStringConvertible {
 private enum TransformCase {
     static let bridge = FoundationAttributeBridge([
         .key(FoundationColorKey.self),
-        .key(FoundationDependentKey.self, behavior: ColorDependentKey.descriptor.behavior),
-        .key(FoundationParagraphKey.self),
+        .key(FoundationColorDependentKey.self, behavior: ColorDependentKey.descriptor.behavior),
+        .key(FoundationTestParagraphConstrainedKey.self),
         .key(FoundationBulletKey.self, behavior: BulletKey.descriptor.behavior),
     ])
 
@@ -209,14 +190,14 @@ private enum TransformCase {
         let queue = ActionQueue(actions)
         switch scenario {
         case 0: return s.transformingAttributes(FoundationColorKey.self) { queue.take().apply(to: &$0, in: s) }
-        case 1: return s.transformingAttributes(FoundationParagraphKey.self) { queue.take().apply(to: &$0, in: s) }
+        case 1: return s.transformingAttributes(FoundationTestParagraphConstrainedKey.self) { queue.take().apply(to: &$0, in: s) }
         case 2:
             return s.transformingAttributes(FoundationColorKey.self, FoundationBulletKey.self) {
                 queue.take().apply(to: &$0, in: s)
                 queue.take().apply(to: &$1, in: s)
             }
         default:
-            return s.transformingAttributes(FoundationParagraphKey.self, FoundationDependentKey.self, FoundationColorKey.self) {
+            return s.transformingAttributes(FoundationTestParagraphConstrainedKey.self, FoundationColorDependentKey.self, FoundationColorKey.self) {
                 queue.take().apply(to: &$0, in: s)
                 queue.take().apply(to: &$1, in: s)
                 queue.take().apply(to: &$2, in: s)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import TestKeys
 
 /// `transformingAttributes` on strings and slices: what each change of a transformer writes, and that key
 /// behaviours hold in the result.

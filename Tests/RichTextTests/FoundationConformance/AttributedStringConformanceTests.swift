@@ -43,6 +43,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 final class FoundationConformanceAttributedStringTests: XCTestCase {
     typealias Index = RichString.Index

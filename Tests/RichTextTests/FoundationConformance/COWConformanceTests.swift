@@ -17,6 +17,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 extension RichStringProtocol {
     /// Apple's `genericSetAttribute()`: a write through the protocol both the string and its slices share.

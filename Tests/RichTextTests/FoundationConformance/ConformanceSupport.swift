@@ -1,11 +1,13 @@
-// Shared support for the Foundation conformance tests: the counterparts of the test attributes in Apple's
+// Shared support for the Foundation conformance tests: the counterpart of the test scope in Apple's
 // swift-foundation `Tests/FoundationEssentialsTests/AttributedString/AttributedStringTestSupport.swift`
-// (`AttributeScopes.TestAttributes`), builders that read like `AttributeContainer().testInt(1)`, and run
+// (`AttributeScopes.TestAttributes`, whose keys `TestIntKey`, … are declared once in the TestKeys target,
+// `Sources/TestKeys/TestKeys.swift`), builders that read like `AttributeContainer().testInt(1)`, and run
 // checks shaped like Apple's `verify` / `verifyAttributes` helpers.
 
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 // MARK: - Skips
 
@@ -17,93 +19,7 @@ let skipKnownDeviations = ProcessInfo.processInfo.environment["FMTCHECK_RUN_KNOW
 /// them, which ends the test process at the first trap.
 let skipKnownCrashes = ProcessInfo.processInfo.environment["FMTCHECK_RUN_KNOWN_CRASHES"] != "1"
 
-// MARK: - Test keys (same names and behaviours as Apple's test scope)
-
-/// Apple's `TestIntAttribute`.
-enum TestIntKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestInt"
-}
-
-/// Apple's `TestStringAttribute`.
-enum TestStringKey: RichAttributeKey {
-    typealias Value = String
-    static let name = "TestString"
-}
-
-/// Apple's `TestDoubleAttribute`.
-enum TestDoubleKey: RichAttributeKey {
-    typealias Value = Double
-    static let name = "TestDouble"
-}
-
-/// Apple's `TestBoolAttribute`.
-enum TestBoolKey: RichAttributeKey {
-    typealias Value = Bool
-    static let name = "TestBool"
-}
-
-/// Apple's `TestNonExtended`: not taken by added text.
-enum TestNonExtendedKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestNonExtended"
-    static let inheritedByAddedText = false
-}
-
-/// Apple's `TestParagraphConstrained`.
-enum TestParagraphConstrainedKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestParagraphConstrained"
-    static let runBoundaries: RunBoundary? = .paragraph
-}
-
-/// Apple's `TestSecondParagraphConstrained`.
-enum TestSecondParagraphConstrainedKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestSecondParagraphConstrained"
-    static let runBoundaries: RunBoundary? = .paragraph
-}
-
-/// Apple's `TestCharacterConstrained`: may only stand on "*".
-enum TestCharacterConstrainedKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestCharacterConstrained"
-    static let runBoundaries: RunBoundary? = .character("*")
-}
-
-/// Apple's `TestUnicodeCharacterConstrained`: may only stand on U+FFFD.
-enum TestUnicodeScalarConstrainedKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestUnicodeCharacterConstrained"
-    static let runBoundaries: RunBoundary? = .character("\u{FFFD}")
-}
-
-/// Apple's `TestAttributeDependent`: removed where `TestInt` really changes.
-enum TestAttributeDependentKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestAttributeDependent"
-    static let invalidationConditions: Set<InvalidationCondition> = [.attributeChanged(TestIntKey.self)]
-}
-
-/// Apple's `TestCharacterDependent`: removed by any text change in its stretch.
-enum TestCharacterDependentKey: RichAttributeKey {
-    typealias Value = Int
-    static let name = "TestCharacterDependent"
-    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
-}
-
-/// Stands in for Foundation's `languageIdentifier` (a plain string attribute) in `runSlicing`.
-enum TestLanguageIdentifierKey: RichAttributeKey {
-    typealias Value = String
-    static let name = "NSLanguage"
-}
-
-/// Stands in for Foundation's `writingDirection`, which is bound to paragraphs.
-enum TestWritingDirectionKey: RichAttributeKey {
-    typealias Value = String
-    static let name = "NSWritingDirection"
-    static let runBoundaries: RunBoundary? = .paragraph
-}
+// MARK: - Apple's test scope (its keys are declared in the TestKeys target, same names and behaviours)
 
 extension AttributeKeys {
     var testInt: TestIntKey.Type { TestIntKey.self }

@@ -19,6 +19,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 final class FoundationConformanceConstrainingBehaviorTests: XCTestCase {
     typealias Int_ = TestIntKey

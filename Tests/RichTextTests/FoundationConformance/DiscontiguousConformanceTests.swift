@@ -12,6 +12,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 final class FoundationConformanceDiscontiguousTests: XCTestCase {
     /// Follows Apple's `emptySlice()`.

@@ -12,6 +12,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import TestKeys
 
 final class FoundationConformanceTransformingAttributesTests: XCTestCase {
     /// "A", "B" and "C" with the attributes `a`, `b` and `c`: the shape of Apple's fixture and of every string
