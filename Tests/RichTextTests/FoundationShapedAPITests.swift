@@ -91,6 +91,20 @@ final class FoundationShapedAPITests: XCTestCase {
         XCTAssertEqual(ranges.testString, "x")
     }
 
+    func testARegisteredScopesKeysAreReachedByTheirOwnNamesAndThroughTheScope() {
+        var text = RichString("flour and salt")
+        let flour = text.startIndex..<text.index(atOffset: 5, in: .characters)
+        text[flour].pantryIngredient = "flour"
+        text.pantryColor = 3
+        XCTAssertEqual(text[flour].pantryIngredient, "flour")
+        XCTAssertEqual(text.attribute(IngredientKey.self, at: text.startIndex), "flour")
+        XCTAssertEqual(text.pantry.pantryColor, 3)
+        // A key path that names the key through its scope, as Foundation's `\.foundation.link`.
+        let recoloured = text.transformingAttributes(\.pantry.pantryColor) { $0.value = ($0.value ?? 0) + 1 }
+        XCTAssertEqual(recoloured.pantryColor, 4)
+        XCTAssertEqual(recoloured[flour].pantryIngredient, "flour")
+    }
+
     func testGenericCodeWorksOnTheStringAndItsSlices() {
         func bolden(_ text: inout some RichStringProtocol) { text.testBool = true }
         func firstRunLength(_ text: some RichStringProtocol) -> Int { text.runs.first.map { text.characters[$0.range].count } ?? 0 }
@@ -165,6 +179,17 @@ enum ReadmeIngredient: RichAttributeKey {
     static let inheritedByAddedText = false
     static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
 }
+/// A scope registered both ways Foundation's are: by name on `RichAttributeScopes` (`text.pantry.pantryColor`) and
+/// key by key on `AttributeKeys` (`text.pantryColor`), its keys listed once, in the scope.
+struct PantryAttributes: RichAttributeScope {
+    let pantryColor = ColorKey.self
+    let pantryIngredient = IngredientKey.self
+}
+extension RichAttributeScopes { var pantry: PantryAttributes.Type { PantryAttributes.self } }
+extension AttributeKeys {
+    subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<PantryAttributes, K.Type>) -> K.Type { K.self }
+}
+
 struct ReadmeRecipeAttributes: RichAttributeScope { let ingredient = ReadmeIngredient.self }
 extension RichAttributeScopes { var readmeRecipe: ReadmeRecipeAttributes.Type { ReadmeRecipeAttributes.self } }
 extension AttributeKeys { var readmeIngredient: ReadmeIngredient.Type { ReadmeIngredient.self } }

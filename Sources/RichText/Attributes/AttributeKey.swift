@@ -139,11 +139,25 @@ extension RichAttributeKey {
     }
 }
 
-/// The namespace through which registered keys are reached by dynamic member lookup.
+/// The namespace through which registered keys are reached by dynamic member lookup (Foundation's
+/// `AttributeDynamicLookup`).
 ///
 /// Register a key by extending it: `extension AttributeKeys { var ingredient: Ingredient.Type { Ingredient.self } }`,
-/// then write `text[range].ingredient = "milk"`.
+/// then write `text[range].ingredient = "milk"`. A key path can name a scope's key through the scope's name
+/// (`text.transformingAttributes(\.recipe.ingredient) { … }`), and the keys are reached by their own names once
+/// the scope is registered, as Foundation's scopes are, by one subscript:
+///
+/// ```swift
+/// extension AttributeKeys {
+///     subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<RecipeAttributes, K.Type>) -> K.Type { K.self }
+/// }
+/// text[range].ingredient = "milk"   // every key of RecipeAttributes, listed once, in the scope
+/// ```
+@dynamicMemberLookup
 public struct AttributeKeys: Sendable {
     /// The namespace value used to resolve key paths.
     public init() {}
+
+    /// A scope registered on `RichAttributeScopes`, so that a key path can name a key through it: `\.recipe.ingredient`.
+    public subscript<S: RichAttributeScope>(dynamicMember keyPath: KeyPath<RichAttributeScopes, S.Type>) -> S { S() }
 }

@@ -22,17 +22,10 @@ let skipKnownCrashes = ProcessInfo.processInfo.environment["FMTCHECK_RUN_KNOWN_C
 // MARK: - Apple's test scope (its keys are declared in the TestKeys target, same names and behaviours)
 
 extension AttributeKeys {
-    var testInt: TestIntKey.Type { TestIntKey.self }
-    var testString: TestStringKey.Type { TestStringKey.self }
-    var testDouble: TestDoubleKey.Type { TestDoubleKey.self }
-    var testBool: TestBoolKey.Type { TestBoolKey.self }
-    var testNonExtended: TestNonExtendedKey.Type { TestNonExtendedKey.self }
-    var testParagraphConstrained: TestParagraphConstrainedKey.Type { TestParagraphConstrainedKey.self }
-    var testSecondParagraphConstrained: TestSecondParagraphConstrainedKey.Type { TestSecondParagraphConstrainedKey.self }
-    var testCharacterConstrained: TestCharacterConstrainedKey.Type { TestCharacterConstrainedKey.self }
-    var testUnicodeScalarConstrained: TestUnicodeScalarConstrainedKey.Type { TestUnicodeScalarConstrainedKey.self }
-    var testAttributeDependent: TestAttributeDependentKey.Type { TestAttributeDependentKey.self }
-    var testCharacterDependent: TestCharacterDependentKey.Type { TestCharacterDependentKey.self }
+    /// Every key of the scope by its own name (`str[range].testInt`), as Apple's tests extend
+    /// `AttributeDynamicLookup` with `AttributeScopes.TestAttributes`.
+    subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<TestAttributes, K.Type>) -> K.Type { K.self }
+
     var writingDirection: TestWritingDirectionKey.Type { TestWritingDirectionKey.self }
 }
 
