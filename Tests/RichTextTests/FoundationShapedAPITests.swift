@@ -171,14 +171,6 @@ final class FoundationShapedAPITests: XCTestCase {
     }
 }
 
-/// README's snippet for `AttributedString` users, as written there (keys and scope at file level, as an app
-/// declares them).
-enum ReadmeIngredient: RichAttributeKey {
-    typealias Value = String
-    static let name = "ingredient"
-    static let inheritedByAddedText = false
-    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
-}
 /// A scope registered both ways Foundation's are: by name on `RichAttributeScopes` (`text.pantry.pantryColor`) and
 /// key by key on `AttributeKeys` (`text.pantryColor`), its keys listed once, in the scope.
 struct PantryAttributes: RichAttributeScope {
@@ -187,9 +179,19 @@ struct PantryAttributes: RichAttributeScope {
 }
 extension RichAttributeScopes { var pantry: PantryAttributes.Type { PantryAttributes.self } }
 extension AttributeKeys {
+    /// Foundation's `extension AttributeDynamicLookup { subscript<T: AttributedStringKey>(dynamicMember keyPath:
+    /// KeyPath<AttributeScopes.PantryAttributes, T>) -> T { self[T.self] } }`, ported.
     subscript<K: RichAttributeKey>(dynamicMember keyPath: KeyPath<PantryAttributes, K.Type>) -> K.Type { K.self }
 }
 
+/// README's snippet for `AttributedString` users, as written there (keys and scope at file level, as an app
+/// declares them).
+enum ReadmeIngredient: RichAttributeKey {
+    typealias Value = String
+    static let name = "ingredient"
+    static let inheritedByAddedText = false
+    static let invalidationConditions: Set<InvalidationCondition> = [.textChanged]
+}
 struct ReadmeRecipeAttributes: RichAttributeScope { let ingredient = ReadmeIngredient.self }
 extension RichAttributeScopes { var readmeRecipe: ReadmeRecipeAttributes.Type { ReadmeRecipeAttributes.self } }
 extension AttributeKeys { var readmeIngredient: ReadmeIngredient.Type { ReadmeIngredient.self } }
