@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "PlantedBugEditors", dependencies: ["Formatting", "FormattingTesting", "RichText"], path: "Examples/planted-bugs/PlantedBugEditors"),
         .executableTarget(name: "planted-bug-editor", dependencies: ["FormattingTesting", "PlantedBugEditors"], path: "Examples/planted-bugs/planted-bug-editor"),
         .executableTarget(name: "recipe-editor", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"], path: "Examples/recipe-editor"),
-        .testTarget(name: "RichTextTests", dependencies: ["RichText", "FormattingTesting", "TestKeys"], exclude: ["FoundationConformance/PORTING.md"]),
+        .testTarget(name: "RichTextTests", dependencies: ["RichText", "FormatCheck", "FormattingTesting", "TestKeys"], exclude: ["FoundationConformance/PORTING.md"]),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "FormattingTesting"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting", "FormattingTesting", "RichTextFormats", "TestKeys"]),
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats", "FormattingTesting"], exclude: ["Fixtures"]),

@@ -1,6 +1,7 @@
+import FormatCheck
 import Foundation
 
-// Loading editing traces (/work/shared/traces): gzip -dc through Process, then JSONSerialization. Not timed.
+// Finding and loading the editing traces (../shared/traces) through FormatCheck's trace loader. Not timed.
 
 struct TracePatch {
     var position: Int      // Unicode scalars
@@ -17,12 +18,10 @@ struct EditTrace {
 
 enum TraceError: Error, CustomStringConvertible {
     case notFound(String)
-    case decompress(String)
-    case format(String)
 
     var description: String {
         switch self {
-        case .notFound(let s), .decompress(let s), .format(let s): return s
+        case .notFound(let s): return s
         }
     }
 }
@@ -59,52 +58,14 @@ enum Traces {
         exit(2)
     }
 
+    /// The trace `name` in `directory`, read by `fmtcheck trace-to-script`'s loader (`TraceConversion.load`). A
+    /// trace already decompressed (`name.json`) is read as it is: under valgrind, starting gzip fails.
     static func load(_ name: String, from directory: String) throws -> EditTrace {
-        // A trace already decompressed (`name.json`) is read as it is: under valgrind, starting gzip fails.
         let plain = (directory as NSString).appendingPathComponent(name + ".json")
-        let path = (directory as NSString).appendingPathComponent(name + ".json.gz")
-        let data: Data
-        if FileManager.default.fileExists(atPath: plain) {
-            data = try Data(contentsOf: URL(fileURLWithPath: plain))
-        } else {
-            guard FileManager.default.fileExists(atPath: path) else { throw TraceError.notFound("missing \(path)") }
-            data = try gunzip(path)
-        }
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let start = root["startContent"] as? String,
-              let end = root["endContent"] as? String,
-              let txns = root["txns"] as? [Any] else {
-            throw TraceError.format("\(path): not a {startContent, endContent, txns} object")
-        }
-        var patches: [TracePatch] = []
-        patches.reserveCapacity(txns.count)
-        for txn in txns {
-            guard let t = txn as? [String: Any], let list = t["patches"] as? [Any] else {
-                throw TraceError.format("\(path): a txn without patches")
-            }
-            for item in list {
-                guard let p = item as? [Any], p.count == 3,
-                      let position = (p[0] as? NSNumber)?.intValue,
-                      let deleteCount = (p[1] as? NSNumber)?.intValue,
-                      let text = p[2] as? String else {
-                    throw TraceError.format("\(path): a patch that is not [pos, delCount, text]")
-                }
-                patches.append(TracePatch(position: position, deleteCount: deleteCount, insert: text))
-            }
-        }
-        return EditTrace(name: name, startContent: start, endContent: end, patches: patches)
-    }
-
-    static func gunzip(_ path: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TraceError.decompress("gzip -dc \(path) failed (status \(process.terminationStatus))") }
-        return data
+        let path = FileManager.default.fileExists(atPath: plain) ? plain : (directory as NSString).appendingPathComponent(name + ".json.gz")
+        guard FileManager.default.fileExists(atPath: path) else { throw TraceError.notFound("missing \(path)") }
+        let trace = try TraceConversion.load(path: path)
+        return EditTrace(name: name, startContent: trace.startContent, endContent: trace.endContent,
+                         patches: trace.patches.map { TracePatch(position: $0.0, deleteCount: $0.1, insert: $0.2) })
     }
 }

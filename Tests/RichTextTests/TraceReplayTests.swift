@@ -1,3 +1,4 @@
+import FormatCheck
 import Foundation
 @testable import RichText
 import XCTest
@@ -29,13 +30,6 @@ final class TraceReplayTests: XCTestCase {
 
     // MARK: Replay
 
-    struct Trace {
-        var startContent: String
-        var endContent: String
-        /// (position, deleteCount, insertText), positions in Unicode scalars.
-        var patches: [(Int, Int, String)]
-    }
-
     static func tracesDirectory() throws -> URL {
         let directory = try SharedData.sharedDirectory().appendingPathComponent("traces")
         guard FileManager.default.fileExists(atPath: directory.path) else {
@@ -44,53 +38,17 @@ final class TraceReplayTests: XCTestCase {
         return directory
     }
 
-    static func load(_ name: String) throws -> Trace {
+    /// The trace `name`, read by `fmtcheck trace-to-script`'s loader (`TraceConversion.load`, through `gzip -dc`).
+    /// Throws `XCTSkip` when the trace or gzip is missing.
+    static func load(_ name: String) throws -> TraceConversion.Trace {
         let file = try tracesDirectory().appendingPathComponent("\(name).json.gz")
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw XCTSkip("trace \(file.path) not found")
         }
-        let data = try gunzip(file)
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let start = root["startContent"] as? String, let end = root["endContent"] as? String,
-            let txns = root["txns"] as? [[String: Any]]
-        else {
-            throw TraceError("\(name): not a trace (startContent, endContent, txns)")
+        guard ["/usr/bin/gzip", "/bin/gzip"].contains(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("gzip not found; it decompresses the traces")
         }
-        var patches: [(Int, Int, String)] = []
-        for txn in txns {
-            guard let list = txn["patches"] as? [[Any]] else { throw TraceError("\(name): txn without patches") }
-            for patch in list {
-                guard patch.count == 3, let position = patch[0] as? Int, let deleted = patch[1] as? Int,
-                    let inserted = patch[2] as? String
-                else { throw TraceError("\(name): malformed patch \(patch)") }
-                patches.append((position, deleted, inserted))
-            }
-        }
-        return Trace(startContent: start, endContent: end, patches: patches)
-    }
-
-    /// `gzip -dc FILE`, read whole. Throws `XCTSkip` when there is no gzip.
-    static func gunzip(_ file: URL) throws -> Data {
-        let gzip = ["/usr/bin/gzip", "/bin/gzip"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let gzip else { throw XCTSkip("gzip not found; it decompresses the traces") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gzip)
-        process.arguments = ["-dc", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw TraceError("gzip -dc \(file.path) failed with status \(process.terminationStatus)")
-        }
-        return data
-    }
-
-    struct TraceError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+        return try TraceConversion.load(path: file.path)
     }
 
     func replay(_ name: String) throws {
