@@ -214,25 +214,11 @@ struct HTMLWriting {
     mutating func closeParagraph(atEnd: Bool) {
         guard paragraphOpen || !atEnd else { return }
         var tag = "<p"
-        if case .string(let alignment)? = paragraphAttributes[StandardAttributes.alignment.name] {
-            let css: String?
-            switch alignment {
-            case "left": css = "left"
-            case "center": css = "center"
-            case "right": css = "right"
-            case "justified": css = "justify"
-            case "natural": css = "start"
-            default: css = nil
-            }
-            if let css { tag += " style=\"text-align:\(css)\"" }
+        if let alignment = paragraphAttributes[StandardAttributes.alignment.name].flatMap(StandardAttributes.Alignment.init(attributeValue:)) {
+            tag += " style=\"text-align:\(alignment.cssTextAlign)\""
         }
-        if case .string(let direction)? = paragraphAttributes[StandardAttributes.writingDirection.name] {
-            switch direction {
-            case "leftToRight": tag += " dir=\"ltr\""
-            case "rightToLeft": tag += " dir=\"rtl\""
-            case "natural": tag += " dir=\"auto\""
-            default: break
-            }
+        if let direction = paragraphAttributes[StandardAttributes.writingDirection.name].flatMap(StandardAttributes.WritingDirection.init(attributeValue:)) {
+            tag += " dir=\"\(direction.htmlDir)\""
         }
         body += tag + ">" + (paragraph.isEmpty ? "<br>" : paragraph) + "</p>\n"
         paragraph = ""
@@ -387,5 +373,28 @@ struct HTMLWriting {
 
     static func join(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+}
+
+extension StandardAttributes.Alignment {
+    /// The CSS `text-align` value: `justified` is `justify`, and `natural` is `start` (the writing direction's
+    /// start, as Foundation's natural alignment).
+    var cssTextAlign: String {
+        switch self {
+        case .left, .center, .right: return rawValue
+        case .justified: return "justify"
+        case .natural: return "start"
+        }
+    }
+}
+
+extension StandardAttributes.WritingDirection {
+    /// The HTML `dir` value.
+    var htmlDir: String {
+        switch self {
+        case .leftToRight: return "ltr"
+        case .rightToLeft: return "rtl"
+        case .natural: return "auto"
+        }
     }
 }

@@ -10,8 +10,8 @@ import RichText
 /// | `fontSize` | number (points) | plain |
 /// | `link` | url | plain |
 /// | `NSLink` | url (Foundation's own link key) | plain |
-/// | `alignment` | string: `left`, `center`, `right`, `justified`, `natural` | constant per paragraph |
-/// | `writingDirection` | string: `leftToRight`, `rightToLeft`, `natural` | constant per paragraph |
+/// | `alignment` | string: `left`, `center`, `right`, `justified`, `natural` (`StandardAttributes.Alignment`) | constant per paragraph |
+/// | `writingDirection` | string: `leftToRight`, `rightToLeft`, `natural` (`StandardAttributes.WritingDirection`) | constant per paragraph |
 /// | `adaptiveImageGlyph` | imageGlyph | not inherited, only on U+FFFC |
 /// | `attachment` | imageGlyph (a file or picture: identifier = file name, bytes in the image store) | not inherited, only on U+FFFC |
 /// | `underlineStyle`, `strikethroughStyle` | string: `double`, `thick`, `dot`, `dash`, `dashDot`, `dashDotDot`, `wave` (absent: single) | plain |

@@ -51,11 +51,8 @@ enum RTFAttributeMapping {
             entries.append(AttributeEntry(name: key.name, value: value, behavior: key.behavior))
         }
         let absent = RTFParagraphState.absent
-        let alignments = ["", "left", "center", "right", "justified", "natural"]
-        if state.alignment != 0 { add(StandardAttributes.alignment, .string(alignments[Int(state.alignment)])) }
-        if state.direction != 0 {
-            add(StandardAttributes.writingDirection, .string(state.direction == 2 ? "rightToLeft" : "leftToRight"))
-        }
+        if let alignment = state.alignment { add(StandardAttributes.alignment, alignment.attributeValue) }
+        if let direction = state.direction { add(StandardAttributes.writingDirection, direction.attributeValue) }
         if state.leftIndent != absent { add(StandardAttributes.headIndent, .number(Double(state.leftIndent) / 20)) }
         if state.rightIndent != absent { add(StandardAttributes.tailIndent, .number(Double(state.rightIndent) / 20)) }
         if state.firstIndent != absent { add(StandardAttributes.firstLineHeadIndent, .number(Double(state.firstIndent) / 20)) }

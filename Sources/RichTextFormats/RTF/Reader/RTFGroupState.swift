@@ -67,10 +67,10 @@ struct RTFCharacterState: Hashable {
 struct RTFParagraphState: Hashable {
     static let absent: Int32 = .min
 
-    /// 0 none, 1 left, 2 center, 3 right, 4 justified, 5 natural.
-    var alignment: UInt8 = 0
-    /// 0 none, 1 left to right, 2 right to left.
-    var direction: UInt8 = 0
+    /// `\ql`, `\qc`, `\qr`, `\qj`, `\qnatural`; nil when none was given.
+    var alignment: StandardAttributes.Alignment? = nil
+    /// `\ltrpar`, `\rtlpar`; nil when neither was given.
+    var direction: StandardAttributes.WritingDirection? = nil
     var leftIndent: Int32 = absent
     var rightIndent: Int32 = absent
     var firstIndent: Int32 = absent

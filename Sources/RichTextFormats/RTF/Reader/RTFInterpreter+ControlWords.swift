@@ -116,13 +116,13 @@ extension RTFInterpreter {
 
         // Paragraph formatting
         case .pard: state.paragraph = RTFParagraphState()
-        case .ql: state.paragraph.alignment = 1
-        case .qc: state.paragraph.alignment = 2
-        case .qr: state.paragraph.alignment = 3
-        case .qj: state.paragraph.alignment = 4
-        case .qnatural: state.paragraph.alignment = 5
-        case .ltrpar: state.paragraph.direction = 1
-        case .rtlpar: state.paragraph.direction = 2
+        case .ql: state.paragraph.alignment = .left
+        case .qc: state.paragraph.alignment = .center
+        case .qr: state.paragraph.alignment = .right
+        case .qj: state.paragraph.alignment = .justified
+        case .qnatural: state.paragraph.alignment = .natural
+        case .ltrpar: state.paragraph.direction = .leftToRight
+        case .rtlpar: state.paragraph.direction = .rightToLeft
         case .li: state.paragraph.leftIndent = value
         case .ri: state.paragraph.rightIndent = value
         case .fi: state.paragraph.firstIndent = value

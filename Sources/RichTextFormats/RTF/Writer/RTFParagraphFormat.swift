@@ -1,10 +1,8 @@
 /// The paragraph formatting of one RTF paragraph, in RTF's units (twips), written after `\pard`.
 struct RTFParagraphFormat: Hashable {
-    enum Alignment: Hashable { case left, center, right, justified, natural }
-    enum Direction: Hashable { case leftToRight, rightToLeft }
-
-    var alignment: Alignment?
-    var direction: Direction?
+    var alignment: StandardAttributes.Alignment?
+    /// `.leftToRight` or `.rightToLeft`: RTF has no word for a natural direction.
+    var direction: StandardAttributes.WritingDirection?
     /// Twips (`\liN`, `\riN`, `\fiN`, `\sbN`, `\saN`).
     var headIndent: Int?
     var tailIndent: Int?
@@ -42,7 +40,7 @@ struct RTFParagraphFormat: Hashable {
         switch direction {
         case .rightToLeft: out.word("rtlpar")
         case .leftToRight: out.word("ltrpar")
-        case nil: break
+        case .natural, nil: break
         }
         if let headIndent { out.word("li", headIndent) }
         if let tailIndent { out.word("ri", tailIndent) }

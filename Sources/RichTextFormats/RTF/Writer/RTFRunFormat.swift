@@ -120,20 +120,17 @@ extension RTFWriting {
                     format.graphic = .attachment(glyph)
                 }
             case StandardAttributes.alignment.name:
-                switch value {
-                case .string("left"): format.paragraph.alignment = .left
-                case .string("center"): format.paragraph.alignment = .center
-                case .string("right"): format.paragraph.alignment = .right
-                case .string("justified"): format.paragraph.alignment = .justified
-                case .string("natural"): format.paragraph.alignment = .natural
-                default: unsupportedValue(name, value, "RTF has left, center, right, justified and natural")
+                guard let alignment = StandardAttributes.Alignment(attributeValue: value) else {
+                    unsupportedValue(name, value, "RTF has left, center, right, justified and natural")
+                    continue
                 }
+                format.paragraph.alignment = alignment
             case StandardAttributes.writingDirection.name:
-                switch value {
-                case .string("leftToRight"): format.paragraph.direction = .leftToRight
-                case .string("rightToLeft"): format.paragraph.direction = .rightToLeft
-                default: unsupportedValue(name, value, "RTF has leftToRight (\\ltrpar) and rightToLeft (\\rtlpar)")
+                guard let direction = StandardAttributes.WritingDirection(attributeValue: value), direction != .natural else {
+                    unsupportedValue(name, value, "RTF has leftToRight (\\ltrpar) and rightToLeft (\\rtlpar)")
+                    continue
                 }
+                format.paragraph.direction = direction
             case StandardAttributes.headIndent.name:
                 format.paragraph.headIndent = scaled(value, key: name, by: 20, unit: "twips")
             case StandardAttributes.tailIndent.name:
