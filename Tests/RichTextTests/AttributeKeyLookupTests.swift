@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `AttributeRegistry.key(_:_:)` gives the record of exactly the name and behaviour asked for, whether the
 /// descriptor shares its storage with the record (the byte-for-byte check) or only equals it (the value
@@ -22,7 +23,7 @@ final class AttributeKeyLookupTests: XCTestCase {
         let names = ["t", "u", "tag", "tab", "a-rather-long-key-name-stored-out-of-line", "a-rather-long-key-name-stored-out-of-lime"]
         let kept = Self.behaviors()
         for seed in 1...UInt64(propertyBudget(default: 20, long: 500)) {
-            var rng = SeededRandom(seed: 0xE1_0000 + seed)
+            var rng = SeededGenerator(seed: 0xE1_0000 + seed)
             for step in 0..<200 {
                 let name = rng.chance(0.5) ? rng.pick(names) : String(rng.pick(names).utf8.map { Character(UnicodeScalar($0)) })
                 let k = rng.int(0...(kept.count - 1))

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `AttributeSetMemo` finds each distinct set's answer again, works each one out once, and agrees with a
 /// dictionary keyed by the sets themselves however many sets it meets and in whatever order.
@@ -28,7 +29,7 @@ final class AttributeSetMemoTests: XCTestCase {
     /// answers as a dictionary.
     func testAgreesWithADictionaryThroughGrowth() {
         for seed in UInt64(1)...20 {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let pool = (0..<(1 + Int(rng.next() % 3_000))).map { Self.set(Int(seed) * 10_000 + $0) }
             var memo = AttributeSetMemo<Int>()
             var reference: [AttributeSet: Int] = [:]

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `AttributeSet`'s compact storage (encoded entries, shared keys and values, the setting cache) against a plain
 /// model: a list of entries sorted by name, one a name, compared with `==` as the public types define it.
@@ -27,7 +28,7 @@ final class AttributeSetStorageTests: XCTestCase {
         .color(RichColor(red: 1, green: 0, blue: 0)),
     ]
 
-    private static func randomEntry(_ rng: inout SeededRandom) -> AttributeEntry {
+    private static func randomEntry(_ rng: inout SeededGenerator) -> AttributeEntry {
         let (name, behavior) = rng.pick(keys)
         return AttributeEntry(name: name, value: rng.pick(values), behavior: behavior)
     }
@@ -61,7 +62,7 @@ final class AttributeSetStorageTests: XCTestCase {
 
     func testOperationsMatchTheModel() {
         for seed in 1...UInt64(propertyBudget(default: 300, long: 10_000)) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             var set = AttributeSet.empty
             var model: [AttributeEntry] = []
             for step in 0..<30 {
@@ -136,7 +137,7 @@ final class AttributeSetStorageTests: XCTestCase {
     }
 
     func testLongUnsortedListsKeepTheLastEntryOfEachName() {
-        var rng = SeededRandom(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<50 {
             let list = (0..<rng.int(33...60)).map { _ in
                 AttributeEntry(name: "k\(rng.int(0...40))", value: .integer(rng.int(0...3)))

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `widenedToCharacters(_:margin:)`, the region the engine enforces after every edit, answers from the text's
 /// counts or bytes when it can (`oneByteCharactersWidenedWithMargin`, `smallScalarsWidenedWithMargin`) and by
@@ -13,7 +14,7 @@ final class CharacterWideningTests: XCTestCase {
         let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 13
         let fragments = ["a", "bc", " ", "\n", "\r", "\r\n", "xyz", "é", "crème", "e\u{301}", "\u{301}", "👍🏽", "🇫🇷",
                          "한", "\u{200D}", "\t", "ʰ", "\u{85}"]
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for _ in 0..<iterations {
             var text = ""
             let pieces = rng.chance(0.2) ? rng.int(200...700) : rng.int(0...14)
@@ -37,7 +38,7 @@ final class CharacterWideningTests: XCTestCase {
     /// answers only when every character is one byte.
     func testWideningFromCountsAgreesWithGraphemeBreaking() {
         let fragments = ["a", "bc", " ", "\n", "\r", "\r\n", "xyz", "é", "e\u{301}", "\u{301}", "👍🏽", "\t"]
-        var rng = SeededRandom(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<400 {
             var text = ""
             for _ in 0..<rng.int(0...12) { text += rng.pick(fragments) }
@@ -65,7 +66,7 @@ final class CharacterWideningTests: XCTestCase {
         let fragments = ["a", "bc", " ", "\n", "\r", "\r\n", "é", "crème", "brûlée", "naïve", "ʰ", "ǅ", "\u{AD}",
                          "\u{85}", "e\u{301}", "\u{301}", "\u{200D}", "👍🏽", "🇫🇷", "한", "\u{1100}\u{1161}",
                          "\u{600}1", "ß", "Ω", "ж", "\t", "x\u{308}", "ÿ"]
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var answered = 0, asked = 0
         for _ in 0..<iterations {
             var text = ""

@@ -1,5 +1,6 @@
 @testable import RichText
 import XCTest
+import struct FormattingTesting.SeededGenerator
 
 /// Edits right at and next to the chunk boundaries of the text rope, where the one-walk edit of a single chunk
 /// must hand over to the edit that looks at a neighbour (a combining mark typed after a chunk that ends in "\n"
@@ -25,7 +26,7 @@ final class ChunkEdgeEditTests: XCTestCase {
     private let replacements: [String] = ["x", "", "\n", "\r", "\u{301}", "é", "ab\r\n", "\u{1F600}"]
 
     func testEditsAtEveryChunkBoundaryMatchAString() {
-        var rng = SeededRandom(seed: 0xC4E0_0001)
+        var rng = SeededGenerator(seed: 0xC4E0_0001)
         for body in bodies {
             let base = RichString(body)
             let scalars = Array(body.unicodeScalars)

@@ -2,6 +2,7 @@ import Foundation
 @testable import RichText
 import TestKeys
 import XCTest
+import struct FormattingTesting.SeededGenerator
 
 /// Random removals and attribute changes on documents deep enough that both ropes (text chunks and attribute
 /// runs) have height 3 or more, checked against a naive model.
@@ -28,7 +29,7 @@ final class DeepTreeTests: XCTestCase {
     }
 
     func emptyTheDocument(seed: UInt64) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var harness = try DeepDocument.shared(seed: seed)
         let start = Date()
         // Cut the document down in large, mixed pieces: suffixes, prefixes, middles, ends at chunk multiples.
@@ -67,7 +68,7 @@ final class DeepTreeTests: XCTestCase {
 
     func testAttributeSetsOverManyShortRuns() throws {
         let seed = SharedData.seedOverride ?? 0xA77E_0003
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var harness = try DeepDocument.shared(seed: seed)
         let start = Date()
         let rounds = SharedData.isLongRun ? 2_000 : 150
@@ -123,7 +124,7 @@ final class DeepTreeTests: XCTestCase {
     // MARK: Removals
 
     func runRemovals(seed: UInt64, operations: Int) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let buildStart = Date()
         var harness = try DeepDocument.shared(seed: seed)
         let buildTime = Date().timeIntervalSince(buildStart)
@@ -280,7 +281,7 @@ struct DeepDocument {
     static func shared(seed: UInt64) throws -> DeepDocument {
         if cached == nil {
             let start = Date()
-            var rng = SeededRandom(seed: documentSeed)
+            var rng = SeededGenerator(seed: documentSeed)
             cached = try build(minimumCharacters: 200_000, using: &rng)
             print("deep tree document: seed \(documentSeed), \(cached!.text.counts.characters) characters, "
                 + "\(cached!.text.runs.count) runs, text height \(cached!.text._textTreeHeight), "
@@ -298,7 +299,7 @@ struct DeepDocument {
     /// ropes bottom-up (appending 40,000 runs one by one takes about ten seconds in a debug build). The bridge
     /// mishandles runs that split a grapheme cluster (see `FoundationDifferentialTests`), so those are made
     /// afterwards with `setAttribute`, on both the string and the model.
-    static func build(minimumCharacters: Int, using rng: inout SeededRandom) throws -> DeepDocument {
+    static func build(minimumCharacters: Int, using rng: inout SeededGenerator) throws -> DeepDocument {
         var scalars: [Unicode.Scalar] = []
         var codes: [UInt8] = []
         var insideClusters: [Int] = []
@@ -396,7 +397,7 @@ struct DeepDocument {
     /// Removes 1 to 40 whole runs, the last of which ends at a random run boundary (often the end of the text).
     /// Returns where the removal started.
     @discardableResult
-    mutating func removeWholeRuns(using rng: inout SeededRandom, context: String) -> Int {
+    mutating func removeWholeRuns(using rng: inout SeededGenerator, context: String) -> Int {
         let n = model.scalars.count
         guard n > 0 else { return 0 }
         let runs = text.runs
@@ -439,7 +440,7 @@ struct DeepDocument {
     }
 
     /// Compares the attributes and text at a few scalars near `offset` and at both ends.
-    mutating func spotCheck(around offset: Int, using rng: inout SeededRandom) {
+    mutating func spotCheck(around offset: Int, using rng: inout SeededGenerator) {
         let n = model.scalars.count
         guard n > 0 else { return }
         var positions = [0, n - 1, min(max(offset, 0), n - 1)]

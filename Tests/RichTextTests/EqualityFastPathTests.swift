@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `==` answers from the runs alone when both strings share their text storage (one came from the other by
 /// attribute changes only). This holds that shortcut equal to the general run-by-run comparison.
@@ -8,7 +9,7 @@ final class EqualityFastPathTests: XCTestCase {
     func testStringsSharingTheirTextCompareAsTheRunByRunComparisonSays() {
         let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 0xE0_0A11
         let cases = ProcessInfo.processInfo.environment["FMTCHECK_LONG"] != nil ? 20_000 : 1_000
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for n in 0..<cases {
             let base = RichString(String((0..<Int.random(in: 1...12, using: &rng)).map { _ in "ab é\n".randomElement(using: &rng)! }))
             var left = base, right = base

@@ -86,22 +86,22 @@ enum BehaviorScriptGenerator {
         "•", "• ", "\n• ", "\u{2029}", "\r", "\n", "milk ", "x\u{301}", "\u{301}", "•\u{301}", "\r\n", "ab",
     ]
 
-    static func text(using rng: inout SeededRandom) -> String {
+    static func text(using rng: inout SeededGenerator) -> String {
         (0..<rng.int(1...3)).map { _ in rng.pick(pieces) }.joined()
     }
 
     /// Few distinct values, so neighbouring stretches often share one.
-    static func value(for key: String, using rng: inout SeededRandom) -> AttributeValue {
+    static func value(for key: String, using rng: inout SeededGenerator) -> AttributeValue {
         key == "tag" ? .string(rng.pick(["x", "y"])) : .integer(rng.int(1...2))
     }
 
     /// A key for set / remove: behaviour keys more often than plain ones, chains included.
-    static func key(using rng: inout SeededRandom) -> String {
+    static func key(using rng: inout SeededGenerator) -> String {
         rng.pick(["p1", "tag", "tag", "color", "color", "color", "dep", "dep", "dep2", "para", "para", "tagpara",
                   "tagpara", "bullet", "bullet", "noinherit"])
     }
 
-    static func attributes(using rng: inout SeededRandom) -> [String: AttributeValue] {
+    static func attributes(using rng: inout SeededGenerator) -> [String: AttributeValue] {
         var attributes: [String: AttributeValue] = [:]
         for key in keys where rng.chance(key == "p1" ? 0.3 : 0.22) {
             attributes[key] = value(for: key, using: &rng)
@@ -112,11 +112,11 @@ enum BehaviorScriptGenerator {
         return attributes
     }
 
-    static func document(using rng: inout SeededRandom) -> RichString {
+    static func document(using rng: inout SeededGenerator) -> RichString {
         ScriptStep.document((0..<rng.int(1...4)).map { _ in (text(using: &rng), attributes(using: &rng)) })
     }
 
-    static func generate(steps: Int, using rng: inout SeededRandom) -> DifferentialScript {
+    static func generate(steps: Int, using rng: inout SeededGenerator) -> DifferentialScript {
         DifferentialScriptGenerator.generate(steps: steps, startChance: 0.85, emptyInsertChance: 0.04, using: &rng, key: key(using:),
                                              value: value(for:using:), text: text(using:), document: document(using:))
     }

@@ -59,7 +59,7 @@ final class FoundationDifferentialTests: XCTestCase {
     /// The shrinker keeps only what a failure needs: the start document and every other step go, and the text
     /// shortens to the one scalar that matters, with offsets clamped after each cut.
     func testShrinkingKeepsOnlyWhatTheFailureNeeds() {
-        var rng = SeededRandom(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         var script = DifferentialScriptGenerator.generate(steps: 30, using: &rng)
         script.start = ScriptStep.document([("ab", ["p1": .integer(1)]), ("cd", [:])])
         script.steps.insert(.insert(at: 3, text: "xZy"), at: 10)
@@ -263,7 +263,7 @@ enum DifferentialScriptGenerator {
     /// Runs `body` with the oracle on the script each of `seeds(base:)` generates, in order, until it returns
     /// false. First it says which seeds run and where the seed being run is written (`seedFile`, in the temporary
     /// folder): a trap in RichString ends the test process before any message, and the file then names the seed.
-    static func forEach(_ label: String, seedBase: UInt64, seedFile: String, generate: (Int, inout SeededRandom) -> DifferentialScript,
+    static func forEach(_ label: String, seedBase: UInt64, seedFile: String, generate: (Int, inout SeededGenerator) -> DifferentialScript,
                         _ body: (OracleProcess, UInt64, DifferentialScript) throws -> Bool) throws {
         let oracle = try OracleProcess.locate()
         let seeds = seeds(base: seedBase)
@@ -272,7 +272,7 @@ enum DifferentialScriptGenerator {
             + "if RichString traps, the seed being run is in \(seedFile.path)")
         for seed in seeds {
             try? "\(seed)\n".write(to: seedFile, atomically: false, encoding: .utf8)
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             guard try body(oracle, seed, generate(stepsPerScript, &rng)) else { return }
         }
     }
@@ -293,27 +293,27 @@ enum DifferentialScriptGenerator {
         "\r\n", "\r", "\n", "\u{2029}", "שלום", "مرحبا", "ab\r\ncd", "😀", "Z",
     ]
 
-    static func text(using rng: inout SeededRandom) -> String {
+    static func text(using rng: inout SeededGenerator) -> String {
         (0..<rng.int(1...3)).map { _ in rng.pick(pieces) }.joined()
     }
 
-    static func value(for key: String, using rng: inout SeededRandom) -> AttributeValue {
+    static func value(for key: String, using rng: inout SeededGenerator) -> AttributeValue {
         key == "p1" ? .integer(rng.int(0...2)) : .string(rng.pick(["x", "y", "z"]))
     }
 
-    static func attributes(using rng: inout SeededRandom) -> [String: AttributeValue] {
+    static func attributes(using rng: inout SeededGenerator) -> [String: AttributeValue] {
         var attributes: [String: AttributeValue] = [:]
         if rng.chance(0.5) { attributes["p1"] = value(for: "p1", using: &rng) }
         if rng.chance(0.4) { attributes["p2"] = value(for: "p2", using: &rng) }
         return attributes
     }
 
-    static func document(using rng: inout SeededRandom) -> RichString {
+    static func document(using rng: inout SeededGenerator) -> RichString {
         ScriptStep.document((0..<rng.int(1...3)).map { _ in (text(using: &rng), attributes(using: &rng)) })
     }
 
     /// An offset in 0...length, biased towards the ends.
-    static func offset(_ length: Int, using rng: inout SeededRandom) -> Int {
+    static func offset(_ length: Int, using rng: inout SeededGenerator) -> Int {
         let roll = rng.int(0...9)
         if roll == 0 { return 0 }
         if roll == 1 { return length }
@@ -321,7 +321,7 @@ enum DifferentialScriptGenerator {
     }
 
     /// A range in 0...length: often short, sometimes anywhere, sometimes empty or the whole text.
-    static func range(_ length: Int, using rng: inout SeededRandom) -> (Int, Int) {
+    static func range(_ length: Int, using rng: inout SeededGenerator) -> (Int, Int) {
         switch rng.int(0...9) {
         case 0: return (0, length)
         case 1:
@@ -337,7 +337,7 @@ enum DifferentialScriptGenerator {
         }
     }
 
-    static func generate(steps: Int, using rng: inout SeededRandom) -> DifferentialScript {
+    static func generate(steps: Int, using rng: inout SeededGenerator) -> DifferentialScript {
         generate(steps: steps, startChance: 0.8, emptyInsertChance: 0.03, using: &rng, key: { $0.chance(0.5) ? "p1" : "p2" },
                  value: value(for:using:), text: text(using:), document: document(using:))
     }
@@ -346,9 +346,9 @@ enum DifferentialScriptGenerator {
     /// from the given parts: how often there is a start document and an insert is empty, and how keys, values,
     /// texts and documents are drawn. Each step's offsets are valid for the document the steps before it leave.
     static func generate(
-        steps: Int, startChance: Double, emptyInsertChance: Double, using rng: inout SeededRandom,
-        key: (inout SeededRandom) -> String, value: (String, inout SeededRandom) -> AttributeValue,
-        text: (inout SeededRandom) -> String, document: (inout SeededRandom) -> RichString
+        steps: Int, startChance: Double, emptyInsertChance: Double, using rng: inout SeededGenerator,
+        key: (inout SeededGenerator) -> String, value: (String, inout SeededGenerator) -> AttributeValue,
+        text: (inout SeededGenerator) -> String, document: (inout SeededGenerator) -> RichString
     ) -> DifferentialScript {
         var script = DifferentialScript(start: nil, steps: [])
         var length = 0

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import RichText
 import TestKeys
+import struct FormattingTesting.SeededGenerator
 
 /// The parts of the API shaped after Foundation's `AttributedString` that ported code reaches for: writable
 /// character and scalar views, whole-string attribute access, attribute scopes, the protocol the string and its
@@ -143,7 +144,7 @@ final class FoundationShapedAPITests: XCTestCase {
     func testDiscontiguousRunsAreEachRangesRunsInOrder() {
         let seed = UInt64(ProcessInfo.processInfo.environment["FMTCHECK_SEED"] ?? "") ?? 0xD15C_0417
         let cases = ProcessInfo.processInfo.environment["FMTCHECK_LONG"] != nil ? 5_000 : 400
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for n in 0..<cases {
             var text = RichString()
             for _ in 0..<Int.random(in: 1...6, using: &rng) {

@@ -1,6 +1,7 @@
 import XCTest
 @testable import RichText
 import TestKeys
+import struct FormattingTesting.SeededGenerator
 
 /// Random scripts over keys of every behaviour against a naive whole-document model of DESIGN §2; after every
 /// step run boundaries hold everywhere and no invalidated stretch keeps its value.
@@ -24,7 +25,7 @@ final class KeyBehaviorPropertyTests: XCTestCase {
             [GlyphKey.descriptor, BulletKey.descriptor, AlignmentKey.descriptor], [ColorKey.descriptor], [AlignmentKey.descriptor],
         ]
         for seed in 1...UInt64(propertyBudget(default: 6, long: 300)) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             // Every other seed makes bound scalars rare, so that stretches without one cross chunks.
             let boundShare = seed % 2 == 0 ? 1.0 : 0.03
             var text = RichString((0..<rng.int(1...800)).map { _ in

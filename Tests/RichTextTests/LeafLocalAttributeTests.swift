@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// The leaf-local attribute change (`RunRope.transformAttributes` when the window of runs lies in one leaf) and
 /// the single-range `editAttributes(in:_:)` give what the general paths give: on deep run ropes with keys of
@@ -17,7 +18,7 @@ final class LeafLocalAttributeTests: XCTestCase {
 
     func testLeafLocalTransformsMatchTheSpliceOnDeepRopes() {
         for seed in 1...UInt64(propertyBudget(default: 8, long: 200)) {
-            var rng = SeededRandom(seed: 0x1EAF_0000 + seed)
+            var rng = SeededGenerator(seed: 0x1EAF_0000 + seed)
             let keys = rng.chance(0.5) ? ["plain"] : Self.behaviors.names
             var runs: [AttributeRun] = []
             for _ in 0..<rng.int(1...1500) {
@@ -41,7 +42,7 @@ final class LeafLocalAttributeTests: XCTestCase {
     func testSingleRangeEditMatchesTheRecordedPipeline() {
         let fragments = ["ab", "c", "*", "x y", "\n", "é", "word ", "\u{2029}"]
         for seed in 1...UInt64(propertyBudget(default: 150, long: 5_000)) {
-            var rng = SeededRandom(seed: 0x51_0000 + seed)
+            var rng = SeededGenerator(seed: 0x51_0000 + seed)
             let keys = Self.behaviors.names.filter { _ in rng.chance(0.6) }
             guard !keys.isEmpty else { continue }
             var string = ""

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// The quick paths give what the general paths give: `RunRope.transformAttributes(in:recordingRuns:_:)` against
 /// `transformAttributesByReplacing`, and `editText`'s quick typing and deletion against
@@ -17,7 +18,7 @@ final class QuickPathTests: XCTestCase {
     ], chance: 0.35)
 
     /// A string of random fragments with random runs, taken as given (no behaviour enforced).
-    private static func randomString(_ rng: inout SeededRandom, keys: [String]) -> RichString {
+    private static func randomString(_ rng: inout SeededGenerator, keys: [String]) -> RichString {
         let fragments = ["ab", "c", "*", "**", "x y", "\n", "\r\n", "\r", "é", "\u{2029}", "word "]
         var string = ""
         var runs: [AttributeRun] = []
@@ -32,7 +33,7 @@ final class QuickPathTests: XCTestCase {
     func testRunTransformMatchesTheSpliceOfMappedRuns() {
         let keys = ["plain", "para", "tag"]
         for seed in 1...UInt64(propertyBudget(default: 400, long: 20_000)) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let base = Self.randomString(&rng, keys: keys).runStore
             var quick = base
             var reference = base
@@ -104,7 +105,7 @@ final class QuickPathTests: XCTestCase {
     func testSettingCacheMatchesFreshSetting() {
         let keys = Self.behaviors.names
         for seed in 1...UInt64(300) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let set = Self.behaviors.randomSet(&rng, keys: keys)
             // Twice each, so that the second call is answered by the cache; values that share a slot too.
             for _ in 0..<2 {
@@ -128,7 +129,7 @@ final class QuickPathTests: XCTestCase {
     func testAttributeSetProjectionsMatchTheirFilters() {
         let keys = Self.behaviors.names
         for seed in 1...UInt64(200) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let set = Self.behaviors.randomSet(&rng, keys: keys)
             XCTAssertEqual(set.inheritable, set.filter { $0.behavior.isInheritable })
             XCTAssertEqual(set.inheritable, AttributeSet(set.entries.filter { $0.behavior.isInheritable }))
@@ -141,8 +142,8 @@ final class QuickPathTests: XCTestCase {
 
     /// A script's generator and starting string for `seed`: some strings have only a few keys, so that the quick
     /// paths are taken often.
-    private static func scriptStart(seed: UInt64) -> (SeededRandom, RichString) {
-        var rng = SeededRandom(seed: seed)
+    private static func scriptStart(seed: UInt64) -> (SeededGenerator, RichString) {
+        var rng = SeededGenerator(seed: seed)
         let used = behaviors.names.filter { _ in rng.chance(0.5) }
         let string = randomString(&rng, keys: used)
         return (rng, string)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// Typing strictly inside a stretch of a `textChanged` key, and deleting inside or across the end of one, take
 /// their own quick paths (`typeInsideStretches`, `deleteAcrossStretches`), which must give exactly what
@@ -78,7 +79,7 @@ final class QuickStretchEditTests: XCTestCase {
         var quickTaken = 0
         var quickDeletions = 0
         for seed in 1...UInt64(propertyBudget(default: 300, long: 20_000)) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             var quick = Self.randomDocument(&rng)
             var reference = quick
             for step in 0..<12 {
@@ -122,7 +123,7 @@ final class QuickStretchEditTests: XCTestCase {
         XCTAssertGreaterThan(quickDeletions, 50, "the scripts should delete in tag stretches on the quick path often")
     }
 
-    private static func randomDocument(_ rng: inout SeededRandom) -> RichString {
+    private static func randomDocument(_ rng: inout SeededGenerator) -> RichString {
         var string = ""
         var runs: [AttributeRun] = []
         let withDependent = rng.chance(0.2)

@@ -1,5 +1,6 @@
 @testable import RichText
 import XCTest
+import struct FormattingTesting.SeededGenerator
 
 /// The generic rope against an array model: random inserts, removals, updates and splices, with shared copies
 /// that must not see each other's changes, checking every search and the tree's invariants after each step.
@@ -33,7 +34,7 @@ final class RopeModelTests: XCTestCase {
     }
 
     private func run(seed: UInt64, steps: Int) {
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var nextID = 0
         func item() -> Item {
             nextID += 1
@@ -100,7 +101,7 @@ final class RopeModelTests: XCTestCase {
         }
     }
 
-    private func check(_ rope: Rope<Item>, _ model: [Item], _ context: String, _ rng: inout SeededRandom) {
+    private func check(_ rope: Rope<Item>, _ model: [Item], _ context: String, _ rng: inout SeededGenerator) {
         XCTAssertEqual(rope.count, model.count, context)
         guard !model.isEmpty else { return }
         if rng.chance(0.1) { XCTAssertEqual(rope.elements, model, context) }

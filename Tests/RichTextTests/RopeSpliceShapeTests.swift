@@ -1,5 +1,6 @@
 @testable import RichText
 import XCTest
+import struct FormattingTesting.SeededGenerator
 
 /// The rope's splices that change its shape: large insertions that split nodes at several levels at once, removals
 /// over many leaves, elements moved to a neighbouring leaf instead of a split, and the fill that building by
@@ -42,7 +43,7 @@ final class RopeSpliceShapeTests: XCTestCase {
     }
 
     func testRemovalsAndReplacementsOverManyLeaves() {
-        var rng = SeededRandom(seed: 0x5EED_5A1CE)
+        var rng = SeededGenerator(seed: 0x5EED_5A1CE)
         var rope = Rope(items(0..<20_000))
         var model = items(0..<20_000)
         var next = 100_000
@@ -77,7 +78,7 @@ final class RopeSpliceShapeTests: XCTestCase {
     func testInsertionsNextToFullLeavesMoveElementsToANeighbour() {
         // Insert at the front, at the back and in the middle of leaves, in every order, on a tree of full leaves.
         for seed in 0..<8 {
-            var generator = SeededRandom(seed: UInt64(seed))
+            var generator = SeededGenerator(seed: UInt64(seed))
             var rope = Rope(items(0..<(16 * 16 * 3)))
             var model = items(0..<(16 * 16 * 3))
             for k in 0..<400 {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `RunRope.transformAttributes` on run ropes of several levels, where the run changed and its neighbours lie in
 /// different leaves as often as in the same one: the same runs as the straightforward splice of mapped runs, and
@@ -11,7 +12,7 @@ final class RunRopeDeepTransformTests: XCTestCase {
 
     func testTransformsOnDeepRunRopesMatchTheSplice() {
         for seed in 1...UInt64(propertyBudget(default: 6, long: 60)) {
-            var rng = SeededRandom(seed: 0xDEE9_0000 + seed)
+            var rng = SeededGenerator(seed: 0xDEE9_0000 + seed)
             // Runs of 1-4 bytes with alternating values, so that neighbours differ and merges happen often.
             var runs: [AttributeRun] = []
             for k in 0..<rng.int(200...3000) {

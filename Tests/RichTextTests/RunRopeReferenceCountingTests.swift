@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// The run rope counts its sets' references by hand (`StoredRun`): the tree owns one reference for each run it
 /// stores, taken as a run goes in or a shared leaf is copied, given back as a run leaves or a leaf dies. These
@@ -50,7 +51,7 @@ final class RunRopeReferenceCountingTests: XCTestCase {
 
     /// `rounds` random steps from `seed` over a pool of strings that share leaves; the first mismatch found.
     private static func exercise(seed: UInt64, rounds: Int) -> String? {
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var pool: [Modelled] = [Modelled(text: RichString(String(repeating: "abcdefgh", count: 300)),
                                          labels: Array(repeating: nil, count: 2_400))]
         var fresh = 0

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// Searching with `range(of:options:range:locale:)`, converting indices to and from `String.Index`, and asking
 /// slices whether indices are valid in them.
@@ -268,7 +269,7 @@ final class SearchAndIndexConversionTests: XCTestCase {
     func testSearchAgreesWithFoundationStringSearch() {
         let iterations = propertyBudget(default: 150, long: 3000)
         for seed in 1...UInt64(iterations) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let original = SearchCase.random(&rng)
             guard let failure = original.failure() else { continue }
             let shrunk = original.shrunk()
@@ -282,7 +283,7 @@ final class SearchAndIndexConversionTests: XCTestCase {
     func testIndexConversionAgreesWithStringPositions() {
         let iterations = propertyBudget(default: 60, long: 1000)
         for seed in 1...UInt64(iterations) {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let string = MixedText.random(&rng, maxPieces: 6)
             let text = RichString(string)
             let units = Array(string.utf16.indices) + [string.endIndex]
@@ -317,7 +318,7 @@ private struct SearchCase: CustomStringConvertible {
         "Straße", "STRASSE", "ss", "abc", "ABC", "Abc", "caf\u{E9}", "CAFE\u{301}", "\u{E9}", "E\u{301}", "ǅ", "İ",
     ]
 
-    static func random(_ rng: inout SeededRandom) -> SearchCase {
+    static func random(_ rng: inout SeededGenerator) -> SearchCase {
         let pieces = (0..<rng.int(1...6)).map { _ in rng.pick(fragments) }
         let scalars = Array(pieces.joined().unicodeScalars)
         var target: String

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// The word-at-a-time separator scans give what a byte-by-byte reading gives, and `paragraphStart(atOrBefore:)`
 /// agrees with counting separators and finding the last one's end.
@@ -20,7 +21,7 @@ final class SeparatorScanTests: XCTestCase {
 
     /// Text where separators, near-misses (U+2028, other E2 80 xx scalars, control bytes) and long ASCII
     /// stretches sit at every alignment.
-    static func randomText(_ rng: inout SeededRandom) -> String {
+    static func randomText(_ rng: inout SeededGenerator) -> String {
         var s = ""
         for _ in 0..<rng.int(0...40) {
             s += rng.pick(["a", "word ", "0123456789abcdef", "\n", "\r", "\r\n", "\u{2029}", "\u{2028}", "\u{2026}",
@@ -30,7 +31,7 @@ final class SeparatorScanTests: XCTestCase {
     }
 
     func testScansAgreeWithAByteByByteReading() {
-        var rng = SeededRandom(seed: 0x5345_5053)
+        var rng = SeededGenerator(seed: 0x5345_5053)
         for _ in 0..<propertyBudget(default: 400, long: 4_000) {
             let s = Self.randomText(&rng)
             let bytes = Array(s.utf8)
@@ -49,7 +50,7 @@ final class SeparatorScanTests: XCTestCase {
     }
 
     func testParagraphStartAgreesWithTheSeparatorCount() {
-        var rng = SeededRandom(seed: 0x5041_5241)
+        var rng = SeededGenerator(seed: 0x5041_5241)
         for _ in 0..<propertyBudget(default: 40, long: 400) {
             // Long texts span several chunks, so the last separator is often in an earlier chunk.
             var s = ""
@@ -71,7 +72,7 @@ final class SeparatorScanTests: XCTestCase {
     /// The quick deletion's one read around the edit: the separator check against the bytes, the paragraph start
     /// (when the chunk shows it) against `paragraphStart(atOrBefore:)`, on texts of many chunks.
     func testSeparatorsAroundAnEditAgreeWithTheText() {
-        var rng = SeededRandom(seed: 0x4152_4F55)
+        var rng = SeededGenerator(seed: 0x4152_4F55)
         for _ in 0..<propertyBudget(default: 30, long: 300) {
             var s = ""
             while s.utf8.count < rng.pick([20, 2_000, 12_000]) {

@@ -1,11 +1,12 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `RichString(unenforcedRuns:sharingTextOf:)` builds what `RichString(unenforcedText:runs:)` builds, and
 /// refuses the same runs.
 final class SharedTextTests: XCTestCase {
     func testSharedTextMatchesRebuiltText() {
-        var rng = SeededRandom(seed: 0x5348_4152_4544)
+        var rng = SeededGenerator(seed: 0x5348_4152_4544)
         let pieces = ["ab", "crème ", "\r\n", "😀", "e\u{301}", "日本", "0123456789 stir the dough "]
         let sets = [AttributeSet.empty, AttributeSet([AttributeEntry(name: "k", value: .string("v"))]),
                     AttributeSet([AttributeEntry(name: "ingredient", value: .string("milk"))])]

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// `RichString.textPositions(atUTF8:)` (one forward pass over the chunks) gives exactly what the per-offset
 /// conversions give, and both agree with the standard library's view of the text.
@@ -8,7 +9,7 @@ final class TextPositionTests: XCTestCase {
                          "😀", "🇫🇷", "👩🏽‍💻", "\u{2FF}", "ü", "日本", "\t", "0123456789 ", "stir the dough gently "]
 
     /// A random document: some long, so the text spans many chunks; built in one piece or by appending.
-    func document(_ rng: inout SeededRandom) -> RichString {
+    func document(_ rng: inout SeededGenerator) -> RichString {
         var s = ""
         let count = rng.chance(0.3) ? rng.int(200...2500) : rng.int(0...40)
         for _ in 0..<count { s += rng.pick(Self.pieces) }
@@ -45,7 +46,7 @@ final class TextPositionTests: XCTestCase {
     }
 
     func testOnePassMatchesThePerOffsetConversionsOnRandomDocuments() {
-        var rng = SeededRandom(seed: 0x504F_5349_5449_4F4E)
+        var rng = SeededGenerator(seed: 0x504F_5349_5449_4F4E)
         for _ in 0..<propertyBudget(default: 150, long: 2000) {
             let doc = document(&rng)
             let total = doc.counts.utf8

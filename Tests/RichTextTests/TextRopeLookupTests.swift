@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// The offset lookups' fast paths (a walk that sums one count instead of whole summaries, the all-ASCII
 /// shortcut) give what the general walk over prefix summaries gives, on ropes of one leaf and of several levels.
@@ -7,7 +8,7 @@ final class TextRopeLookupTests: XCTestCase {
     static let units: [TextUnit] = [.utf8, .utf16, .scalars, .characters]
 
     /// Random text of about `bytes` UTF-8 bytes: all ASCII, ASCII with CR LF, or mixed Unicode.
-    func randomText(_ rng: inout SeededRandom, bytes: Int) -> String {
+    func randomText(_ rng: inout SeededGenerator, bytes: Int) -> String {
         let kind = rng.int(0...2)
         var s = ""
         while s.utf8.count < bytes {
@@ -21,13 +22,13 @@ final class TextRopeLookupTests: XCTestCase {
     }
 
     /// Offsets worth checking along `unit`: both ends, their neighbours and random ones.
-    func offsets(_ rng: inout SeededRandom, total: Int) -> [Int] {
+    func offsets(_ rng: inout SeededGenerator, total: Int) -> [Int] {
         var result = [0, 1, total - 1, total]
         for _ in 0..<40 { result.append(rng.int(0...total)) }
         return result.filter { $0 >= 0 && $0 <= total }
     }
 
-    func check(_ text: TextRope, _ rng: inout SeededRandom, file: StaticString = #filePath, line: UInt = #line) {
+    func check(_ text: TextRope, _ rng: inout SeededGenerator, file: StaticString = #filePath, line: UInt = #line) {
         for unit in Self.units {
             for n in offsets(&rng, total: text.summary[unit]) {
                 let fast = text.utf8Offset(of: n, in: unit)
@@ -54,7 +55,7 @@ final class TextRopeLookupTests: XCTestCase {
 
     /// The in-chunk scalar search (thirty-two, then eight bytes at a time) against a walk over the scalars.
     func testScalarStartsInsideAChunk() {
-        var rng = SeededRandom(seed: 0x5343_414C)
+        var rng = SeededGenerator(seed: 0x5343_414C)
         for _ in 0..<propertyBudget(default: 60, long: 600) {
             let s = randomText(&rng, bytes: rng.int(0...200))
             let starts = ChunkASCIIRunsTests.scalarStarts(s)
@@ -69,12 +70,12 @@ final class TextRopeLookupTests: XCTestCase {
     }
 
     func testEmptyAndTiny() {
-        var rng = SeededRandom(seed: 0x4C4F_4F4B)
+        var rng = SeededGenerator(seed: 0x4C4F_4F4B)
         for s in ["", "a", "\r\n", "é", "😀", "ab\r\ncd"] { check(TextRope(s), &rng) }
     }
 
     func testRandomTextsOfOneToSeveralLevels() {
-        var rng = SeededRandom(seed: 0x4C4F_4F4B_5550)
+        var rng = SeededGenerator(seed: 0x4C4F_4F4B_5550)
         for _ in 0..<propertyBudget(default: 40, long: 400) {
             let bytes = rng.pick([10, 900, 5_000, 40_000])
             let text = TextRope(randomText(&rng, bytes: bytes))

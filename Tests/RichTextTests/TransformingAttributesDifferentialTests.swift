@@ -2,6 +2,7 @@ import Foundation
 @testable import RichText
 import TestKeys
 import XCTest
+import struct FormattingTesting.SeededGenerator
 
 /// `transformingAttributes` against the toolchain's Foundation: random strings over keys of every behaviour, one
 /// random transform on each side (the same actions, handed out in run order), and the results compared run by run
@@ -19,7 +20,7 @@ final class TransformingAttributesDifferentialTests: XCTestCase {
         var failures = 0
         var changedCases = 0
         for seed in seeds {
-            var rng = SeededRandom(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let ours = TransformCase.richString(using: &rng)
             let theirs = AttributedString(ours, bridge: TransformCase.bridge)
             let scenario = rng.int(0...3)
@@ -62,7 +63,7 @@ private enum TransformAction: CustomStringConvertible {
 
     static let keyNames = ["color", "dep", "para", "bullet"]
 
-    static func random(using rng: inout SeededRandom) -> TransformAction {
+    static func random(using rng: inout SeededGenerator) -> TransformAction {
         switch rng.int(0...9) {
         case 0...2: return .keep
         case 3, 4: return .set(rng.int(1...3))
@@ -143,7 +144,7 @@ private enum TransformCase {
     static let pieces = ["ab", "•", "• x", "\n", "cd ", "\u{2029}", "milk", "•\n"]
 
     /// A few pieces, each with a random subset of the keys; concatenation enforces the behaviours.
-    static func richString(using rng: inout SeededRandom) -> RichString {
+    static func richString(using rng: inout SeededGenerator) -> RichString {
         var result = RichString()
         for _ in 0..<rng.int(1...5) {
             var attributes = AttributeSet.empty

@@ -2,7 +2,7 @@ import FormattingTesting
 @testable import RichText
 
 /// Compares a rich string with the reference model; returns the first difference, or nil.
-func firstDifference(_ text: RichString, _ model: ReferenceModel, rng: inout SeededRandom) -> String? {
+func firstDifference(_ text: RichString, _ model: ReferenceModel, rng: inout SeededGenerator) -> String? {
     text._invariantCheck()
     let expected = model.string
     guard text.string == expected else { return "text \(text.string.debugDescription) != model \(expected.debugDescription)" }
@@ -66,7 +66,7 @@ func firstDifference(_ text: RichString, _ model: ReferenceModel, rng: inout See
 func runScript(_ script: [ScriptStep], keys: ScriptKeys, seed: UInt64) -> (step: Int, message: String)? {
     var text = RichString()
     var model = ReferenceModel()
-    var rng = SeededRandom(seed: seed ^ 0xABCDEF)
+    var rng = SeededGenerator(seed: seed ^ 0xABCDEF)
     for (step, edit) in script.enumerated() {
         edit.apply(to: &text, keys: keys)
         edit.apply(to: &model, keys: keys)

@@ -1,4 +1,5 @@
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
 /// Attribute keys named by string, each with its behaviour, for the property tests that build random attribute
 /// sets straight from entries (run ropes and unenforced strings, below the typed-key API).
@@ -21,7 +22,7 @@ struct NamedBehaviors {
     }
 
     /// Each of `keys`, with probability `chance`, valued 1 or 2.
-    func randomSet(_ rng: inout SeededRandom, keys: [String]) -> AttributeSet {
+    func randomSet(_ rng: inout SeededGenerator, keys: [String]) -> AttributeSet {
         var entries: [AttributeEntry] = []
         for key in keys where rng.chance(chance) { entries.append(entry(key, rng.int(1...2))) }
         return AttributeSet(entries)

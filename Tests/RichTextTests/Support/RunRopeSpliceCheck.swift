@@ -1,7 +1,8 @@
 import XCTest
 @testable import RichText
+import struct FormattingTesting.SeededGenerator
 
-extension SeededRandom {
+extension SeededGenerator {
     /// A non-empty range of `0..<total` starting anywhere: at most `short` long with probability `shortChance`,
     /// else at most `long`, cut at `total`.
     mutating func nonEmptyRange(below total: Int, short: Int, long: Int, shortChance: Double) -> Range<Int> {
@@ -14,7 +15,7 @@ extension SeededRandom {
 extension NamedBehaviors {
     /// One random attribute change of the kind the run-rope property tests make: one of `keys` set to 1 or 2, or
     /// (one time in four) removed.
-    func randomChange(_ rng: inout SeededRandom, keys: [String]) -> (key: String, remove: Bool, transform: (AttributeSet) -> AttributeSet) {
+    func randomChange(_ rng: inout SeededGenerator, keys: [String]) -> (key: String, remove: Bool, transform: (AttributeSet) -> AttributeSet) {
         let key = rng.pick(keys)
         let value = rng.int(1...2)
         let remove = rng.chance(0.25)

@@ -20,17 +20,17 @@ struct ScriptKeys {
 struct ScriptGenerator {
     var keys: ScriptKeys
 
-    func randomValue(_ rng: inout SeededRandom) -> AttributeValue {
+    func randomValue(_ rng: inout SeededGenerator) -> AttributeValue {
         rng.chance(0.5) ? .integer(rng.int(1...3)) : .string(rng.pick(["a", "b"]))
     }
 
-    func randomRange(_ rng: inout SeededRandom, length: Int, maxWidth: Int = 12) -> (Int, Int) {
+    func randomRange(_ rng: inout SeededGenerator, length: Int, maxWidth: Int = 12) -> (Int, Int) {
         let from = rng.int(0...length)
         let to = min(length, from + rng.int(0...maxWidth))
         return (from, to)
     }
 
-    func next(_ rng: inout SeededRandom, length: Int) -> ScriptStep {
+    func next(_ rng: inout SeededGenerator, length: Int) -> ScriptStep {
         let key = rng.pick(keys.names)
         switch rng.int(0...99) {
         case 0..<30: return .insert(at: rng.int(0...length), text: MixedText.random(&rng))
@@ -129,8 +129,8 @@ extension ScriptStep {
 extension ScriptGenerator {
     /// A script of `steps` steps from `seed`, each drawn against the length the ones before it leave (applied to
     /// a bare string with `keys`); `adjust` may change a step, drawing from the same generator.
-    func script(seed: UInt64, steps: Int, adjust: (ScriptStep, inout SeededRandom) -> ScriptStep = { step, _ in step }) -> [ScriptStep] {
-        var rng = SeededRandom(seed: seed)
+    func script(seed: UInt64, steps: Int, adjust: (ScriptStep, inout SeededGenerator) -> ScriptStep = { step, _ in step }) -> [ScriptStep] {
+        var rng = SeededGenerator(seed: seed)
         var text = RichString()
         var script: [ScriptStep] = []
         for _ in 0..<steps {

@@ -1,8 +1,5 @@
 import struct FormattingTesting.SeededGenerator
 
-/// FormattingTesting's SplitMix64 generator, so every property test can be replayed from its seed.
-typealias SeededRandom = SeededGenerator
-
 /// How many iterations a property test runs: a small default for CI, more with FMTCHECK_LONG=1.
 func propertyBudget(default small: Int, long: Int) -> Int {
     if let value = ProcessInfo.processInfo.environment["FMTCHECK_ITERATIONS"], let n = Int(value) { return n }
@@ -18,7 +15,7 @@ enum MixedText {
         "e\u{301}", "\u{301}", "👍🏽", "👩🏽‍💻", "👨‍👩‍👧", "\u{200D}", "🇫🇷", "שלום", "مرحبا", "日本語", "🙂", "\t",
     ]
 
-    static func random(_ rng: inout SeededRandom, maxPieces: Int = 4) -> String {
+    static func random(_ rng: inout SeededGenerator, maxPieces: Int = 4) -> String {
         var s = ""
         for _ in 0..<rng.int(1...maxPieces) { s += rng.pick(fragments) }
         return s
