@@ -7,9 +7,9 @@ package enum JSONShortEscape {
     ]
 
     /// The byte each letter stands for, indexed by letter; 0 where the letter starts no short escape.
-    private static let byteByLetter: [UInt8] = table { ($0.letter, $0.byte) }
+    @usableFromInline package static let byteByLetter: [UInt8] = table { ($0.letter, $0.byte) }
     /// The letter each byte is escaped with, indexed by byte; 0 where the byte has no short escape.
-    private static let letterByByte: [UInt8] = table { ($0.byte, $0.letter) }
+    @usableFromInline package static let letterByByte: [UInt8] = table { ($0.byte, $0.letter) }
 
     private static func table(_ entry: ((letter: UInt8, byte: UInt8)) -> (index: UInt8, value: UInt8)) -> [UInt8] {
         var table = [UInt8](repeating: 0, count: 256)
@@ -21,8 +21,8 @@ package enum JSONShortEscape {
     }
 
     /// The byte that `\` + `letter` stands for (`n` gives LF), or nil when `letter` is none of `" \ / b f n r t`
-    /// (`u` included: a `\u` escape is read by its reader).
-    @inline(__always)
+    /// (`u` included: a `\u` escape is read by its reader). Inlinable: the fast native reader calls it per escape.
+    @inlinable @inline(__always)
     package static func byte(forLetter letter: UInt8) -> UInt8? {
         let byte = byteByLetter[Int(letter)]
         return byte == 0 ? nil : byte
@@ -30,7 +30,7 @@ package enum JSONShortEscape {
 
     /// The letter that escapes `byte` in two characters (LF gives `n`), or nil when it has no short escape and is
     /// written `\u00XX`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func letter(for byte: UInt8) -> UInt8? {
         let letter = letterByByte[Int(byte)]
         return letter == 0 ? nil : letter
