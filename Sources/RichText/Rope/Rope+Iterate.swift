@@ -44,11 +44,22 @@ extension Rope {
             start += M.measure(element.summary)
             index += 1
         }
-        guard index < count else { return }
-        try forEach(from: index) { i, element in
-            guard try body(i, start, element) else { return false }
-            start += M.measure(element.summary)
-            return true
+        // The leaves after it, each found by one walk from the root (O(log n) a leaf, as `forEachBackward`), so that
+        // `body` is called here, where it can be inlined, rather than through a closure handed down a recursive walk.
+        while index < count, let root {
+            var node = root
+            var i = index
+            while node.height > 0 {
+                let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
+                node = node.children[slot]
+            }
+            let elements = node.elements
+            for k in i..<elements.count {
+                let element = elements[k]
+                guard try body(index, start, element) else { return }
+                start += M.measure(element.summary)
+                index += 1
+            }
         }
     }
 
