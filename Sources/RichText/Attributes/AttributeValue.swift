@@ -133,6 +133,17 @@ public protocol AttributeValueConvertible: Hashable, Sendable {
     init?(attributeValue: AttributeValue)
 }
 
+extension AttributeValueConvertible where Self: RawRepresentable, RawValue == String {
+    /// A string-backed enumeration is stored as its raw value: `.string(rawValue)`.
+    public var attributeValue: AttributeValue { .string(rawValue) }
+
+    /// The case a stored string names; nil for any other string or kind.
+    public init?(attributeValue: AttributeValue) {
+        guard case .string(let name) = attributeValue else { return nil }
+        self.init(rawValue: name)
+    }
+}
+
 extension String: AttributeValueConvertible {
     public var attributeValue: AttributeValue { .string(self) }
     public init?(attributeValue: AttributeValue) {
