@@ -30,6 +30,18 @@ extension Rope {
         ((leaf + itemsOffset).assumingMemoryBound(to: Element.self), rawHeader(leaf).pointee.width)
     }
 
+    /// The leaf holding element `index` (0 ≤ index < count) and the element's slot in it: one walk from the root by
+    /// address, as `descendToLeaf` walks by a metric, retaining no node on the way.
+    @inlinable @inline(__always)
+    func leaf(holdingElement index: Int) -> (leaf: UnsafeRawPointer, slot: Int) {
+        var node = rawRoot!
+        var i = index
+        while Self.rawHeader(node).pointee.height > 0 {
+            node = Self.rawChild(node, Self.findSlot(elementIndex: &i, in: node, prefer: .next))
+        }
+        return (node, i)
+    }
+
     /// The walk behind `find` and `locate`: the leaf and slot of the element (nil leaf past the end), its index,
     /// the remainder inside it and the summary before it. Reads one contiguous array per level (the per-child
     /// summary caches, then the leaf's elements), and holds no reference it would have to retain: the rope keeps

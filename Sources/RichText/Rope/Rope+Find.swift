@@ -4,13 +4,8 @@ extension Rope {
     /// The element at `index`. O(log n).
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "Rope index \(index) out of bounds 0..<\(count)")
-        unowned(unsafe) var node = root!
-        var i = index
-        while node.height > 0 {
-            let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
-            node = node.children[slot]
-        }
-        return node.elements[i]
+        let (leaf, slot) = leaf(holdingElement: index)
+        return Self.rawElements(leaf).base[slot]
     }
 
     /// Finds the element that holds `offset` along metric `M`, and the remainder inside that element.

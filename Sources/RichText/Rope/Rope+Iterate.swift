@@ -33,51 +33,35 @@ extension Rope {
     func forEach<M: RopeMetric>(
         from offset: Int, along metric: M.Type, _ body: (_ index: Int, _ start: Int, Element) throws -> Bool
     ) rethrows where M.Element == Element {
-        let found = descend(metric, offset, prefer: .next)
-        guard let leaf = found.leaf else { return }
+        let found = descendToLeaf(metric, offset, prefer: .next)
+        guard var leaf = found.leaf else { return }
+        var slot = found.slot
         var index = found.index
         var start = offset - found.remainder
-        let elements = leaf.elements
-        for k in found.slot..<elements.count {
-            let element = elements[k]
-            guard try body(index, start, element) else { return }
-            start += M.measure(element.summary)
-            index += 1
-        }
-        // The leaves after it, each found by one walk from the root (O(log n) a leaf, as `forEachBackward`), so that
-        // `body` is called here, where it can be inlined, rather than through a closure handed down a recursive walk.
-        while index < count, let root {
-            var node = root
-            var i = index
-            while node.height > 0 {
-                let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
-                node = node.children[slot]
-            }
-            let elements = node.elements
-            for k in i..<elements.count {
+        while true {
+            // The rest of this leaf, read in place; then the next leaf, found by one walk from the root (O(log n) a
+            // leaf, as `forEachBackward`), so that `body` is called here, where it can be inlined.
+            let (elements, width) = Self.rawElements(leaf)
+            for k in slot..<width {
                 let element = elements[k]
                 guard try body(index, start, element) else { return }
                 start += M.measure(element.summary)
                 index += 1
             }
+            guard index < count else { return }
+            (leaf, slot) = self.leaf(holdingElement: index)
         }
     }
 
     /// Calls `body` with each element before `end`, last first, until it returns false.
     func forEachBackward(before end: Int, _ body: (Int, Element) throws -> Bool) rethrows {
         var index = end - 1
-        while index >= 0 {
-            // Walk one leaf at a time to stay O(log n) per leaf.
-            guard let root else { return }
-            var node = root
-            var i = index
-            while node.height > 0 {
-                let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
-                node = node.children[slot]
-            }
-            while i >= 0 {
-                guard try body(index, node.elements[i]) else { return }
-                i -= 1
+        // One leaf at a time, each found by one walk from the root: O(log n) a leaf.
+        while index >= 0, rawRoot != nil {
+            let (leaf, slot) = self.leaf(holdingElement: index)
+            let elements = Self.rawElements(leaf).base
+            for i in stride(from: slot, through: 0, by: -1) {
+                guard try body(index, elements[i]) else { return }
                 index -= 1
             }
         }

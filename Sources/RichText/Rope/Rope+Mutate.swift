@@ -113,13 +113,7 @@ extension Rope {
 
     /// The index of the first element of the leaf that holds element `index`.
     private func startOfLeaf(holding index: Int) -> Int {
-        unowned(unsafe) var node = root!
-        var i = index
-        while node.height > 0 {
-            let slot = Self.findSlot(elementIndex: &i, in: node.address, prefer: .next)
-            node = node.children[slot]
-        }
-        return index - i
+        index - leaf(holdingElement: index).slot
     }
 
     /// Whether `range` lies inside one leaf; an empty range between two leaves counts for the one on its left.
