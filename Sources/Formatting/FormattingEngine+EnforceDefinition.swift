@@ -13,7 +13,7 @@ extension FormattingEngine {
         guard total > 0 else { return [] }
         // Whole characters, and one more on each side: an edit can merge or split the clusters next to it
         // ("•" stops being "•" when a combining mark lands after it), which changes what bound keys allow.
-        let widened = document.widenedToCharacters(region, margin: true)
+        let widened = document.widenedToCharacters(region, margin: true, usingShortcuts: usesFastPaths)
         let lower = widened.lowerBound
         let upper = widened.upperBound
         if usesFastPaths, !hasParagraphOwnedKeys, allFixedPoints(over: widened, in: document) {

@@ -23,7 +23,7 @@ final class SharedTextTests: XCTestCase {
             for k in 1..<sorted.count where sorted[k] > sorted[k - 1] {
                 runs.append(AttributeRun(utf8Count: sorted[k] - sorted[k - 1], attributes: rng.pick(sets)))
             }
-            let shared = RichString(unenforcedRuns: runs, sharingTextOf: source)
+            let shared = RichString(unenforcedRuns: RunList(runs), sharingTextOf: source)
             let rebuilt = RichString(unenforcedText: s, runs: runs)
             XCTAssertEqual(shared, rebuilt, "\(runs.map(\.utf8Count)) over \(total) bytes")
             shared?._invariantCheck()

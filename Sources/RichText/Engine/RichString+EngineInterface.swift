@@ -58,9 +58,11 @@ extension RichString {
     /// `range` widened to whole characters, plus one character on each side when `margin` is set: the region
     /// the engine enforces after an edit, since an edit can merge or split the clusters next to it. RichText
     /// answers from the bytes when it can and by grapheme breaking otherwise
-    /// (`Engine/RichString+CharacterWidening.swift`).
-    package func widenedToCharacters(_ range: Range<Int>, margin: Bool) -> Range<Int> {
-        characterWidening(of: range, margin: margin)
+    /// (`Engine/RichString+CharacterWidening.swift`). With `usingShortcuts` false it takes grapheme breaking alone:
+    /// the general path, which the engine's reference configuration (`usesFastPaths: false`) runs so that the
+    /// differential tests compare the byte scans with it.
+    package func widenedToCharacters(_ range: Range<Int>, margin: Bool, usingShortcuts: Bool = true) -> Range<Int> {
+        usingShortcuts ? characterWidening(of: range, margin: margin) : widenedToCharactersByGraphemes(range, margin: margin)
     }
 
     /// Whether every byte from two before `offset` to two after it is ASCII and none is CR: then every position
@@ -168,14 +170,10 @@ extension RichString {
         self.init(text: string, handingOver: list)
     }
 
-    /// A string with the text of `other` (its rope shared, not re-cut or re-counted) and the given runs, with
-    /// no behaviour enforced: the linter re-types a decoded document's attributes and then calls
-    /// `enforceBehaviors()` itself. Nil when the runs do not add up to the text or a run boundary cuts a scalar.
-    package init?(unenforcedRuns runs: [AttributeRun], sharingTextOf other: RichString) {
-        self.init(sharingTextOf: other, handingOver: RunList(runs))
-    }
-
-    /// `init(unenforcedRuns:sharingTextOf:)` with the runs of `list`, which the string takes over.
+    /// A string with the text of `other` (its rope shared, not re-cut or re-counted) and the runs of `list`, which
+    /// the string takes over, with no behaviour enforced: the linter re-types a decoded document's attributes and
+    /// then calls `enforceBehaviors()` itself. Nil when the runs do not add up to the text or a run boundary cuts
+    /// a scalar.
     package init?(unenforcedRuns list: RunList, sharingTextOf other: RichString) {
         self.init(sharingTextOf: other, handingOver: list)
     }
