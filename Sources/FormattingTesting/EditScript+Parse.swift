@@ -13,7 +13,8 @@ extension EditScript {
         var steps: [Step] = []
         var number = 0
         func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A CRLF is one Character in Swift, so it is a line break of its own.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             var trimmed = line
             while let first = trimmed.first, isSpace(first) { trimmed = trimmed.dropFirst() }
@@ -63,6 +64,12 @@ extension EditScript {
             }
             return ranges
         }
+        /// The value `raw` gives `key`: nil for `null` (which removes the key), an error for JSON that reads as no value.
+        func value(of key: String, _ raw: JSONValue) throws(EditScriptError) -> AttributeValue? {
+            if raw.isNull { return nil }
+            guard let value = reading.value(key, raw) else { throw fail("\"value\" is not a value: \(raw)") }
+            return value
+        }
         func document() throws(EditScriptError) -> RichString {
             guard let document = object["document"] else { throw fail("\"document\" is missing") }
             do {
@@ -98,12 +105,11 @@ extension EditScript {
             let (from, to) = try range()
             let key = try string("key")
             guard let raw = object["value"] else { throw fail("\"value\" is missing") }
-            if raw.isNull {
+            if let value = try value(of: key, raw) {
+                operation = .set(from: from, to: to, key: key, value: value)
+            } else {
                 // Setting null removes the key, as `setRanges` does.
                 operation = .remove(from: from, to: to, key: key)
-            } else {
-                guard let value = reading.value(key, raw) else { throw fail("\"value\" is not a value: \(raw)") }
-                operation = .set(from: from, to: to, key: key, value: value)
             }
         case "remove":
             let (from, to) = try range()
@@ -112,7 +118,7 @@ extension EditScript {
             let list = try ranges()
             guard let raw = object["value"] else { throw fail("\"value\" is missing (null removes the key)") }
             let key = try string("key")
-            operation = .setRanges(ranges: list, key: key, value: raw.isNull ? nil : reading.value(key, raw))
+            operation = .setRanges(ranges: list, key: key, value: try value(of: key, raw))
         case "select":
             if object["ranges"] != nil {
                 operation = .selectRanges(try ranges())

@@ -47,7 +47,7 @@ public struct SavedFailures: Sendable {
     public func save(_ script: [ScriptStep], seed: UInt64) -> URL? {
         let file = folder.appendingPathComponent("seed-\(seed).\(checksTag).jsonl")
         do {
-            try AtomicFile.write(Data((ScriptStep.jsonLines(script) + "\n").utf8), to: file)
+            try AtomicFile.write(Data(EditScript(script).jsonLines.utf8), to: file)
             return file
         } catch {
             return nil

@@ -42,10 +42,10 @@ extension ScriptStep {
         }
     }
 
-    /// A whole script as JSON Lines, one step a line: `EditScript.jsonLines` without its final newline, for
-    /// messages that embed a script.
+    /// A whole script as JSON Lines, one step a line (`jsonLine`) and no final newline, for messages that embed a
+    /// script; `EditScript.jsonLines` writes the same lines as a file, each ending in a newline.
     public static func jsonLines(_ steps: [ScriptStep]) -> String {
-        String(EditScript(steps).jsonLines.dropLast())
+        steps.map(\.jsonLine).joined(separator: "\n")
     }
 }
 

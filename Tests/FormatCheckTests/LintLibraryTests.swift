@@ -90,6 +90,23 @@ final class LintLibraryTests: XCTestCase {
         }
     }
 
+    func testCRLFScriptsHaveOneStepALine() throws {
+        let script = try EditScript.parse("{\"op\":\"insert\",\"at\":0,\"text\":\"a\"}\r\n\r\n{\"op\":\"undo\"}\r\n")
+        XCTAssertEqual(script.steps.map(\.line), [1, 3])
+        XCTAssertEqual(script.steps.map(\.operation), [.insert(at: 0, text: "a"), .undo])
+    }
+
+    func testAValueThatReadsAsNoneIsAnErrorInSetAndSetRangesAlike() {
+        for line in [#"{"op":"set","from":0,"to":1,"key":"c","value":{"$color":"zz"}}"#,
+                     #"{"op":"setRanges","ranges":[[0,1]],"key":"c","value":{"$color":"zz"}}"#] {
+            XCTAssertThrowsError(try EditScript.parse(line), line) { error in
+                XCTAssertTrue(String(describing: error).contains("is not a value"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try EditScript.parse(#"{"op":"setRanges","ranges":[[0,1]],"key":"c","value":null}"#).steps.first?.operation,
+                       .setRanges(ranges: [0..<1], key: "c", value: nil))
+    }
+
     func testTheDiffShowsChangedRunsOnly() {
         var old = RichString("ab")
         _ = old.setAttribute(AttributeKeyDescriptor(name: "k"), to: .bool(true), in: old.startIndex..<old.index(atOffset: 1, in: .scalars))
