@@ -118,8 +118,9 @@ final class GlyphRenderingTests: XCTestCase {
     func testOnlyAMissingDecoderOrCodecIsTheMachinesLimitation() {
         XCTAssertTrue(GlyphRenderingFailure.decoderUnavailable("libheif.so.1 not found").isMachineLimitation)
         XCTAssertTrue(GlyphRenderingFailure.missingSymbol(library: "libheif.so.1", symbol: "heif_init").isMachineLimitation)
-        XCTAssertTrue(GlyphRenderingFailure.undecodable(decoder: "libheif 1.15", message: "Unsupported feature: Unsupported codec").isMachineLimitation)
         XCTAssertFalse(GlyphRenderingFailure.undecodable(decoder: "libheif 1.15", message: "Invalid input: No 'ftyp' box").isMachineLimitation)
+        // A corrupt HEVC stream is the image's fault, though libheif's message names its plugin.
+        XCTAssertFalse(GlyphRenderingFailure.undecodable(decoder: "libheif 1.15", message: "Decoder plugin generated an error").isMachineLimitation)
         XCTAssertFalse(GlyphRenderingFailure.unsupportedContentType("com.compuserve.gif").isMachineLimitation)
         XCTAssertFalse(GlyphRenderingFailure.noImage.isMachineLimitation)
         XCTAssertFalse(GlyphRenderingFailure.tooLarge(width: 5_000, height: 5_000).isMachineLimitation)
@@ -154,6 +155,20 @@ final class LibheifLoadingTests: XCTestCase {
         guard case .failure(let reason) = Libheif.load("libc.so.6") else { return XCTFail("libc passed for libheif") }
         XCTAssertEqual(reason, .missingSymbol(library: "libc.so.6", symbol: "heif_get_version"))
         XCTAssertEqual(reason.description, "libc.so.6 has no function heif_get_version")
+    }
+
+    /// libheif's error code and subcode, not its message, say whose failure it is: no HEVC plugin or a plugin that
+    /// did not load is this machine's; a decoder plugin's error on the stream, or bad input, is the image's.
+    func testLibheifsErrorCodesSayWhetherTheMachineOrTheImageFailed() {
+        func words(_ code: Int32, _ subcode: Int32) -> Libheif.ErrorWords {
+            ldiv_t(quot: Int(UInt32(bitPattern: code)) | (Int(subcode) << 32), rem: 0)
+        }
+        XCTAssertNil(Libheif.failure(words(0, 0), decoder: "libheif 1.15"))
+        XCTAssertEqual(Libheif.failure(words(4, 3000), decoder: "libheif 1.15")?.isMachineLimitation, true)
+        XCTAssertEqual(Libheif.failure(words(11, 0), decoder: "libheif 1.15")?.isMachineLimitation, true)
+        XCTAssertEqual(Libheif.failure(words(7, 0), decoder: "libheif 1.15")?.isMachineLimitation, false)
+        XCTAssertEqual(Libheif.failure(words(4, 3001), decoder: "libheif 1.15")?.isMachineLimitation, false)
+        XCTAssertEqual(Libheif.failure(words(2, 102), decoder: "libheif 1.15"), .undecodable(decoder: "libheif 1.15", message: "libheif error 2"))
     }
 
     func testTheInstalledLibraryNamesItsVersion() throws {

@@ -14,14 +14,14 @@ public enum GlyphRenderingFailure: Error, Sendable, Hashable, CustomStringConver
     /// A rendition is larger than `GlyphImageLimits` allow, so it is not decoded.
     case tooLarge(width: Int, height: Int)
 
-    /// Whether the failure is this machine's rather than the image's: no decoder here (`decoderUnavailable`,
-    /// `missingSymbol`), or libheif without the codec plugin the image needs (its "Unsupported codec" or
-    /// "plugin" messages). The same image may render on a machine that has them.
+    /// Whether the failure is this machine's rather than the image's: no decoder here, or none for the image's
+    /// codec (`decoderUnavailable`: the libheif decoder reports a missing HEVC plugin so, from libheif's error
+    /// code), or a decoder without a function it needs (`missingSymbol`). The same image may render on a machine
+    /// that has them.
     public var isMachineLimitation: Bool {
         switch self {
         case .decoderUnavailable, .missingSymbol: return true
-        case .undecodable(_, let message): return message.contains("Unsupported codec") || message.contains("plugin")
-        case .unsupportedContentType, .noImage, .tooLarge: return false
+        case .undecodable, .unsupportedContentType, .noImage, .tooLarge: return false
         }
     }
 

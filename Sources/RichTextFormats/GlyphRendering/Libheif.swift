@@ -99,12 +99,21 @@ struct Libheif: @unchecked Sendable { // only immutable C function addresses and
         }
     }
 
-    /// The message of a returned `heif_error`, or nil when its code is `heif_error_Ok`.
-    static func message(_ words: ErrorWords) -> String? {
+    /// The failure a returned `heif_error` stands for, or nil when its code is `heif_error_Ok`. A libheif with no
+    /// decoder for the image's codec (`heif_error_Unsupported_feature` with `heif_suberror_Unsupported_codec`:
+    /// libheif without its HEVC plugin) or whose plugins did not load (`heif_error_Plugin_loading_error`) is this
+    /// machine's limit, `decoderUnavailable`; any other error is the image's, `undecodable`.
+    static func failure(_ words: ErrorWords, decoder: String) -> GlyphRenderingFailure? {
         let code = Int32(truncatingIfNeeded: words.quot)
         guard code != 0 else { return nil }
+        let subcode = Int32(truncatingIfNeeded: words.quot >> 32)
         let text = UnsafePointer<CChar>(bitPattern: words.rem).map { String(cString: $0) } ?? ""
-        return text.isEmpty ? "libheif error \(code)" : text
+        let message = text.isEmpty ? "libheif error \(code)" : text
+        let unsupportedFeature: Int32 = 4, unsupportedCodec: Int32 = 3000, pluginLoadingError: Int32 = 11
+        if (code == unsupportedFeature && subcode == unsupportedCodec) || code == pluginLoadingError {
+            return .decoderUnavailable("\(decoder) cannot decode this image here (\(message)); install libheif-plugin-libde265")
+        }
+        return .undecodable(decoder: decoder, message: message)
     }
 }
 #endif

@@ -36,8 +36,8 @@ public struct LibheifGlyphDecoder: GlyphImageDecoder {
         guard bytes.count >= 12 else { throw .undecodable(decoder: heif.name, message: "\(bytes.count) bytes are too few for a HEIF file") }
         guard let context = heif.contextAlloc() else { throw .undecodable(decoder: heif.name, message: "no memory for a context") }
         defer { heif.contextFree(context) }
-        if let message = Libheif.message(heif.readFromMemory(context, bytes.baseAddress, bytes.count, nil)) {
-            throw .undecodable(decoder: heif.name, message: message)
+        if let failure = Libheif.failure(heif.readFromMemory(context, bytes.baseAddress, bytes.count, nil), decoder: heif.name) {
+            throw failure
         }
         let count = Int(heif.numberOfTopLevelImages(context))
         guard count > 0 else { throw .noImage }
@@ -63,9 +63,10 @@ public struct LibheifGlyphDecoder: GlyphImageDecoder {
         let handle = try Self.handle(ids[chosen], in: context, with: heif)
         defer { heif.handleRelease(handle) }
         var image: OpaquePointer? = nil
-        if let message = Libheif.message(heif.decodeImage(handle, &image, Libheif.colorspaceRGB, Libheif.chromaInterleavedRGBA, nil)) {
+        if let failure = Libheif.failure(heif.decodeImage(handle, &image, Libheif.colorspaceRGB, Libheif.chromaInterleavedRGBA, nil),
+                                         decoder: heif.name) {
             if let image { heif.imageRelease(image) }
-            throw .undecodable(decoder: heif.name, message: message)
+            throw failure
         }
         guard let image else { throw .undecodable(decoder: heif.name, message: "no image decoded") }
         defer { heif.imageRelease(image) }
@@ -92,8 +93,8 @@ public struct LibheifGlyphDecoder: GlyphImageDecoder {
     /// The handle of image `id`; the caller releases it.
     static func handle(_ id: UInt32, in context: OpaquePointer, with heif: Libheif) throws(GlyphRenderingFailure) -> OpaquePointer {
         var handle: OpaquePointer? = nil
-        if let message = Libheif.message(heif.getImageHandle(context, id, &handle)) {
-            throw .undecodable(decoder: heif.name, message: message)
+        if let failure = Libheif.failure(heif.getImageHandle(context, id, &handle), decoder: heif.name) {
+            throw failure
         }
         guard let handle else { throw .undecodable(decoder: heif.name, message: "image \(id) has no handle") }
         return handle
