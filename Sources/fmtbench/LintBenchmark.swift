@@ -1,8 +1,8 @@
 import Foundation
 import FormatCheck
 import RichTextFormats
-#if canImport(Glibc)
 import FormattingTesting
+#if canImport(Glibc)
 import Glibc
 #endif
 

@@ -1,7 +1,7 @@
 import Foundation
 import FormatCheck
-#if canImport(Glibc)
 import FormattingTesting
+#if canImport(Glibc)
 import Glibc
 #endif
 
