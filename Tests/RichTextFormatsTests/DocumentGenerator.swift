@@ -3,9 +3,6 @@ import struct FormattingTesting.SeededGenerator
 import RichText
 @testable import RichTextFormats
 
-/// FormattingTesting's seeded generator (SplitMix64), for every test of this target.
-typealias SeededGenerator = FormattingTesting.SeededGenerator
-
 /// The seed of a property test: `FORMATS_SEED` when set (to replay a failure), else a fresh one.
 func propertySeed(_ name: String) -> UInt64 {
     let seed = ProcessInfo.processInfo.environment["FORMATS_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)

@@ -1,6 +1,7 @@
 import XCTest
 import RichText
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// HTML export: semantic tags, paragraphs, glyph pictures, and escaping that hostile input cannot break.
 final class HTMLExportTests: XCTestCase {

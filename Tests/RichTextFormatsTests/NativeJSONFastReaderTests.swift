@@ -2,6 +2,7 @@ import XCTest
 import RichText
 import StreamingJSON
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// The decoder's fast path agrees with the token reader: whatever it accepts decodes to the same document
 /// with no warning, and everything else (errors, warnings, members it does not handle) is left to the token

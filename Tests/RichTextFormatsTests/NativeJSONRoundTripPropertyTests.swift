@@ -1,6 +1,7 @@
 import XCTest
 import RichText
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// Random documents with every value kind, glyphs and Unicode edge cases come back exactly from native JSON.
 final class NativeJSONRoundTripPropertyTests: XCTestCase {

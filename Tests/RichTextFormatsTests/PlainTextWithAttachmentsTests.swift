@@ -1,6 +1,7 @@
 import XCTest
 import RichText
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// Plain text + attachments: decompose, recompose, and the folder form, exactly.
 final class PlainTextWithAttachmentsTests: XCTestCase {

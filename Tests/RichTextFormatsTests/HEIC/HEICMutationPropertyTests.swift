@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// Random damage to a real Genmoji (bytes flipped, inserted, deleted; most of it in the `meta` box, where the
 /// reader looks) never makes the reader trap; what it accepts is still consistent.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// Flattened RTFD: the exact layout, decode(encode(p)) == p, and hostile inputs that must fail cleanly.
 final class FlattenedRTFDTests: XCTestCase {

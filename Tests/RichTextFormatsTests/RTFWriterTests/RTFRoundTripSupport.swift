@@ -1,6 +1,7 @@
 import Foundation
 import RichText
 @testable import RichTextFormats
+import struct FormattingTesting.SeededGenerator
 
 /// Random documents made only of what the RTF contract maps, with values in exactly the form `RTFReader`
 /// produces (numbers in RTF's units, colours in 100000ths, glyph and attachment references as the reader
