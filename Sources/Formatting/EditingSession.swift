@@ -98,9 +98,8 @@ public struct EditingSession: Sendable {
         if let caret = selection.insertionPoint {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
-            // The engine's one-range entry: a keystroke builds no range set.
             return recordingOneStep(.deleting) { session in
-                session.applyKeepingSelection { engine, document in engine.apply(removingTextIn: before..<caret, to: &document) }
+                session.applyKeepingSelection { engine, document in engine.apply(.removeText(RangeSet(before..<caret)), to: &document) }
             }
         }
         return perform(.removeText(selection.ranges))

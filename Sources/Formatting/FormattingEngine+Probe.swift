@@ -79,20 +79,12 @@ extension RichString {
 }
 
 extension FormattingEngine {
-    /// What `edit` would become on `document`, and whether it would be kept. Common edits are decided dry,
-    /// from the document's runs (`dryProbe`); others run on an excerpt of the paragraphs they can affect
-    /// (`applyOnExcerpt`), so a probe costs less than the edit; where an excerpt cannot decide, on a copy of
-    /// the document.
+    /// What `edit` would become on `document`, and whether it would be kept. The string runs the edit through
+    /// its funnel on an excerpt of what the edit can affect (`RichString.probe`), so a probe costs less than the
+    /// edit; where an excerpt cannot decide, on a copy of the document.
     public func probe(_ edit: Edit, on document: RichString) -> ProbeResult {
-        // A document without the definition's behaviours is stamped first by `apply`: probe as it would run.
-        guard carriesDefinedBehaviors(document) else { return probeByCopy(edit, on: document) }
-        if let result = dryProbe(edit, on: document) { return result }
-        return probeOnExcerpt(edit, on: document)
-    }
-
-    /// `probe` without the dry run: on an excerpt, or on a copy where an excerpt cannot decide.
-    func probeOnExcerpt(_ edit: Edit, on document: RichString) -> ProbeResult {
-        if let (adjustments, excerpt, start) = applyOnExcerpt(edit, on: document) {
+        var steps = EngineSteps(self, learnsResults: false)
+        if let (adjustments, excerpt, start) = document.probe(edit.mutation, under: &steps) {
             return probeResult(edit, on: document, adjustments: adjustments, edited: excerpt, shift: start, lazyEdited(edit, on: document))
         }
         return probeByCopy(edit, on: document)
@@ -103,6 +95,15 @@ extension FormattingEngine {
         var copy = document
         let adjustments = apply(edit, to: &copy)
         return probeResult(edit, on: document, adjustments: adjustments, edited: copy, shift: 0, LazyDocument(copy))
+    }
+
+    /// The edited document of a probe, made by copying and applying when first read.
+    func lazyEdited(_ edit: Edit, on document: RichString) -> LazyDocument {
+        LazyDocument { [self] in
+            var copy = document
+            apply(edit, to: &copy)
+            return copy
+        }
     }
 
     /// The verdict from the adjustments (in `document`'s offsets) and the edited text, whose offsets are
@@ -121,7 +122,7 @@ extension FormattingEngine {
         }
         switch edit {
         case let .setAttribute(key, value, ranges):
-            return attributeSetResult(key, value, Self.rangeList(of: ranges).map { document.utf8Range(of: $0) })
+            return attributeSetResult(key, value, Edit.rangeList(of: ranges).map { document.utf8Range(of: $0) })
         case let .replaceText(range, text):
             let start = document.utf8Range(of: range).lowerBound
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazy)
@@ -143,27 +144,21 @@ extension FormattingEngine {
         canSet(K.descriptor, to: value?.attributeValue, on: selection, in: document)
     }
 
-    /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition.
-    /// Found dry or on an excerpt like a probe, or on a copy where neither can decide.
+    /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition:
+    /// typing probed on an excerpt, or on a copy where an excerpt cannot decide.
     public func typingAttributes(at index: RichString.Index, in document: RichString) -> AttributeSet {
-        guard carriesDefinedBehaviors(document) else { return typingAttributesByCopy(at: index, in: document) }
-        if let typed = dryTypingAttributes(at: index, in: document) { return typed }
         let offset = document.utf8Range(of: index..<index).lowerBound
-        guard let (_, excerpt, start) = applyOnExcerpt(.insert("x", at: index), on: document) else {
-            return typingAttributesByCopy(at: index, in: document)
+        var steps = EngineSteps(self, learnsResults: false)
+        var edited: RichString
+        var start = 0
+        if let probed = document.probe(.typing("x", at: index), under: &steps) {
+            (edited, start) = (probed.excerpt, probed.start)
+        } else {
+            edited = document
+            apply(.insert("x", at: index), to: &edited)
         }
         var result = AttributeSet.empty
-        excerpt.forEachRun(inUTF8: (offset - start)..<(offset - start + 1)) { _, attributes in result = attributes; return false }
-        return result
-    }
-
-    /// `typingAttributes` on a copy of the whole document: the reference.
-    func typingAttributesByCopy(at index: RichString.Index, in document: RichString) -> AttributeSet {
-        var copy = document
-        let offset = document.utf8Range(of: index..<index).lowerBound
-        apply(.insert("x", at: index), to: &copy)
-        var result = AttributeSet.empty
-        copy.forEachRun(inUTF8: offset..<(offset + 1)) { _, attributes in result = attributes; return false }
+        edited.forEachRun(inUTF8: (offset - start)..<(offset - start + 1)) { _, attributes in result = attributes; return false }
         return result
     }
 }

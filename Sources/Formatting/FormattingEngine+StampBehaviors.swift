@@ -27,32 +27,10 @@ extension FormattingEngine {
     /// `carriesDefinedBehaviors` returns at once.
     @discardableResult
     public func stampBehaviors(_ document: inout RichString) -> [Adjustment] {
-        let token = core.behaviorStamp
-        guard document.behaviorStamp != token else { return [] }
-        let total = document.utf8Count
-        var adjustments: [Adjustment] = []
-        // A document holds few distinct sets (they are interned): each is stamped once, found again by its serial
-        // number (`AttributeSetMemo`), so no reference is counted per run on sets other threads' documents share.
-        var stamped = AttributeSetMemo<StampedSet>()
-        var changesAny = false
-        let fixedPoints = self.fixedPoints
-        document.forEachRun(inUTF8: 0..<total) { range, attributes in
-            // A set the definition leaves as it is carries its behaviours already (the scope step gives them).
-            if fixedPoints.contains(attributes) { return true }
-            let k = stamped.index(of: attributes, answer: stamping)
-            if !stamped.values[k].changes.isEmpty {
-                changesAny = true
-                Self.report(stamped.values[k].changes, over: range, into: &adjustments)
-            }
-            return true
-        }
-        if changesAny {
-            // One walk and one splice; runs that now carry equal sets merge.
-            document.transformAttributesRaw(inUTF8: 0..<total) { stamped[$0]?.result ?? $0 }
-        }
-        adjustments += document.enforceBehaviors().map(Adjustment.init)
-        document.behaviorStamp = token
-        return adjustments
+        guard !carriesDefinedBehaviors(document) else { return [] }
+        // The funnel's step 0 alone: no edit, and no scope or constraints after it.
+        var steps = EngineSteps(self, constrains: false)
+        return document.mutate(.normalizing, under: &steps)
     }
 
     /// A set with the definition's behaviours, and the keys that took one, as adjustments over an empty range.
@@ -80,32 +58,6 @@ extension FormattingEngine {
     func definedEntry(_ entry: AttributeEntry) -> AttributeEntry? {
         guard let descriptor = descriptors[entry.name] else { return nil }
         return entry.behavior == descriptor.behavior ? entry : AttributeEntry(name: entry.name, value: entry.value, behavior: descriptor.behavior)
-    }
-
-    /// `apply` on a document that does not carry the definition's behaviours yet: stamped first, then edited.
-    /// What stamping changed is reported first, moved to the offsets after the edit (text the edit removed
-    /// drops out).
-    func applyStamping(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
-        let stamping = stampBehaviors(&document)
-        // The edit's indices stay valid: stamping changes no text.
-        let replacements = stamping.isEmpty ? [] : edit.textReplacements(in: document)
-        var processed = 0..<0
-        let adjustments = apply(edit, to: &document, processed: &processed, learnsResults: true)
-        document.behaviorStamp = core.behaviorStamp
-        return stamping.moved(through: replacements) + adjustments
-    }
-}
-
-extension Edit {
-    /// The text this edit replaces: each UTF-8 range of `document` it replaces and the UTF-8 length of what
-    /// takes its place, in document order; none for an attribute change.
-    func textReplacements(in document: RichString) -> [(range: Range<Int>, newLength: Int)] {
-        switch self {
-        case let .replaceText(range, text): return [(document.utf8Range(of: range), text.utf8.count)]
-        case let .replaceAttributed(range, piece): return [(document.utf8Range(of: range), piece.counts.utf8)]
-        case let .removeText(ranges): return ranges.ranges.map { (document.utf8Range(of: $0), 0) }
-        case .setAttribute: return []
-        }
     }
 }
 

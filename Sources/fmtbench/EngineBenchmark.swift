@@ -151,7 +151,7 @@ enum EngineBenchmark {
                 let p = rng.below(scalars)
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + 1, in: .scalars)
-                if let engine { engine.apply(removingTextIn: a..<b, to: &s) } else { s.removeSubrange(a..<b) }
+                if let engine { engine.apply(.removeText(RangeSet(a..<b)), to: &s) } else { s.removeSubrange(a..<b) }
                 scalars -= 1
             case .attribute:
                 let p = rng.below(scalars - 20)
@@ -159,7 +159,7 @@ enum EngineBenchmark {
                 let value = scenario.setValue(rng.below(16))
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + length, in: .scalars)
-                if let engine { engine.apply(setting: key, to: value, in: a..<b, to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
+                if let engine { engine.apply(.setAttribute(key, to: value, in: RangeSet(a..<b)), to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
             }
         }
     }
@@ -210,7 +210,7 @@ enum EngineBenchmark {
             trace.replay(on: &s,
                          replace: { s, range, text in
                              guard let engine else { return s.replayReplacing(range, with: text) }
-                             if text.isEmpty { engine.apply(removingTextIn: range, to: &s) }
+                             if text.isEmpty { engine.apply(.removeText(RangeSet(range)), to: &s) }
                              else { engine.apply(.replaceText(range, with: text), to: &s) }
                          },
                          insert: { s, text, at in

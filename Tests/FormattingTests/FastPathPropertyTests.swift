@@ -98,8 +98,9 @@ final class FastPathPropertyTests: XCTestCase {
                 let edit = makeEdit(on: x)
                 let context = "seed \(seed) step \(step): \(edit) on \(x)"
                 var processedX = 0..<0, processedY = 0..<0
-                let ax = fast.apply(edit, to: &x, processed: &processedX, learnsResults: true)
-                let ay = reference.apply(makeEdit(on: y), to: &y, processed: &processedY, learnsResults: true)
+                var fastSteps = EngineSteps(fast), referenceSteps = EngineSteps(reference)
+                let ax = x.mutate(edit.mutation, under: &fastSteps, processed: &processedX)
+                let ay = y.mutate(makeEdit(on: y).mutation, under: &referenceSteps, processed: &processedY)
                 XCTAssertEqual(ax, ay, context)
                 XCTAssertEqual(processedX, processedY, context)
                 XCTAssertEqual(x, y, context)

@@ -2,12 +2,12 @@ import XCTest
 @testable import RichText
 import struct FormattingTesting.SeededGenerator
 
-/// `widenedToCharacters(_:margin:)`, the region the engine enforces after every edit, answers from the text's
+/// `characterWidening(of:margin:)`, the region the engine enforces after every edit, answers from the text's
 /// counts or bytes when it can (`oneByteCharactersWidenedWithMargin`, `smallScalarsWidenedWithMargin`) and by
 /// grapheme breaking otherwise. Wherever a shortcut answers, it must give what grapheme breaking gives; and the
 /// byte reading must answer for ordinary Latin text.
 final class CharacterWideningTests: XCTestCase {
-    /// Whatever tactic it picks, `widenedToCharacters` gives what grapheme breaking gives, with and without the
+    /// Whatever tactic it picks, `characterWidening` gives what grapheme breaking gives, with and without the
     /// margin.
     func testWideningAgreesWithGraphemeBreaking() {
         let iterations = propertyBudget(default: 400, long: 10_000)
@@ -27,7 +27,7 @@ final class CharacterWideningTests: XCTestCase {
                 let a = rng.int(0...total), b = rng.int(0...total)
                 let range = min(a, b)..<(rng.chance(0.5) ? min(a, b) : max(a, b))
                 let margin = rng.chance(0.8)
-                XCTAssertEqual(s.widenedToCharacters(range, margin: margin), s.widenedToCharactersByGraphemes(range, margin: margin),
+                XCTAssertEqual(s.characterWidening(of: range, margin: margin), s.widenedToCharactersByGraphemes(range, margin: margin),
                                "seed \(seed): \(text.debugDescription) \(range) margin \(margin)")
                 if testRun?.failureCount ?? 0 > 0 { return }
             }

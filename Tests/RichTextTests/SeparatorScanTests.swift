@@ -69,8 +69,8 @@ final class SeparatorScanTests: XCTestCase {
         }
     }
 
-    /// The quick deletion's one read around the edit: the separator check against the bytes, the paragraph start
-    /// (when the chunk shows it) against `paragraphStart(atOrBefore:)`, on texts of many chunks.
+    /// The paragraph step's read around an edit (`separatorMayEndNear`, which lets `isStructural` skip the node
+    /// summaries): the separator check against the bytes, on texts of many chunks.
     func testSeparatorsAroundAnEditAgreeWithTheText() {
         var rng = SeededGenerator(seed: 0x4152_4F55)
         for _ in 0..<propertyBudget(default: 30, long: 300) {
@@ -83,16 +83,11 @@ final class SeparatorScanTests: XCTestCase {
             for _ in 0..<60 {
                 let a = rng.int(0...bytes.count)
                 let b = min(bytes.count, a + rng.int(0...4))
-                let around = string.separatorsAround(a..<b)
                 let checked = max(0, a - 1)..<min(bytes.count, b + 1)
                 let reference = checked.contains { i in
                     bytes[i] == 0x0A || bytes[i] == 0x0D || (bytes[i] == 0xA9 && i >= 2 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80)
                 }
-                XCTAssertEqual(around.mayEndNear, reference, "separator near \(a)..<\(b)")
-                if let start = around.paragraphStart {
-                    XCTAssertFalse(around.mayEndNear)
-                    XCTAssertEqual(start, string.text.paragraphStart(atOrBefore: a), "paragraph start at \(a)")
-                }
+                XCTAssertEqual(string.separatorMayEndNear(a..<b), reference, "separator near \(a)..<\(b)")
             }
         }
     }

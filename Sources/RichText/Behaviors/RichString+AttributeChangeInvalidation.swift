@@ -1,11 +1,13 @@
 extension RichString {
-    /// Removes keys invalidated by `attributeChanged(K)` wherever K really changed, then follows the chain: a
-    /// removal is itself a change that may invalidate further keys.
+    /// Step 5 of the funnel, `attributeChanged(K)`: removes keys invalidated by K's change wherever K really
+    /// changed (`changes`, made by the steps before on text that existed before the edit), then follows the
+    /// chain: a removal is itself a change that may invalidate further keys. Nothing to do, in O(1), when no key
+    /// changed.
     ///
     /// Every step only removes values that are present, so the work list empties by construction; a cycle of
     /// dependencies ends once both keys are gone. A dependent that is bound to paragraphs is removed from each
     /// whole paragraph the change touches, so paragraphs stay uniform.
-    mutating func propagateAttributeChanges(_ initial: [KeyChange], into adjustments: inout [AttributeAdjustment]) {
+    mutating func propagateAttributeChanges(_ initial: [KeyChange], into state: inout MutationState) {
         var work = initial.filter { $0.oldValue != $0.newValue && !$0.range.isEmpty }
         while !work.isEmpty {
             let change = work.removeFirst()
@@ -23,9 +25,9 @@ extension RichString {
                 var targets = [range]
                 if behavior.runBoundaries == .paragraph { targets = text.paragraphRanges(overlapping: range) }
                 for target in targets {
-                    let made = setUniform(key, entry: nil, behavior: behavior, over: target, cause: .attributeChanged(change.key))
-                    adjustments += made.adjustments
-                    work += made.changes
+                    let made = setUniform(key, entry: nil, over: target)
+                    state.record(made, cause: .attributeChanged(change.key))
+                    work += made
                 }
             }
         }

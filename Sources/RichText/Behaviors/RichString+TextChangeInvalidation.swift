@@ -1,53 +1,99 @@
+/// Step 2 of the funnel, `textChanged`: a text edit strictly inside or across a stretch of a key invalidated by
+/// text changes removes the key from the whole stretch, on both sides of the edit.
+///
+/// A stretch is a maximal range of equal value, however many stored runs it spans. An edit exactly on a boundary
+/// between different values, or at either end of the text, invalidates nothing; an empty edit changes nothing.
+/// The stretches are measured before the edit (`stretchesBroken(by:_:)`), where they still hold together, and
+/// the key removed after it (`invalidate(_:after:into:)`).
 extension RichString {
-    /// The stretches of `textChanged` keys that a text edit of `range` (with non-empty new text when
-    /// `inserts`) breaks into, as surviving pieces in pre-edit UTF-8 offsets.
-    ///
-    /// A stretch is a maximal range of equal value, however many stored runs it spans. An edit strictly inside
-    /// or across one invalidates all of it; an edit exactly on a boundary between different values, or at either
-    /// end of the text, invalidates nothing. An empty edit changes nothing.
-    func textChangeSurvivors(of range: Range<Int>, inserts: Bool) -> [(key: String, pieces: [Range<Int>])] {
+    /// One key's stretches that a text edit breaks: the surviving pieces, in offsets before the edit, with the
+    /// value each held, in order.
+    struct BrokenStretch {
+        var key: String
+        var behavior: AttributeBehavior
+        var pieces: [(range: Range<Int>, value: AttributeValue)]
+    }
+
+    /// The stretches of `textChanged` keys that `edit` breaks, key by key in name order, read from the runs at
+    /// the edit's edges (`near`): none, in O(1), when no edge run holds such a key.
+    func stretchesBroken(by edit: TextEdit, _ near: EditNeighbourhood) -> [BrokenStretch] {
+        guard near.traits.contains(.textChanged) else { return [] }
+        let range = edit.range
         let total = text.utf8Count
-        guard total > 0, !(range.isEmpty && !inserts) else { return [] }
-        // Keys that could be affected: textChanged keys on the runs at the edit's edges.
+        guard total > 0, !(range.isEmpty && edit.length == 0) else { return [] }
+        // Candidates: the keys invalidated by text changes on the runs the edit's ends touch.
         var candidates: [String: AttributeBehavior] = [:]
-        let probeStart = max(0, range.lowerBound - 1)
-        let probeEnd = min(total, max(range.upperBound, range.lowerBound + 1))
-        runStore.forEachRun(in: probeStart..<probeEnd) { _, attributes in
-            for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange {
-                candidates[entry.name] = entry.behavior
-            }
-            return true
+        func consider(_ attributes: AttributeSet?) {
+            guard let attributes, attributes.hasTextChangedKeys else { return }
+            for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange { candidates[entry.name] = entry.behavior }
         }
-        var result: [(key: String, pieces: [Range<Int>])] = []
-        for key in candidates.keys.sorted() {
-            var pieces: [Range<Int>] = []
+        consider(near.before)
+        if range.isEmpty { consider(near.after) } else { consider(near.first); consider(near.last) }
+        var broken: [BrokenStretch] = []
+        for (key, _) in candidates.sorted(by: { $0.key < $1.key }) {
+            var found = BrokenStretch(key: key, behavior: .plain, pieces: [])
             if range.isEmpty {
-                // An insertion strictly inside a stretch: the scalars before and after carry the same value.
+                // An insertion strictly inside a stretch: the bytes before and after carry the same value.
                 let a = range.lowerBound
-                guard a > 0, a < total else { continue }
-                let before = runStore.attributes(at: a - 1)[key]
-                let after = runStore.attributes(at: a)[key]
-                guard let value = before, value == after else { continue }
-                let stretch = self.stretch(of: key, value: value, around: a - 1)
-                pieces = [stretch.lowerBound..<a, a..<stretch.upperBound]
+                guard a > 0, a < total, let place = near.beforeRun, let entry = near.before?.entry(named: key),
+                      near.after?[key] == entry.value else { continue }
+                let stretch = self.stretch(aroundRun: place.index, start: place.start, length: place.length) { $0[key] == entry.value }
+                found.behavior = entry.behavior
+                found.pieces = [(stretch.lowerBound..<a, entry.value), (a..<stretch.upperBound, entry.value)]
             } else {
-                // A deletion or replacement: stretches overlapping the range at either end lose their survivors.
-                if let value = runStore.attributes(at: range.lowerBound)[key] {
-                    let stretch = self.stretch(of: key, value: value, around: range.lowerBound)
-                    if stretch.lowerBound < range.lowerBound { pieces.append(stretch.lowerBound..<range.lowerBound) }
-                    if stretch.upperBound > range.upperBound { pieces.append(range.upperBound..<stretch.upperBound) }
+                // A deletion or replacement: stretches holding either end of the range lose their survivors.
+                if let entry = near.first?.entry(named: key), let place = near.firstRun {
+                    let stretch = self.stretch(aroundRun: place.index, start: place.start, length: place.length) { $0[key] == entry.value }
+                    found.behavior = entry.behavior
+                    if stretch.lowerBound < range.lowerBound { found.pieces.append((stretch.lowerBound..<range.lowerBound, entry.value)) }
+                    if stretch.upperBound > range.upperBound { found.pieces.append((range.upperBound..<stretch.upperBound, entry.value)) }
                 }
-                if let value = runStore.attributes(at: range.upperBound - 1)[key] {
-                    let stretch = self.stretch(of: key, value: value, around: range.upperBound - 1)
-                    if stretch.upperBound > range.upperBound, !pieces.contains(where: { $0.lowerBound == range.upperBound }) {
-                        pieces.append(range.upperBound..<stretch.upperBound)
+                if let entry = near.last?.entry(named: key), !found.pieces.contains(where: { $0.range.lowerBound == range.upperBound }) {
+                    let stretch = self.stretch(of: key, value: entry.value, around: range.upperBound - 1)
+                    if stretch.upperBound > range.upperBound {
+                        if found.pieces.isEmpty { found.behavior = entry.behavior }
+                        found.pieces.append((range.upperBound..<stretch.upperBound, entry.value))
                     }
                 }
             }
-            pieces = pieces.filter { !$0.isEmpty }
-            if !pieces.isEmpty { result.append((key, pieces)) }
+            found.pieces.removeAll { $0.range.isEmpty }
+            if !found.pieces.isEmpty { broken.append(found) }
         }
-        return result
+        return broken
+    }
+
+    /// Removes each broken stretch's key from its surviving pieces, now that `edit` is made: pieces after the edit
+    /// move by its change in length, and pieces that the edit brought together are one removal, reported once
+    /// per value it held. The region grows over every piece.
+    mutating func invalidate(_ broken: [BrokenStretch], after edit: TextEdit, into state: inout MutationState) {
+        for stretch in broken {
+            var pieces = stretch.pieces.map { piece in
+                piece.range.lowerBound >= edit.range.upperBound
+                    ? (range: (piece.range.lowerBound + edit.delta)..<(piece.range.upperBound + edit.delta), value: piece.value)
+                    : piece
+            }
+            pieces.sort { $0.range.lowerBound < $1.range.lowerBound }
+            // Pieces that touch are removed in one write; each stretch of one value is one report.
+            var start = 0
+            while start < pieces.count {
+                var end = start + 1
+                while end < pieces.count && pieces[end - 1].range.upperBound == pieces[end].range.lowerBound { end += 1 }
+                let whole = pieces[start].range.lowerBound..<pieces[end - 1].range.upperBound
+                _ = runStore.transformAttributes(in: whole, recordingRuns: false) { $0.removing(stretch.key) }
+                var reported = pieces[start]
+                for piece in pieces[(start + 1)..<end] {
+                    if piece.value == reported.value {
+                        reported.range = reported.range.lowerBound..<piece.range.upperBound
+                    } else {
+                        state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged)
+                        reported = piece
+                    }
+                }
+                state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged)
+                state.region = state.region.union(whole)
+                start = end
+            }
+        }
     }
 
     /// The maximal range around `offset` over which `key` has `value`, walking runs outward.

@@ -41,43 +41,6 @@ extension RichString {
         runStore.forEachRun(in: range, body)
     }
 
-    /// Calls `body` with the offset and value of each scalar overlapping `range` (the first may start before
-    /// it): the engine keeps a character-bound key only on the scalars its boundary admits.
-    package func forEachScalar(inUTF8 range: Range<Int>, _ body: (Int, Unicode.Scalar) -> Void) {
-        let total = text.utf8Count
-        let lower = text.roundDownToScalar(min(max(range.lowerBound, 0), total))
-        text.forEachScalar(in: lower..<max(lower, min(range.upperBound, total)), body)
-    }
-
-    /// The paragraphs (UTF-8 ranges, separators included) that intersect `range`: the engine enforces
-    /// paragraph-bound keys over whole paragraphs, and cuts probe excerpts on them.
-    package func paragraphRanges(overlappingUTF8 range: Range<Int>) -> [Range<Int>] {
-        text.paragraphRanges(overlapping: range)
-    }
-
-    /// `range` widened to whole characters, plus one character on each side when `margin` is set: the region
-    /// the engine enforces after an edit, since an edit can merge or split the clusters next to it. RichText
-    /// answers from the bytes when it can and by grapheme breaking otherwise
-    /// (`Engine/RichString+CharacterWidening.swift`). With `usingShortcuts` false it takes grapheme breaking alone:
-    /// the general path, which the engine's reference configuration (`usesFastPaths: false`) runs so that the
-    /// differential tests compare the byte scans with it.
-    package func widenedToCharacters(_ range: Range<Int>, margin: Bool, usingShortcuts: Bool = true) -> Range<Int> {
-        usingShortcuts ? characterWidening(of: range, margin: margin) : widenedToCharactersByGraphemes(range, margin: margin)
-    }
-
-    /// Whether every byte from two before `offset` to two after it is ASCII and none is CR: then every position
-    /// there is a character boundary, before and after an insert of ASCII text without CR at `offset`, and the
-    /// engine's dry probe may type there without segmenting characters.
-    package func isASCIIWithoutCR(aroundUTF8 offset: Int) -> Bool {
-        asciiWidenedWithMargin(offset..<offset) != nil
-    }
-
-    /// Whether any run over `range` carries a key bound to paragraphs: a probe excerpt cut inside paragraphs
-    /// must not hold one.
-    package func hasParagraphKeys(inUTF8 range: Range<Int>) -> Bool {
-        runsCarryParagraphKeys(in: range)
-    }
-
     /// The attributes whose value is the same over every range of `ranges` (Foundation's uniform values): a
     /// session's typing attributes over a selection.
     package func uniformAttributes(in ranges: [Range<Int>]) -> AttributeSet {
@@ -112,17 +75,11 @@ extension RichString {
 
     // MARK: Writing runs raw
 
-    /// Replaces the attribute sets over `range` without firing any behaviour: the engine's own writes, which
-    /// come after invalidation in the pipeline. The runs must cover `range` exactly.
-    package mutating func replaceAttributesRaw(_ range: Range<Int>, with runs: [AttributeRun]) {
-        writeRunsRaw(range, with: runs)
-    }
-
     /// Gives each run over `range` the set `transform` makes of its own, splitting the runs at the ends and
     /// merging equal neighbours, without firing any behaviour: the engine's one-write attribute set and the
     /// linter's re-typing, in the one walk and one splice the string's attribute changes take.
     package mutating func transformAttributesRaw(inUTF8 range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) {
-        transformRunsRaw(in: range, transform)
+        _ = runStore.transformAttributes(in: range, recordingRuns: false, transform)
     }
 
     /// A client's token naming whose behaviours every key of this string carries; 0 when unknown: the engine
@@ -131,35 +88,6 @@ extension RichString {
     package var behaviorStamp: UInt64 {
         get { definedBehaviorsToken }
         set { definedBehaviorsToken = newValue }
-    }
-
-    // MARK: Behaviour steps
-
-    /// The run-boundary steps alone (paragraphs, then characters) over `region`, as after a text edit: the
-    /// engine runs them after its own writes when those carry bound keys.
-    package mutating func enforceRunBoundaries(in region: Range<Int>) -> [AttributeAdjustment] {
-        enforceBoundarySteps(in: region)
-    }
-
-    // MARK: Excerpts
-
-    /// The text and runs over `range` (UTF-8 offsets on character boundaries) as a new string, with no
-    /// behaviour run: the engine probes an edit on a small document of its own.
-    package func excerpt(utf8 range: Range<Int>) -> RichString {
-        excerpt(of: range)
-    }
-
-    /// `excerpt(utf8:)`, or nil when `allowingParagraphKeys` is false and a run over `range` carries a key bound
-    /// to paragraphs (one walk over the runs answers both).
-    package func excerpt(utf8 range: Range<Int>, allowingParagraphKeys: Bool) -> RichString? {
-        excerpt(of: range, allowingParagraphKeys: allowingParagraphKeys)
-    }
-
-    /// The nearest offset at or before `offset` (when `downward`) or at or after it, no more than `limit` bytes
-    /// away, where the text can be cut without changing how either side segments into characters; nil when
-    /// there is none within reach: where the engine cuts a probe excerpt inside a paragraph.
-    package func independentCut(near offset: Int, downward: Bool, limit: Int) -> Int? {
-        segmentationIndependentCut(near: offset, downward: downward, limit: limit)
     }
 
     // MARK: Building from runs
@@ -176,14 +104,5 @@ extension RichString {
     /// a scalar.
     package init?(unenforcedRuns list: RunList, sharingTextOf other: RichString) {
         self.init(sharingTextOf: other, handingOver: list)
-    }
-}
-
-extension AttributeSet {
-    /// Whether changing a piece's set from `before` to `after` by an attribute change leaves the string's
-    /// behaviour steps nothing to do: when it holds for every piece of a one-range attribute change, the engine
-    /// writes the sets raw and reports nothing from the string.
-    package static func attributeChangeNeedsNoBehaviorSteps(from before: AttributeSet, to after: AttributeSet) -> Bool {
-        !RunRope.mayNeedEnforcement(from: before, to: after)
     }
 }

@@ -139,7 +139,7 @@ extension RichString {
             var end = content.counts.scalars
             for (target, length) in zip(targets, lengths).reversed() {
                 let source = content.offsets(of: content.index(atOffset: end - length, in: .scalars)..<content.index(atOffset: end, in: .scalars))
-                replaceAttributed(target, with: content, in: source)
+                mutate(.pasting(content, source: source, over: indices(utf8: target)))
                 end -= length
             }
         }

@@ -101,24 +101,24 @@ extension RichString {
 
     @discardableResult
     mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) -> [AttributeAdjustment] {
-        AttributeSet.KeyChange(setting: key, to: value).withTransform { transformAttributes(in: ranges, $0) }
+        mutate(.setting(key, to: value, in: ranges.map(indices(utf8:))))
     }
 
-    /// `setAttribute(_:to:in:)` over one range of offsets, without an array of ranges.
+    /// `setAttribute(_:to:in:)` over one range of offsets.
     @discardableResult
     mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Int>) -> [AttributeAdjustment] {
-        AttributeSet.KeyChange(setting: key, to: value).withTransform { transformAttributes(in: range, $0) }
+        mutate(.setting(key, to: value, in: [indices(utf8: range)]))
     }
 
-    /// `transformAttributes(in: [range], transform)` without the array: the same mutation.
+    /// `transformAttributes(in: [range], transform)`: the same mutation.
     @discardableResult
     mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
-        editAttributes(in: range, transform)
+        transformAttributes(in: [range], transform)
     }
 
-    /// Every attribute change ends here, as one mutation through the behaviour pipeline.
+    /// Every attribute change of the string's own API ends here, as one mutation through the funnel.
     @discardableResult
     mutating func transformAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
-        editAttributes(in: ranges, transform)
+        withoutActuallyEscaping(transform) { mutate(.transforming(ranges.map(indices(utf8:)), $0)) }
     }
 }

@@ -49,29 +49,4 @@ extension RichString {
             trackedRanges[i] = lower..<max(lower, upper)
         }
     }
-
-    // MARK: Inheritance
-
-    /// The rule of inheritance, in one place (DESIGN §2, Foundation's `attributesToUseForTextReplacement(in:)`):
-    /// the UTF-8 offset whose run gives its attributes to plain text typed over `range`. Replacing a non-empty
-    /// range (typing over a selection): its first replaced character. Inserting at an empty range: the
-    /// character before, or at offset 0 the one after. Every path that types text (the pipeline, the quick
-    /// paths, the engine's dry probe) asks this function.
-    @inline(__always)
-    static func inheritanceOffset(forTypingOver range: Range<Int>) -> Int {
-        range.isEmpty && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound
-    }
-
-    /// The attributes that plain text typed over `range` takes: those of the run at
-    /// `inheritanceOffset(forTypingOver:)`, less keys that are not inherited and keys invalidated by text changes.
-    func inheritedAttributes(forTypingOver range: Range<Int>) -> AttributeSet {
-        guard text.utf8Count > 0 else { return .empty }
-        return runStore.attributes(at: Self.inheritanceOffset(forTypingOver: range)).inheritable
-    }
-
-    /// What attributes plain text typed at `index` would get: the question an editor asks for its typing attributes.
-    public func typingAttributes(at index: Index) -> AttributeSet {
-        let o = offset(of: index)
-        return attributesForTyping(over: o..<o)
-    }
 }

@@ -4,27 +4,25 @@ extension RichString {
     /// Replaces `range` with plain text, which takes its attributes from the text around it.
     @discardableResult
     public mutating func replaceSubrange(_ range: Range<Index>, with string: some StringProtocol) -> [AttributeAdjustment] {
-        editText(offsets(of: range), with: Substring(string), attributedRuns: nil)
+        mutate(.typing(Substring(string), over: range))
     }
 
     /// Inserts plain text at `index`; it takes its attributes from the text before it.
     @discardableResult
     public mutating func insert(_ string: some StringProtocol, at index: Index) -> [AttributeAdjustment] {
-        let o = offset(of: index)
-        return editText(o..<o, with: Substring(string), attributedRuns: nil)
+        mutate(.typing(Substring(string), over: index..<index))
     }
 
     /// Appends plain text, which takes the attributes of the last character.
     @discardableResult
     public mutating func append(_ string: some StringProtocol) -> [AttributeAdjustment] {
-        let end = text.utf8Count
-        return editText(end..<end, with: Substring(string), attributedRuns: nil)
+        mutate(.typing(Substring(string), over: endIndex..<endIndex))
     }
 
     /// Removes the text in `range`.
     @discardableResult
     public mutating func removeSubrange(_ range: Range<Index>) -> [AttributeAdjustment] {
-        editText(offsets(of: range), with: "", attributedRuns: [])
+        mutate(.removing([range]))
     }
 
     // MARK: Attributed text (keeps its own attributes)
@@ -32,7 +30,7 @@ extension RichString {
     /// Replaces `range` with attributed text, which keeps its own attributes.
     @discardableResult
     public mutating func replaceSubrange(_ range: Range<Index>, with other: RichString) -> [AttributeAdjustment] {
-        return replaceAttributed(offsets(of: range), with: other, in: 0..<other.text.utf8Count)
+        mutate(.pasting(other, source: 0..<other.text.utf8Count, over: range))
     }
 
     /// Replaces `range` with an attributed substring, which keeps its own attributes.
@@ -47,56 +45,60 @@ extension RichString {
         let target = offsets(of: range)
         let source = other.base.offsets(of: other.bounds)
         if target == source, text.isIdentical(to: other.base.text) {
-            return editAttributes(in: target, writing: other.base.runStore.runs(in: source))
+            return mutate(.writing(other.base.runStore.runs(in: source), over: range))
         }
-        return replaceAttributed(target, with: other.base, in: source)
+        return mutate(.pasting(other.base, source: source, over: range))
     }
 
     /// Inserts attributed text at `index`; it keeps its own attributes.
     @discardableResult
     public mutating func insert(_ other: RichString, at index: Index) -> [AttributeAdjustment] {
-        let o = offset(of: index)
-        return replaceAttributed(o..<o, with: other, in: 0..<other.text.utf8Count)
+        mutate(.pasting(other, source: 0..<other.text.utf8Count, over: index..<index))
     }
 
     /// Inserts an attributed substring at `index`.
     @discardableResult
     public mutating func insert(_ other: RichSubstring, at index: Index) -> [AttributeAdjustment] {
-        let o = offset(of: index)
-        return replaceAttributed(o..<o, with: other.base, in: other.base.offsets(of: other.bounds))
+        mutate(.pasting(other.base, source: other.base.offsets(of: other.bounds), over: index..<index))
     }
 
     /// Appends attributed text, which keeps its own attributes.
     @discardableResult
     public mutating func append(_ other: RichString) -> [AttributeAdjustment] {
-        let end = text.utf8Count
-        return replaceAttributed(end..<end, with: other, in: 0..<other.text.utf8Count)
+        mutate(.pasting(other, source: 0..<other.text.utf8Count, over: endIndex..<endIndex))
     }
 
     /// Appends an attributed substring.
     @discardableResult
     public mutating func append(_ other: RichSubstring) -> [AttributeAdjustment] {
-        let end = text.utf8Count
-        return replaceAttributed(end..<end, with: other.base, in: other.base.offsets(of: other.bounds))
+        mutate(.pasting(other.base, source: other.base.offsets(of: other.bounds), over: endIndex..<endIndex))
     }
 
-    mutating func replaceAttributed(_ range: Range<Int>, with source: RichString, in sourceRange: Range<Int>) -> [AttributeAdjustment] {
-        let newText = source.text.string(in: sourceRange)
-        let newRuns = source.runStore.runs(in: sourceRange)
-        return editText(range, with: Substring(newText), attributedRuns: newRuns)
-    }
-
-    /// Removes the text in every range of `ranges`, as one mutation (last range first, so offsets hold).
+    /// Removes the text in every range of `ranges`, as one mutation.
     @discardableResult
     public mutating func removeSubranges(_ ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        let list = offsets(of: ranges)
-        var adjustments: [AttributeAdjustment] = []
-        for range in list.reversed() {
-            let made = editText(range, with: "", attributedRuns: [])
-            // What the removals after this one reported, in the order made, moved through this removal: a report
-            // after the range shifts, one across it loses the removed bytes.
-            adjustments = adjustments.moved(through: [(range, 0)]) + made
-        }
-        return adjustments
+        mutate(.removing(Array(ranges.ranges)))
+    }
+
+    /// Makes a string built from outside data consistent with its keys' behaviours in one pass: paragraph-bound
+    /// keys become constant per paragraph (the first character decides) and character-bound keys leave other
+    /// characters. Returns what it changed.
+    @discardableResult
+    public mutating func enforceBehaviors() -> [AttributeAdjustment] {
+        mutate(.normalizing)
+    }
+
+    // MARK: The funnel, with no definition
+
+    /// `mutate(_:under:)` with the string's own behaviours only.
+    @discardableResult
+    mutating func mutate(_ mutation: Mutation) -> [AttributeAdjustment] {
+        var none = NoDefinition()
+        return mutate(mutation, under: &none)
+    }
+
+    /// The index range of a UTF-8 range of this version of the string.
+    func indices(utf8 range: Range<Int>) -> Range<Index> {
+        index(utf8: range.lowerBound)..<index(utf8: range.upperBound)
     }
 }

@@ -34,9 +34,8 @@ public struct RichString: Sendable {
         runStore = RunRope(runs: count > 0 ? [AttributeRun(utf8Count: count, attributes: attributes)] : [])
         version = RichString.nextVersion()
         if attributes.hasCharacterKeys && count > 0 {
-            var adjustments: [AttributeAdjustment] = []
-            var changes: [KeyChange] = []
-            enforceCharacterBoundaries(in: 0..<count, into: &adjustments, changes: &changes)
+            var state = MutationState(region: 0..<count)
+            enforceCharacterBoundaries(in: 0..<count, into: &state)
         }
     }
 

@@ -174,3 +174,26 @@ struct BehaviorModel: ScalarModel {
         }
     }
 }
+
+extension BehaviorModel {
+    /// The model of `text` as it stands: its scalars, each with the entries of the run holding it.
+    init(_ text: RichString) {
+        for run in text.runs {
+            let entries = Dictionary(uniqueKeysWithValues: run.attributes.entries.map { ($0.name, $0) })
+            for scalar in text[run.range].string.unicodeScalars {
+                scalars.append(scalar)
+                self.entries.append(entries)
+            }
+        }
+    }
+
+    /// The scalar offset of a UTF-8 offset of the modelled text.
+    func scalarOffset(ofUTF8 offset: Int) -> Int {
+        var bytes = 0
+        for (i, scalar) in scalars.enumerated() {
+            if bytes >= offset { return i }
+            bytes += String(scalar).utf8.count
+        }
+        return scalars.count
+    }
+}

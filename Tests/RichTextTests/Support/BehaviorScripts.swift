@@ -84,15 +84,21 @@ func runBehaviorScript(_ script: [ScriptStep], keys: ScriptKeys) -> (step: Int, 
         edit.apply(to: &model, keys: keys)
         text._invariantCheck()
         if let violation = boundaryViolation(text) { return (step, violation) }
-        guard text.string == model.string else { return (step, "text \(text.string.debugDescription) != model \(model.string.debugDescription)") }
-        let ours = text.runs.map { run -> (Int, [String: AttributeValue]) in
-            (run.range.upperBound.utf8Offset - run.range.lowerBound.utf8Offset,
-             Dictionary(uniqueKeysWithValues: run.attributes.entries.map { ($0.name, $0.value) }))
-        }
-        let theirs = model.runs
-        guard ours.count == theirs.count, zip(ours, theirs).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) else {
-            return (step, "runs\n  ours  \(ours)\n  model \(theirs)")
-        }
+        if let difference = modelDifference(text, model) { return (step, difference) }
+    }
+    return nil
+}
+
+/// How the string differs from the model (its text, or its runs' lengths and values), or nil when it does not.
+func modelDifference(_ text: RichString, _ model: BehaviorModel) -> String? {
+    guard text.string == model.string else { return "text \(text.string.debugDescription) != model \(model.string.debugDescription)" }
+    let ours = text.runs.map { run -> (Int, [String: AttributeValue]) in
+        (run.range.upperBound.utf8Offset - run.range.lowerBound.utf8Offset,
+         Dictionary(uniqueKeysWithValues: run.attributes.entries.map { ($0.name, $0.value) }))
+    }
+    let theirs = model.runs
+    guard ours.count == theirs.count, zip(ours, theirs).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) else {
+        return "runs\n  ours  \(ours)\n  model \(theirs)"
     }
     return nil
 }

@@ -15,12 +15,13 @@ extension SeededGenerator {
 extension NamedBehaviors {
     /// One random attribute change of the kind the run-rope property tests make: one of `keys` set to 1 or 2, or
     /// (one time in four) removed.
-    func randomChange(_ rng: inout SeededGenerator, keys: [String]) -> (key: String, remove: Bool, transform: (AttributeSet) -> AttributeSet) {
+    func randomChange(_ rng: inout SeededGenerator, keys: [String])
+        -> (key: String, remove: Bool, transform: (AttributeSet) -> AttributeSet, entry: AttributeEntry?) {
         let key = rng.pick(keys)
         let value = rng.int(1...2)
         let remove = rng.chance(0.25)
         let entry = entry(key, value)
-        return (key, remove, { set in remove ? set.removing(key) : set.setting(entry) })
+        return (key, remove, { set in remove ? set.removing(key) : set.setting(entry) }, remove ? nil : entry)
     }
 }
 

@@ -1,0 +1,87 @@
+import RichText
+
+/// The engine's steps in the string's funnel (RichText's `DefinitionSteps`): the definition's behaviours on every
+/// key of its scope, then scope and value constraints, one attribute set at a time. The string reads the runs of
+/// the region it enforces, asks here what each set becomes, and writes the answers back; the engine writes no
+/// runs itself. One value serves one mutation.
+struct EngineSteps: DefinitionSteps {
+    let engine: FormattingEngine
+    /// Whether a new answer's result gets its own answer worked out too (see `constrained`): probes, which leave no
+    /// runs behind, skip that.
+    let learnsResults: Bool
+    /// Whether scope and constraints run; false gives the definition's behaviours alone (`stampBehaviors`).
+    let constrains: Bool
+    /// The stamped sets of this mutation's walk, each worked out once.
+    private var stamps = AttributeSetMemo<FormattingEngine.StampedSet>()
+
+    init(_ engine: FormattingEngine, learnsResults: Bool = true, constrains: Bool = true) {
+        self.engine = engine
+        self.learnsResults = learnsResults
+        self.constrains = constrains
+    }
+
+    static func report(_ behavior: AttributeAdjustment) -> Adjustment { Adjustment(behavior) }
+
+    var isActive: Bool { constrains }
+    var behaviorToken: UInt64 { engine.core.behaviorStamp }
+    var takesShortcuts: Bool { engine.usesFastPaths }
+    var decidesParagraphs: Bool { engine.hasParagraphOwnedKeys }
+
+    mutating func stamping(_ attributes: AttributeSet, over range: Range<Int>, into reports: inout [Adjustment]) -> AttributeSet? {
+        let k = stamps.index(of: attributes, answer: engine.stamping)
+        let stamped = stamps.values[k]
+        guard !stamped.changes.isEmpty else { return nil }
+        FormattingEngine.report(stamped.changes, over: range, into: &reports)
+        return stamped.result
+    }
+
+    mutating func paragraphStart(_ first: AttributeSet) -> AttributeSet {
+        engine.constrained(first, paragraphStart: nil, learnsResult: learnsResults).result
+    }
+
+    func surelyLeaves(_ attributes: AttributeSet) -> Bool {
+        engine.usesFastPaths && engine.fixedPoints.contains(attributes)
+    }
+
+    func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> ConstraintCache.Entry? {
+        if paragraphStart == nil, surelyLeaves(attributes) { return nil }
+        let entry = engine.constrained(attributes, paragraphStart: paragraphStart, learnsResult: learnsResults)
+        return entry.result == attributes ? nil : entry
+    }
+
+    func result(of rewrite: ConstraintCache.Entry) -> AttributeSet { rewrite.result }
+
+    func report(_ rewrite: ConstraintCache.Entry, from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>,
+                into reports: inout [Adjustment]) {
+        if written == rewrite.result {
+            // The run takes the answer whole: its changes are the entry's differences, worked out once per set.
+            FormattingEngine.report(rewrite.differences, over: range, into: &reports)
+            return
+        }
+        // A piece the character boundary kept off a key the answer has: each key that differs, under the rule
+        // that made its final value, or the boundary for the key it kept off.
+        FormattingEngine.forEachDifferingKey(attributes, written) { name, oldValue, newValue in
+            let rule = newValue == rewrite.result[name] ? rewrite.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
+            FormattingEngine.report(rule, name, oldValue, newValue, over: range, into: &reports)
+        }
+    }
+}
+
+extension Edit {
+    /// The edit as the string's funnel takes it.
+    var mutation: Mutation {
+        switch self {
+        case let .replaceText(range, text): return .typing(Substring(text), over: range)
+        case let .replaceAttributed(range, piece): return .pasting(piece, source: 0..<piece.counts.utf8, over: range)
+        case let .removeText(ranges): return .removing(Self.rangeList(of: ranges))
+        case let .setAttribute(key, value, ranges): return .setting(key, to: value, in: Self.rangeList(of: ranges))
+        }
+    }
+
+    /// The ranges of `ranges` as an array; a range set of one range (nearly every edit) read by count and
+    /// subscript, without the generic collection walk, which costs far more than the edit it describes.
+    static func rangeList(of ranges: RangeSet<RichString.Index>) -> [Range<RichString.Index>] {
+        let list = ranges.ranges
+        return list.count == 1 ? [list[list.startIndex]] : Array(list)
+    }
+}
