@@ -8,8 +8,7 @@ extension EditingSession {
     struct Snapshot: Sendable {
         var document: RichString
         var selection: Selection
-        var typingAttributes: AttributeSet
-        var typingAttributesFollowText: Bool
+        var caretAttributes: AttributeSet?
         var callerRanges: [Range<RichString.Index>]
         var adjustments: [Adjustment]
     }
@@ -47,31 +46,33 @@ extension EditingSession {
 
     /// The current state, for the undo stack.
     func snapshot(adjustments: [Adjustment] = []) -> Snapshot {
-        Snapshot(document: document, selection: selection, typingAttributes: typingAttributes,
-                 typingAttributesFollowText: typingAttributesFollowText, callerRanges: callerRanges, adjustments: adjustments)
+        Snapshot(document: document, selection: selection, caretAttributes: caretAttributes, callerRanges: callerRanges,
+                 adjustments: adjustments)
     }
 
     /// Runs `body`'s edits as one undo step, or as part of the open typing/deleting step when `kind` continues it
     /// at the same caret, or of the enclosing `groupingUndo`. An edit that left the document as it was (the engine
-    /// reverted all of it) records no step, but its adjustments are still reported. At a caret, the typing
-    /// attributes are then those the text gives there, as a text editor recomputes them after each edit.
+    /// reverted all of it) records no step, but its adjustments are still reported. After an edit at a caret,
+    /// typed text takes its attributes from the text again, as a text editor does.
+    ///
+    /// Typing or deleting that continues the open step takes no snapshot: such an edit always changes the text
+    /// (the engine never removes text it did not ask to), and the step's state before it is already on the stack.
+    /// So the document's edited path is not shared with a snapshot, and the edit is made in place.
     mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession) -> [Adjustment]) -> [Adjustment] {
-        let before = snapshot()
+        let continues = groupDepth == 0 && kind != nil && openStep?.kind == kind && selection == .caret(openStep!.caret)
+            && reachableUndoCount > 0
+        let before = continues ? nil : snapshot()
         let adjustments = body(&self)
-        if let caret = selection.insertionPoint {
-            typingAttributes = engine.typingAttributes(at: caret, in: document)
-            typingAttributesFollowText = true
-        }
+        if selection.insertionPoint != nil { caretAttributes = nil }
         // O(1) for a text edit; an attribute edit compares runs only.
-        let changed = !document.isUnchanged(since: before.document)
+        let changed = before.map { !document.isUnchanged(since: $0.document) } ?? true
         if changed {
             redoStack.removeAll()
             if groupDepth > 0 {
                 groupStart?.adjustments += adjustments
-            } else if let kind, let open = openStep, open.kind == kind, before.selection == .caret(open.caret), reachableUndoCount > 0 {
+            } else if continues {
                 undoStack[undoStack.count - 1].adjustments += adjustments
-            } else {
-                var entry = before
+            } else if var entry = before {
                 entry.adjustments = adjustments
                 undoStack.append(entry)
                 trimUndo()
@@ -135,8 +136,7 @@ extension EditingSession {
         let current = snapshot(adjustments: entry.adjustments)
         document = entry.document
         selection = entry.selection
-        typingAttributes = entry.typingAttributes
-        typingAttributesFollowText = entry.typingAttributesFollowText
+        caretAttributes = entry.caretAttributes
         callerRanges = entry.callerRanges
         openStep = nil
         return current

@@ -10,14 +10,20 @@ public struct EditingSession: Sendable {
     public internal(set) var document: RichString
     /// The selection.
     public internal(set) var selection: Selection
-    /// What typed text gets; reset from the document whenever the selection moves.
+    /// What typed text gets: the attributes given to the caret (`setAttribute` at a caret, or set here), else
+    /// what the text gives at the caret (at the start of the first selected range), worked out when read. Moving
+    /// the selection, or an edit at a caret, gives the caret back to the text.
     public var typingAttributes: AttributeSet {
-        didSet { typingAttributesFollowText = false }
+        get {
+            if let caretAttributes { return caretAttributes }
+            let caret = selection.insertionPoint ?? selection.ranges.ranges.first?.lowerBound ?? document.endIndex
+            return engine.typingAttributes(at: caret, in: document)
+        }
+        set { caretAttributes = newValue }
     }
-    /// Whether `typingAttributes` are those the text gives at the caret (recomputed after each edit and selection
-    /// change) rather than ones given to the caret (`setAttribute` at a caret, or set by the caller): typed text
-    /// then goes in as plain text, which takes them by itself.
-    var typingAttributesFollowText = true
+    /// The attributes given to the caret, which typed text takes as they are; nil when typed text goes in as plain
+    /// text and takes its attributes from the text by itself.
+    var caretAttributes: AttributeSet?
     /// The images of the document's glyphs (and attachments), which travel with it: a paste brings its images,
     /// and saving writes them (`NativeJSONEncoder().write(session.document, images: session.images)`). Images
     /// are only ever added: undoing a paste keeps its image, so redoing it finds the image again.
@@ -53,7 +59,6 @@ public struct EditingSession: Sendable {
         self.images = images
         self.document = normalized
         selection = .caret(normalized.endIndex)
-        typingAttributes = engine.typingAttributes(at: normalized.endIndex, in: normalized)
         lastAdjustments = adjustments
     }
 
@@ -62,34 +67,58 @@ public struct EditingSession: Sendable {
     public mutating func select(_ selection: Selection) {
         openStep = nil
         self.selection = selection
-        let caret = selection.insertionPoint ?? selection.ranges.ranges.first?.lowerBound ?? document.endIndex
-        typingAttributes = engine.typingAttributes(at: caret, in: document)
-        typingAttributesFollowText = true
+        caretAttributes = nil
     }
 
     /// Types `text` over the selection (or at the caret); the caret ends after it. Over several ranges, as
     /// SwiftUI's `replaceSelection(_:withCharacters:)`, the first range takes the text and the others are removed,
-    /// in one undo step. The typing attributes are then recomputed from the text, as a text editor does.
+    /// in one undo step. Text typed at a caret given attributes takes them; otherwise it takes its attributes
+    /// from the text, as typing does.
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
         recordingOneStep(.typing) { session in
-            var selection = session.selection
-            selection.typingAttributes = session.typingAttributesFollowText ? nil : session.typingAttributes
-            let engine = session.engine
-            let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine) }
-            selection.typingAttributes = nil
-            session.selection = selection
-            return adjustments
+            if let attributes = session.caretAttributes {
+                return session.replaceSelection { .replaceAttributed($0, with: RichString(text, attributes: attributes)) }
+            }
+            return session.replaceSelection { .replaceText($0, with: text) }
         }
     }
 
-    /// Runs `body` on the document, keeping the ranges callers track (`transform(updating:_:)`) on their text.
-    mutating func editingDocument<R>(_ body: (inout RichString) -> R) -> R {
-        var result: R?
-        if let tracked = document.transform(updating: callerRanges, body: { result = body(&$0) }) {
-            callerRanges = tracked
+    /// Puts what `replacement` makes of the selection's first range (or the caret, or the end when nothing is
+    /// selected) in its place, after removing the other selected ranges, as SwiftUI does; the caret ends after the
+    /// new text. The selection and the ranges callers track move through the funnel's tracking.
+    mutating func replaceSelection(_ replacement: (Range<RichString.Index>) -> Edit) -> [Adjustment] {
+        let ranges = selection.ranges.ranges
+        var first = selection.insertionPoint.map { $0..<$0 } ?? ranges.first ?? document.endIndex..<document.endIndex
+        var adjustments: [Adjustment] = []
+        if selection.insertionPoint == nil, ranges.count > 1 {
+            let others = RangeSet(ranges.dropFirst())
+            adjustments = tracking(&first) { engine, document in engine.apply(.removeText(others), to: &document) }
         }
-        return result!
+        let replaced = first.lowerBound.utf8Offset..<first.upperBound.utf8Offset
+        let edit = replacement(first)
+        let made = tracking(&first) { engine, document in engine.apply(edit, to: &document) }
+        // What removing the others reported moves through the replacement (the first range now covers the new
+        // text), into offsets of the final text.
+        adjustments = adjustments.moved(through: [(replaced, first.upperBound.utf8Offset - replaced.lowerBound)]) + made
+        selection = .caret(first.upperBound)
+        return adjustments
+    }
+
+    /// Runs `body` on the document through the engine, keeping `range` and the ranges callers track
+    /// (`transform(updating:_:)`) on their text.
+    mutating func tracking(_ range: inout Range<RichString.Index>, _ body: (FormattingEngine, inout RichString) -> [Adjustment]) -> [Adjustment] {
+        var adjustments: [Adjustment] = []
+        let engine = self.engine
+        if callerRanges.isEmpty {
+            document.transform(updating: &range) { adjustments = body(engine, &$0) }
+        } else {
+            var tracked = [range] + callerRanges
+            document.transform(updating: &tracked) { adjustments = body(engine, &$0) }
+            range = tracked[0]
+            callerRanges = Array(tracked.dropFirst())
+        }
+        return adjustments
     }
 
     /// Deletes the selection, or the character before the caret.
@@ -129,11 +158,7 @@ public struct EditingSession: Sendable {
     public mutating func paste(_ text: RichString, images pastedImages: ImageStore = ImageStore()) -> [Adjustment] {
         images.merge(pastedImages)
         return recordingOneStep { session in
-            var selection = session.selection
-            let engine = session.engine
-            let adjustments = session.editingDocument { $0.replaceSelection(&selection, with: text, engine: engine) }
-            session.selection = selection
-            return adjustments
+            session.replaceSelection { .replaceAttributed($0, with: text) }
         }
     }
 
