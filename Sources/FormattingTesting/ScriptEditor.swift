@@ -39,29 +39,8 @@ public struct SessionEditor: ScriptEditor {
     public var document: RichString { session.document }
     public var selection: ScalarSelection { ScalarSelection(session.selection, in: session.document) }
 
+    /// Applies the step through the session (`EditingSession.apply(_:)`, the model's replayer).
     public mutating func apply(_ step: ScriptStep) -> [Adjustment] {
-        switch step {
-        case let .select(from, to):
-            session.select(ScalarSelection.range(from, to).selection(in: session.document))
-            return []
-        case .selectRanges(let ranges):
-            session.select(ScalarSelection.ranges(ranges).selection(in: session.document))
-            return []
-        case .type(let text):
-            return session.type(text)
-        case .deleteBackward:
-            return session.deleteBackward()
-        case .paste(let piece):
-            return session.paste(ScriptStep.stamped(piece, definition: session.engine.definition))
-        case .undo:
-            session.undo()
-            return []
-        case .redo:
-            session.redo()
-            return []
-        default:
-            guard let edit = step.edit(on: session.document, definition: session.engine.definition) else { return [] }
-            return perform(edit)
-        }
+        session.apply(step)
     }
 }
