@@ -40,6 +40,17 @@ final class GeneratorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(kinds.count, 3)
     }
 
+    func testAConstraintsOwnSampleValuesAreInThePoolWhateverItsType() throws {
+        let level = AttributeKeyDescriptor(name: "level"), heading = AttributeKeyDescriptor(name: "heading")
+        let custom = CustomConstraint("Headings", owns: heading, reads: ["level"], sampleValues: ["level": [.integer(7)], "heading": [.string("h7")]]) { run in
+            run.value = run["level"] == .integer(7) ? .string("h7") : nil
+        }
+        let definition = try FormattingDefinition(name: "headings", scope: [level, heading], constraintList: [custom])
+        let pool = ValuePool(for: definition)
+        XCTAssertEqual(pool.values["level"]?.first, .integer(7))
+        XCTAssertEqual(pool.values["heading"]?.first, .string("h7"))
+    }
+
     func testTheSameSeedGivesTheSameScript() throws {
         let engine = FormattingEngine(try Fixtures.recipe())
         func script(_ seed: UInt64) -> [ScriptStep] {
