@@ -17,6 +17,14 @@ public protocol ScriptEditor {
     /// Applies one step (offsets already in range) and returns the adjustments the engine reported, in the
     /// order made, with UTF-8 ranges in the document after the step.
     mutating func apply(_ step: ScriptStep) -> [Adjustment]
+    /// The shell command that serves this editor over the editor protocol (see `EditorServer`), so that a failure's
+    /// printed replay hint is a command that reproduces it: `fmtcheck replay --check … --editor '<command>'`.
+    /// Nil (the default) for the engine's own editor, and for an editor with no server, whose hint then asks for one.
+    var replayCommand: String? { get }
+}
+
+extension ScriptEditor {
+    public var replayCommand: String? { nil }
 }
 
 /// The default editor: an `EditingSession`, with every step going through `perform` (or `select`).
