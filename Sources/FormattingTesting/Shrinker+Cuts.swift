@@ -132,6 +132,40 @@ extension Shrinker {
         }
     }
 
+    /// Two neighbouring steps as one when the second works inside the text the first put in: text typed or
+    /// pasted into it (or right at its edges) goes into the first step's text, and an attribute set or removed
+    /// over part of it goes into a pasted document (`insertAttributed`). A plain `insert` with an attribute change
+    /// over its text becomes a paste of styled text. Nil when they do not join.
+    static func splicing(_ first: ScriptStep, _ second: ScriptStep) -> ScriptStep? {
+        let at: Int
+        let piece: RichString
+        switch first {
+        case let .insert(position, text): (at, piece) = (position, RichString(text))
+        case let .insertAttributed(position, document): (at, piece) = (position, document)
+        default: return nil
+        }
+        let count = piece.counts.scalars
+        func inside(_ offset: Int) -> Bool { offset >= at && offset <= at + count }
+        func result(_ document: RichString) -> ScriptStep {
+            if case .insert = first, document.runs.allSatisfy({ $0.attributes.entries.isEmpty }) { return .insert(at: at, text: document.string) }
+            return .insertAttributed(at: at, document: document)
+        }
+        switch second {
+        case let .insert(next, text) where inside(next):
+            // Typed text takes what the character before it has (after it, at the very start), as a paste.
+            let attributes = piece.isEmpty ? AttributeSet([]) : piece.attributes(atScalar: max(0, next - at - 1))
+            return result(piece.splicing(RichString(text, attributes: attributes), atScalar: next - at))
+        case let .insertAttributed(next, document) where inside(next):
+            return result(piece.splicing(document, atScalar: next - at))
+        case let .set(from, to, key, value) where inside(from) && inside(to) && from < to:
+            return .insertAttributed(at: at, document: piece.setting(key, to: value, inScalars: (from - at)..<(to - at)))
+        case let .remove(from, to, key) where inside(from) && inside(to) && from < to:
+            return result(piece.setting(key, to: nil, inScalars: (from - at)..<(to - at)))
+        default:
+            return nil
+        }
+    }
+
     /// Two neighbouring steps as one, when the second goes on typing (or pasting plain text) where the first
     /// stopped: `insert` then `insert` right after its text, a `replace` then an `insert` after its text, `type`
     /// then `type`. Nil when they do not join.
@@ -199,6 +233,28 @@ extension ScriptStep {
 }
 
 extension RichString {
+    /// This document with `piece` put in at scalar `offset`, every run keeping its attributes (no behaviour fires).
+    func splicing(_ piece: RichString, atScalar offset: Int) -> RichString {
+        let count = counts.scalars
+        return RichString(concatenating: [cuttingScalars(offset..<count), piece, cuttingScalars(0..<offset)])
+    }
+
+    /// The attributes of the run holding scalar `offset`.
+    func attributes(atScalar offset: Int) -> AttributeSet {
+        let index = self.index(atOffset: offset, in: .scalars)
+        return runs.first { $0.range.contains(index) }?.attributes ?? AttributeSet([])
+    }
+
+    /// This document with `name` set to `value` (nil: removed) over scalars `range`, as a script writes a pasted
+    /// document's keys (plain; no behaviour fires).
+    func setting(_ name: String, to value: AttributeValue?, inScalars range: Range<Int>) -> RichString {
+        let lower = index(atOffset: range.lowerBound, in: .scalars).utf8Offset
+        let upper = index(atOffset: range.upperBound, in: .scalars).utf8Offset
+        var table = RunTable(self)
+        table.modify(lower..<upper) { $0.setting(name, to: value, behavior: .plain) }
+        return table.document
+    }
+
     /// This document without its scalars `cut`, the other runs keeping their attributes (no behaviour fires).
     func cuttingScalars(_ cut: Range<Int>) -> RichString {
         let lower = index(atOffset: cut.lowerBound, in: .scalars).utf8Offset

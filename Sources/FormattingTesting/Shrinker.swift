@@ -8,7 +8,9 @@ import RichText
 ///    so later steps move to keep their place (an editor command too: what it came to on the reference model's
 ///    selection, `ScriptStep.lowered(selection:in:)`), and otherwise the steps are cut as they are;
 /// 2. typing runs joined into one step (`insert` after `insert`, `type` after `type`, and `type` with the `insert`
-///    it continues or that continues it), and attribute changes or selections moved out of a typing run's way;
+///    it continues or that continues it), text typed, pasted or styled inside what the step before put in folded
+///    into that step (an `insert` styled after it becomes a paste of styled text), and attribute changes or
+///    selections moved out of a typing run's way;
 /// 3. each editor command replaced by the one offset step it comes to (`type` at a caret by `insert`,
 ///    `deleteBackward` by `delete`, `paste` by `insertAttributed`), which frees the `select` before it to go;
 /// 4. text cut out of what a step types or pastes, later offsets following;
@@ -109,7 +111,13 @@ public struct Shrinker<Editor: ScriptEditor> {
             if attempt(Shrinker.joiningRuns(best)) { progress = true }
             var k = 1
             while k < best.count {
-                if Shrinker.commandJoins(k, in: best, lowerings: lowerings).contains(where: attempt) { progress = true } else { k += 1 }
+                var joins = Shrinker.commandJoins(k, in: best, lowerings: lowerings)
+                if let spliced = Shrinker.splicing(best[k - 1], best[k]) {
+                    var candidate = best
+                    candidate.replaceSubrange((k - 1)...k, with: [spliced])
+                    joins.append(candidate)
+                }
+                if joins.contains(where: attempt) { progress = true } else { k += 1 }
             }
             var j = 1
             while j < best.count {

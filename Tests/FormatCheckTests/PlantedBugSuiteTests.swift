@@ -56,7 +56,7 @@ final class PlantedBugSuiteTests: XCTestCase {
             """),
         // A bookmark the editor forgets to move: text, a caret placed in it, a delete before the caret.
         Planted(name: "placedCaretMissesDeletes", bug: .placedCaretMissesDeletes, definition: "recipe", check: .selectionTracking, minimal: """
-            {"op":"insert","at":0,"text":"aa"}
+            {"op":"insert","at":0,"text":"aaa"}
             {"op":"select","from":2,"to":2}
             {"op":"delete","from":0,"to":1}
             """),
@@ -83,7 +83,8 @@ final class PlantedBugSuiteTests: XCTestCase {
     }
 
     func run(_ definition: FormattingDefinition, values: ValuePool, bug: PlantedBug?, seed: UInt64) -> PropertyCheckResult {
-        PropertyCheck.run(definition: definition, seed: seed, budget: .standard, values: values, failuresFolder: nil) {
+        PropertyCheck.run(definition: definition, seed: seed, budget: .standard, values: values, failuresFolder: nil,
+                          property: "planted-\(bug?.rawValue ?? "none")") {
             PlantedBugEditor(engine: $0, bug: bug)
         }
     }
