@@ -116,7 +116,7 @@ extension Shrinker {
             return candidate
         }
         func typedAt(_ i: Int) -> Int? {
-            guard case .type(let text)? = Optional(script[i]), let steps = lowerings[i].steps, steps.count == 1,
+            guard case .type(let text) = script[i], let steps = lowerings[i].steps, steps.count == 1,
                   case let .insert(at, typed) = steps[0], typed == text else { return nil }
             return at
         }
