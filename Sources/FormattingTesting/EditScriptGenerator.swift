@@ -5,7 +5,9 @@ import RichText
 /// as they stand, so every step is valid: typing runs, backspace runs, word deletes, pasting attributed text,
 /// applying and removing attributes over the selection and over range sets, selection moves, paragraph
 /// splits and merges, and the editor's own commands: typing, backspace and paste at the selection, selections
-/// of several ranges with typing, deleting and attribute changes over them, undo and redo.
+/// of several ranges with typing, deleting and attribute changes over them, undo and redo. Carets and range ends
+/// are often aimed at where behaviours change (`BehaviorBoundaries`: paragraph starts, run and stretch edges,
+/// glyphs, the selection's edges), and `typeAtBoundary` types or pastes right there.
 public struct EditScriptGenerator: Sendable {
     /// A kind of editing, with how often it is chosen.
     public enum Activity: String, CaseIterable, Sendable {
