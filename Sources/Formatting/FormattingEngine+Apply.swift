@@ -14,6 +14,7 @@ extension FormattingEngine {
     @discardableResult
     public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
         var steps = EngineSteps(self)
-        return document.mutate(edit.mutation, under: &steps)
+        document.mutate(edit.mutation, under: &steps)
+        return steps.adjustments
     }
 }

@@ -7,7 +7,8 @@ extension FormattingEngine {
     @discardableResult
     public func normalize(_ document: inout RichString) -> [Adjustment] {
         var steps = EngineSteps(self)
-        return document.mutate(.normalizing, under: &steps)
+        document.mutate(.normalizing, under: &steps)
+        return steps.adjustments
     }
 
     /// What `normalize` would change, without changing anything: linting is normalisation run dry, so the two

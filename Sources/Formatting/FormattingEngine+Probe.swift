@@ -84,8 +84,9 @@ extension FormattingEngine {
     /// edit; where an excerpt cannot decide, on a copy of the document.
     public func probe(_ edit: Edit, on document: RichString) -> ProbeResult {
         var steps = EngineSteps(self, learnsResults: false)
-        if let (adjustments, excerpt, start) = document.probe(edit.mutation, under: &steps) {
-            return probeResult(edit, on: document, adjustments: adjustments, edited: excerpt, shift: start, lazyEdited(edit, on: document))
+        if let (excerpt, start) = document.probe(edit.mutation, under: &steps) {
+            steps.shiftAdjustments(by: start)
+            return probeResult(edit, on: document, adjustments: steps.adjustments, edited: excerpt, shift: start, lazyEdited(edit, on: document))
         }
         return probeByCopy(edit, on: document)
     }

@@ -30,7 +30,8 @@ extension FormattingEngine {
         guard !carriesDefinedBehaviors(document) else { return [] }
         // The funnel's step 0 alone: no edit, and no scope or constraints after it.
         var steps = EngineSteps(self, constrains: false)
-        return document.mutate(.normalizing, under: &steps)
+        document.mutate(.stamping, under: &steps)
+        return steps.adjustments
     }
 
     /// A set with the definition's behaviours, and the keys that took one, as adjustments over an empty range.

@@ -11,6 +11,10 @@ struct EngineSteps: DefinitionSteps {
     let learnsResults: Bool
     /// Whether scope and constraints run; false gives the definition's behaviours alone (`stampBehaviors`).
     let constrains: Bool
+    /// Every adjustment of the mutation, in the order made: the string's behaviour reports and the engine's own.
+    private(set) var adjustments: [Adjustment] = []
+    /// The last rewrite, which `reportRewrite` reports.
+    private var lastRewrite: ConstraintCache.Entry?
     /// The stamped sets of this mutation's walk, each worked out once.
     private var stamps = AttributeSetMemo<FormattingEngine.StampedSet>()
 
@@ -20,18 +24,24 @@ struct EngineSteps: DefinitionSteps {
         self.constrains = constrains
     }
 
-    static func report(_ behavior: AttributeAdjustment) -> Adjustment { Adjustment(behavior) }
-
     var isActive: Bool { constrains }
     var behaviorToken: UInt64 { engine.core.behaviorStamp }
     var takesShortcuts: Bool { engine.usesFastPaths }
     var decidesParagraphs: Bool { engine.hasParagraphOwnedKeys }
 
-    mutating func stamping(_ attributes: AttributeSet, over range: Range<Int>, into reports: inout [Adjustment]) -> AttributeSet? {
+    mutating func noteBehaviorReports(_ reports: [AttributeAdjustment]) {
+        adjustments += reports.map(Adjustment.init)
+    }
+
+    mutating func moveReports(through replacements: [(range: Range<Int>, newLength: Int)]) {
+        adjustments = adjustments.moved(through: replacements)
+    }
+
+    mutating func stamp(_ attributes: AttributeSet, over range: Range<Int>) -> AttributeSet? {
         let k = stamps.index(of: attributes, answer: engine.stamping)
         let stamped = stamps.values[k]
         guard !stamped.changes.isEmpty else { return nil }
-        FormattingEngine.report(stamped.changes, over: range, into: &reports)
+        FormattingEngine.report(stamped.changes, over: range, into: &adjustments)
         return stamped.result
     }
 
@@ -43,26 +53,34 @@ struct EngineSteps: DefinitionSteps {
         engine.usesFastPaths && engine.fixedPoints.contains(attributes)
     }
 
-    func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> ConstraintCache.Entry? {
+    mutating func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet? {
         if paragraphStart == nil, surelyLeaves(attributes) { return nil }
         let entry = engine.constrained(attributes, paragraphStart: paragraphStart, learnsResult: learnsResults)
-        return entry.result == attributes ? nil : entry
+        guard entry.result != attributes else { return nil }
+        lastRewrite = entry
+        return entry.result
     }
 
-    func result(of rewrite: ConstraintCache.Entry) -> AttributeSet { rewrite.result }
-
-    func report(_ rewrite: ConstraintCache.Entry, from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>,
-                into reports: inout [Adjustment]) {
+    mutating func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>) {
+        guard let rewrite = lastRewrite else { return }
         if written == rewrite.result {
             // The run takes the answer whole: its changes are the entry's differences, worked out once per set.
-            FormattingEngine.report(rewrite.differences, over: range, into: &reports)
+            FormattingEngine.report(rewrite.differences, over: range, into: &adjustments)
             return
         }
         // A piece the character boundary kept off a key the answer has: each key that differs, under the rule
         // that made its final value, or the boundary for the key it kept off.
         FormattingEngine.forEachDifferingKey(attributes, written) { name, oldValue, newValue in
             let rule = newValue == rewrite.result[name] ? rewrite.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
-            FormattingEngine.report(rule, name, oldValue, newValue, over: range, into: &reports)
+            FormattingEngine.report(rule, name, oldValue, newValue, over: range, into: &adjustments)
+        }
+    }
+
+    /// Moves every adjustment by `shift` bytes: an excerpt's, into the document's offsets.
+    mutating func shiftAdjustments(by shift: Int) {
+        for i in adjustments.indices {
+            let r = adjustments[i].utf8Range
+            adjustments[i].utf8Range = (r.lowerBound + shift)..<(r.upperBound + shift)
         }
     }
 }
@@ -73,8 +91,8 @@ extension Edit {
         switch self {
         case let .replaceText(range, text): return .typing(Substring(text), over: range)
         case let .replaceAttributed(range, piece): return .pasting(piece, source: 0..<piece.counts.utf8, over: range)
-        case let .removeText(ranges): return .removing(Self.rangeList(of: ranges))
-        case let .setAttribute(key, value, ranges): return .setting(key, to: value, in: Self.rangeList(of: ranges))
+        case let .removeText(ranges): return .removing(MutationRanges(ranges))
+        case let .setAttribute(key, value, ranges): return .setting(AttributeSet.KeyChange(setting: key, to: value), in: MutationRanges(ranges))
         }
     }
 

@@ -6,16 +6,11 @@
 /// Each answer is about one attribute set: the funnel reads the runs of the region it enforces and writes back
 /// what the definition wants there, so the definition never writes runs itself. Answers must be pure functions of
 /// the set (and the paragraph's first set), which lets a definition memoise them per interned set. A value of the
-/// conforming type serves one mutation (the funnel takes it `inout`), so it may keep what it worked out for the
-/// mutation's runs.
+/// conforming type serves one mutation (the funnel takes it `inout`): it keeps what it works out for the
+/// mutation's runs, and its own reports, which it places among the string's (`noteBehaviorReports`) in the order
+/// the steps made them.
 package protocol DefinitionSteps {
-    /// What a mutation reports, in the order made: the string's own behaviour reports and the definition's.
-    associatedtype Report: UTF8RangedReport
-
-    /// A behaviour report of the string, as a report of the definition.
-    static func report(_ behavior: AttributeAdjustment) -> Report
-
-    /// Whether the definition has steps at all: false skips its part of the funnel in O(1).
+    /// Whether the definition constrains values at all: false skips steps 6 and 7 in O(1).
     var isActive: Bool { get }
 
     /// The token a string carries once every key of the definition's scope has the definition's behaviour
@@ -30,9 +25,18 @@ package protocol DefinitionSteps {
     /// the region then widens to whole paragraphs and each run is asked with its paragraph's first set.
     var decidesParagraphs: Bool { get }
 
-    /// `attributes` with every key of the scope carrying the definition's behaviour, reporting each key that
-    /// took one over `range`; nil when it carries them already.
-    mutating func stamping(_ attributes: AttributeSet, over range: Range<Int>, into reports: inout [Report]) -> AttributeSet?
+    /// The string's own reports, in the order its steps made them, given each time a step of the string has
+    /// reported: the definition's reports of a later step go after them.
+    mutating func noteBehaviorReports(_ reports: [AttributeAdjustment])
+
+    /// Moves the reports noted so far through the text a mutation then replaced (ranges ascending, in offsets
+    /// before it, each with its new length), so that they are in offsets of the string after it: step 0's reports
+    /// when an edit stamped the string first.
+    mutating func moveReports(through replacements: [(range: Range<Int>, newLength: Int)])
+
+    /// Step 0 for one run: `attributes` with every key of the scope carrying the definition's behaviour, reporting
+    /// each key that took one over `range`; nil when it carries them already.
+    mutating func stamp(_ attributes: AttributeSet, over range: Range<Int>) -> AttributeSet?
 
     /// What a paragraph whose first character carries `first` decides for paragraph-bound keys (the first
     /// character's set after scope and constraints), when `decidesParagraphs`.
@@ -42,34 +46,27 @@ package protocol DefinitionSteps {
     /// working it out; false only means not known.
     func surelyLeaves(_ attributes: AttributeSet) -> Bool
 
-    /// What the definition makes of a set it changes: the set it wants, and what it needs to report the change.
-    associatedtype Rewrite
-
     /// Scope and value constraints over a run carrying `attributes` (`paragraphStart` is the paragraph's decided
-    /// first set when `decidesParagraphs`): what the definition makes of it, or nil when it leaves it as it is.
-    mutating func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> Rewrite?
+    /// first set when `decidesParagraphs`): the set the definition wants there, or nil when it leaves the run as
+    /// it is. The definition keeps its answer for `reportRewrite`.
+    mutating func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet?
 
-    /// The set `rewrite` wants.
-    func result(of rewrite: Rewrite) -> AttributeSet
-
-    /// Reports what the rewrite changed over `range`, where a run carrying `attributes` now carries `written`:
-    /// the rewrite's result, or a piece of it that the character boundary kept off some of its keys.
-    mutating func report(_ rewrite: Rewrite, from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>,
-                         into reports: inout [Report])
+    /// Reports what the last `rewrite` changed over `range`, where a run carrying `attributes` now carries
+    /// `written`: the rewrite's answer, or a piece of it that the character boundary kept off some of its keys.
+    mutating func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>)
 }
 
-/// The definition of a string edited on its own: no steps, and the string's behaviour reports as they are.
+/// The definition of a string edited on its own: no steps.
 struct NoDefinition: DefinitionSteps {
-    static func report(_ behavior: AttributeAdjustment) -> AttributeAdjustment { behavior }
     var isActive: Bool { false }
     var behaviorToken: UInt64 { 0 }
     var takesShortcuts: Bool { true }
     var decidesParagraphs: Bool { false }
-    func stamping(_ attributes: AttributeSet, over range: Range<Int>, into reports: inout [AttributeAdjustment]) -> AttributeSet? { nil }
+    func noteBehaviorReports(_ reports: [AttributeAdjustment]) {}
+    func moveReports(through replacements: [(range: Range<Int>, newLength: Int)]) {}
+    func stamp(_ attributes: AttributeSet, over range: Range<Int>) -> AttributeSet? { nil }
     func paragraphStart(_ first: AttributeSet) -> AttributeSet { first }
     func surelyLeaves(_ attributes: AttributeSet) -> Bool { true }
     func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet? { nil }
-    func result(of rewrite: AttributeSet) -> AttributeSet { rewrite }
-    func report(_ rewrite: AttributeSet, from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>,
-                into reports: inout [AttributeAdjustment]) {}
+    func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>) {}
 }

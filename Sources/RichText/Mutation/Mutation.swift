@@ -7,17 +7,20 @@ package enum Mutation {
     /// Attributed text, the part `source` (UTF-8 offsets) of a string, over a range: it keeps its own attributes,
     /// as a paste does.
     case pasting(RichString, source: Range<Int>, over: Range<RichString.Index>)
-    /// The text of every range removed (ranges ascending and disjoint), as one mutation.
-    case removing([Range<RichString.Index>])
-    /// A key set to a value (nil removes it) over every range, as one mutation.
-    case setting(AttributeKeyDescriptor, to: AttributeValue?, in: [Range<RichString.Index>])
+    /// The text of every range removed, as one mutation.
+    case removing(MutationRanges)
+    /// A key set to a value, or removed, over every range, as one mutation.
+    case setting(AttributeSet.KeyChange, in: MutationRanges)
     /// Each run's attributes over every range replaced by what `transform` makes of them, as one mutation.
-    case transforming([Range<RichString.Index>], (AttributeSet) -> AttributeSet)
+    case transforming(MutationRanges, (AttributeSet) -> AttributeSet)
     /// The runs over a range replaced by `runs`, the text unchanged: a slice of this string's own text, given new
     /// attributes, written back (`text[r] = slice`).
     case writing([AttributeRun], over: Range<RichString.Index>)
-    /// No edit: every behaviour, and the definition, enforced over the whole text (a document read from outside).
+    /// No edit: the definition's behaviours, every key behaviour and the definition enforced over the whole text
+    /// (a document read from outside).
     case normalizing
+    /// No edit: the definition's behaviours alone, given to every key of its scope (step 0 of the funnel).
+    case stamping
 
     /// Plain text inserted at `index`.
     package static func typing(_ text: Substring, at index: RichString.Index) -> Mutation {
@@ -25,17 +28,60 @@ package enum Mutation {
     }
 }
 
+/// The ranges a mutation covers, ascending and disjoint, held as the caller has them: one range (nearly every
+/// edit, held inline, so a keystroke allocates nothing to describe itself), a range set, or a list.
+package struct MutationRanges {
+    private enum Storage {
+        case one(Range<RichString.Index>)
+        case set(RangeSet<RichString.Index>)
+        case list([Range<RichString.Index>])
+    }
+    private let storage: Storage
+
+    /// One range.
+    package init(_ range: Range<RichString.Index>) { storage = .one(range) }
+    /// The ranges of a range set.
+    package init(_ ranges: RangeSet<RichString.Index>) { storage = .set(ranges) }
+    /// A list of ranges, ascending and disjoint.
+    package init(_ ranges: [Range<RichString.Index>]) { storage = .list(ranges) }
+
+    /// How many ranges there are.
+    var count: Int {
+        switch storage {
+        case .one: return 1
+        case .set(let set): return set.ranges.count
+        case .list(let list): return list.count
+        }
+    }
+
+    /// The range at `i`, from 0.
+    subscript(i: Int) -> Range<RichString.Index> {
+        switch storage {
+        case .one(let range): return range
+        case .set(let set): return set.ranges[set.ranges.index(set.ranges.startIndex, offsetBy: i)]
+        case .list(let list): return list[i]
+        }
+    }
+}
+
 /// A text edit in UTF-8 offsets: what the funnel's text steps take.
 struct TextEdit {
     /// The range replaced.
-    var range: Range<Int>
+    let range: Range<Int>
     /// The new text.
-    var text: Substring
+    let text: Substring
     /// The new text's runs, or nil for plain text, which inherits.
-    var runs: [AttributeRun]?
-
+    let runs: [AttributeRun]?
     /// The new text's length in UTF-8 bytes.
-    var length: Int { text.utf8.count }
+    let length: Int
+
+    init(range: Range<Int>, text: Substring, runs: [AttributeRun]?) {
+        self.range = range
+        self.text = text
+        self.runs = runs
+        length = text.utf8.count
+    }
+
     /// Where the new text lies after the edit.
     var inserted: Range<Int> { range.lowerBound..<(range.lowerBound + length) }
     /// The change in length.

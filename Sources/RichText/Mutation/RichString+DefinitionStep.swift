@@ -3,12 +3,13 @@
 /// boundaries again where those writes carry bound keys.
 extension RichString {
     /// Step 0: every key of the definition's scope takes the behaviour the definition declares, over the whole
-    /// string, then the run boundaries are enforced under those behaviours; what that changed, or nil when the
-    /// string already carries them (known in O(1) from its token, `behaviorStamp`).
-    mutating func stampBehaviors<D: DefinitionSteps>(_ definition: inout D) -> [D.Report]? {
+    /// string, then the run boundaries are enforced under those behaviours (the definition keeps the reports of
+    /// both); whether it had anything to do: nothing, known in O(1) from the string's token (`behaviorStamp`),
+    /// once the string carries them.
+    @discardableResult
+    mutating func stampBehaviors<D: DefinitionSteps>(_ definition: inout D) -> Bool {
         let token = definition.behaviorToken
-        guard token != 0, runStore.behaviorStamp != token else { return nil }
-        var reports: [D.Report] = []
+        guard token != 0, runStore.behaviorStamp != token else { return false }
         let total = text.utf8Count
         // A string holds few distinct sets: each stamped once, found again by its serial number.
         var stamped = AttributeSetMemo<AttributeSet?>()
@@ -16,7 +17,7 @@ extension RichString {
         runStore.forEachRun(in: 0..<total) { range, attributes in
             // A set the definition leaves as it is carries its behaviours already (scope gives them).
             if definition.surelyLeaves(attributes) { return true }
-            let new = definition.stamping(attributes, over: range, into: &reports)
+            let new = definition.stamp(attributes, over: range)
             if new != nil { changesAny = true }
             _ = stamped.index(of: attributes) { _ in new }
             return true
@@ -27,8 +28,9 @@ extension RichString {
         }
         var state = MutationState(region: 0..<total)
         enforceBoundariesEverywhere(into: &state)
-        reports += state.adjustments.map(D.report)
-        return reports
+        if !state.adjustments.isEmpty { definition.noteBehaviorReports(state.adjustments) }
+        runStore.behaviorStamp = token
+        return true
     }
 
     /// Steps 3 and 4 over the whole string, for text and runs that come from outside: paragraph-bound keys become
@@ -52,7 +54,7 @@ extension RichString {
     /// key. Returns the stretch enforced over. Nothing to do, found without writing, when every run there carries
     /// a set the definition surely leaves.
     mutating func enforceDefinition<D: DefinitionSteps>(_ definition: inout D, over region: Range<Int>,
-                                                        into reports: inout [D.Report]) -> Range<Int> {
+                                                        into state: inout MutationState) -> Range<Int> {
         let total = text.utf8Count
         guard total > 0 else { return 0..<0 }
         let widened = definition.takesShortcuts
@@ -69,14 +71,13 @@ extension RichString {
         var writes: [(range: Range<Int>, runs: [AttributeRun])] = []
         /// What the definition makes of one run, as the character boundary lets it stand, with its reports.
         func enforce(_ range: Range<Int>, _ attributes: AttributeSet, paragraphStart: AttributeSet?) {
-            guard let rewrite = definition.rewrite(attributes, paragraphStart: paragraphStart) else { return }
-            let result = definition.result(of: rewrite)
+            guard let result = definition.rewrite(attributes, paragraphStart: paragraphStart) else { return }
             let runs = result.hasCharacterKeys ? characterPieces(of: result, over: range)
                                                : [AttributeRun(utf8Count: range.count, attributes: result)]
             var position = range.lowerBound
             for run in runs {
                 let piece = position..<(position + run.utf8Count)
-                definition.report(rewrite, from: attributes, to: run.attributes, over: piece, into: &reports)
+                definition.reportRewrite(from: attributes, to: run.attributes, over: piece)
                 position = piece.upperBound
             }
             writes.append((range, runs))
@@ -104,10 +105,13 @@ extension RichString {
         // character) and its character-bound keys on their characters (split above), but behaviours it gave keys
         // read from outside may leave a boundary to fix: the boundary steps run where a written set has a bound key.
         if writes.contains(where: { $0.runs.contains { $0.attributes.hasParagraphKeys || $0.attributes.hasCharacterKeys } }) {
-            var state = MutationState(region: widened)
-            enforceParagraphBoundaries(in: widened, rule: .firstCharacterDecides, into: &state)
-            enforceCharacterBoundaries(in: widened, into: &state)
-            reports += state.adjustments.map(D.report)
+            var after = MutationState(region: widened)
+            enforceParagraphBoundaries(in: widened, rule: .firstCharacterDecides, into: &after)
+            enforceCharacterBoundaries(in: widened, into: &after)
+            if !after.adjustments.isEmpty {
+                definition.noteBehaviorReports(after.adjustments)
+                state.adjustments += after.adjustments
+            }
         }
         return processed
     }

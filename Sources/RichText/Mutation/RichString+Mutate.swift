@@ -1,7 +1,8 @@
 /// The funnel: every mutation of a `RichString` goes through `mutate(_:under:)`, whose body is the order of the
 /// steps (DESIGN §2 and §3), as Foundation's `Guts.replaceSubrange` funnels every text mutation:
 ///
-/// 0. The definition's behaviours on every key of its scope, once per string (`stampBehaviors`).
+/// 0. The definition's behaviours on every key of its scope, once per string (`stampBehaviors`); its reports are
+///    the definition's to place (they come first, moved through the edit).
 /// 1. The raw edit, with inheritance for plain text (typed text at a paragraph's start takes that paragraph's
 ///    value for paragraph-bound keys).
 /// 2. `textChanged`: stretches that the edit is strictly inside or across lose the key, on both sides.
@@ -19,51 +20,43 @@
 /// Step 5 only removes values, and removes paragraph-bound dependents from whole paragraphs, so it cannot undo
 /// steps 3–4; nothing iterates and nothing needs a cap.
 extension RichString {
-    /// Runs `mutation` through every step, under `definition`'s steps, and returns what the steps changed on
-    /// their own, in the order made, in offsets of the string after the mutation.
+    /// Runs `mutation` through every step, under `definition`'s steps, and returns what the string's own steps
+    /// changed on their own, in the order made, in offsets of the string after the mutation. The definition
+    /// keeps its reports, and the string's, in order (`DefinitionSteps.noteBehaviorReports`).
     @discardableResult
-    package mutating func mutate<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D) -> [D.Report] {
+    package mutating func mutate<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D) -> [AttributeAdjustment] {
         var processed = 0..<0
         return mutate(mutation, under: &definition, processed: &processed)
     }
 
     /// `mutate(_:under:)`, also giving the stretch the definition was enforced over (offsets after the mutation):
     /// a probe on an excerpt checks that it did not reach the excerpt's cut edges.
-    mutating func mutate<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D, processed: inout Range<Int>) -> [D.Report] {
-        // 0.
-        let stamping = stampBehaviors(&definition)
+    mutating func mutate<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D, processed: inout Range<Int>) -> [AttributeAdjustment] {
+        // 0. Once per string (O(1) once stamped); an edit of a string read from outside stamps it first.
         var state = MutationState(region: 0..<0)
-        // The text each part of the mutation replaced, with its new length: stamping's reports move through them.
-        var replacements: [(range: Range<Int>, newLength: Int)] = []
-        // 1-5. The converted ranges are the only conversion of the caller's indices.
+        if case .stamping = mutation {
+            stampBehaviors(&definition)
+            return []
+        }
+        let stamped = stampBehaviors(&definition)
+        // 1-5. The caller's indices are converted once, here.
         switch mutation {
         case let .typing(newText, range):
             let edit = TextEdit(range: offsets(of: range), text: newText, runs: nil)
-            replacements = [(edit.range, edit.length)]
+            if stamped { definition.moveReports(through: [(edit.range, edit.length)]) }
             editText(edit, into: &state)
         case let .pasting(source, sourceRange, range):
             let edit = TextEdit(range: offsets(of: range), text: Substring(source.text.string(in: sourceRange)),
                                 runs: source.runStore.runs(in: sourceRange))
-            replacements = [(edit.range, edit.length)]
+            if stamped { definition.moveReports(through: [(edit.range, edit.length)]) }
             editText(edit, into: &state)
         case let .removing(ranges):
-            let list = ranges.map { offsets(of: $0) }
-            replacements = list.map { ($0, 0) }
-            // Last range first, so that the offsets of the others hold; each earlier report moves through the
-            // removals after it.
-            for range in list.reversed() {
-                var one = MutationState(region: 0..<0)
-                editText(TextEdit(range: range, text: "", runs: []), into: &one)
-                state.adjustments = state.adjustments.moved(through: [(range, 0)]) + one.adjustments
-            }
-            let removed = list.reduce(0) { $0 + $1.count }
-            let lower = list.first?.lowerBound ?? 0
-            state.region = lower..<max(lower, (list.last?.upperBound ?? 0) - removed)
-        case let .setting(key, value, ranges):
-            let list = ranges.map { offsets(of: $0) }
-            AttributeSet.KeyChange(setting: key, to: value).withTransform { changeAttributes(in: list, $0, into: &state) }
+            if stamped { definition.moveReports(through: (0..<ranges.count).map { (offsets(of: ranges[$0]), 0) }) }
+            removeText(in: ranges, into: &state)
+        case let .setting(change, ranges):
+            change.withTransform { changeAttributes(in: ranges, $0, into: &state) }
         case let .transforming(ranges, transform):
-            changeAttributes(in: ranges.map { offsets(of: $0) }, transform, into: &state)
+            changeAttributes(in: ranges, transform, into: &state)
         case let .writing(runs, range):
             let r = offsets(of: range)
             let raw = writeRaw(runs, over: r)
@@ -72,18 +65,19 @@ extension RichString {
         case .normalizing:
             state.region = 0..<text.utf8Count
             // Stamping enforced the boundaries under the new behaviours already.
-            if stamping == nil { enforceBoundariesEverywhere(into: &state) }
+            if !stamped { enforceBoundariesEverywhere(into: &state) }
+        case .stamping:
+            break
         }
+        if !state.adjustments.isEmpty { definition.noteBehaviorReports(state.adjustments) }
         // 6-7.
-        var reports = state.adjustments.map(D.report)
         if definition.isActive {
             var region = state.region
             for adjustment in state.adjustments { region = region.union(adjustment.utf8Range) }
-            processed = enforceDefinition(&definition, over: region, into: &reports)
+            processed = enforceDefinition(&definition, over: region, into: &state)
         }
         if definition.behaviorToken != 0 { runStore.behaviorStamp = definition.behaviorToken }
-        guard let stamping, !stamping.isEmpty else { return reports }
-        return stamping.moved(through: replacements) + reports
+        return state.adjustments
     }
 
     /// Steps 1-5 for a text edit, one range.
@@ -94,16 +88,15 @@ extension RichString {
         if edit.range.isEmpty && length == 0 { return }
         let near = neighbourhood(of: edit.range)
         let typed = edit.runs == nil && length > 0 ? typedAttributes(over: edit.range, near) : nil
-        let runs = edit.runs ?? typed.map { [AttributeRun(utf8Count: length, attributes: $0)] } ?? []
         // Behaviours fire only where a key that has one stands at the edit's edges (paragraphs are uniform and
         // stretches maximal, so the edge runs tell) or in the new text.
-        let behaviors = near.hasBehaviors || runs.contains { $0.attributes.hasBehaviors }
+        let behaviors = near.hasBehaviors || (typed?.hasBehaviors ?? false) || (edit.runs?.contains { $0.attributes.hasBehaviors } ?? false)
         // What steps 2 and 3 must know of the text before the edit: the stretches it breaks, and whether it
         // splits or joins paragraphs.
         let broken = behaviors ? stretchesBroken(by: edit, near) : []
         let structural = behaviors && isStructural(edit.range, edit.text)
         // 1.
-        replaceRaw(edit, runs: runs, near)
+        replaceRaw(edit, typed: typed, near)
         guard behaviors else { return }
         // 2.
         invalidate(broken, after: edit, into: &state)
@@ -112,21 +105,62 @@ extension RichString {
         // 4.
         enforceCharacters(after: edit, typed: typed, near, into: &state)
         // 5. Text the edit inserted had no value before it.
-        propagateAttributeChanges(state.changes.flatMap { $0.excluding(edit.inserted) }, into: &state)
+        if !state.changes.isEmpty { propagateAttributeChanges(state.changes.flatMap { $0.excluding(edit.inserted) }, into: &state) }
+    }
+
+    /// Steps 1-5 for a removal over several ranges, as one mutation: the last range first, so that the offsets
+    /// of the others hold, each earlier report moved through the removals after it.
+    private mutating func removeText(in ranges: MutationRanges, into state: inout MutationState) {
+        let count = ranges.count
+        guard count > 0 else { return }
+        if count == 1 {
+            let range = offsets(of: ranges[0])
+            editText(TextEdit(range: range, text: "", runs: []), into: &state)
+            return
+        }
+        var list: [Range<Int>] = []
+        for i in 0..<count { list.append(offsets(of: ranges[i])) }
+        for range in list.reversed() {
+            var one = MutationState(region: 0..<0)
+            editText(TextEdit(range: range, text: "", runs: []), into: &one)
+            state.adjustments = state.adjustments.moved(through: [(range, 0)]) + one.adjustments
+        }
+        let removed = list.reduce(0) { $0 + $1.count }
+        let lower = list[0].lowerBound
+        state.region = lower..<max(lower, list[count - 1].upperBound - removed)
     }
 
     /// Steps 1-5 for an attribute change over several ranges, as one mutation.
-    private mutating func changeAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet, into state: inout MutationState) {
-        state.region = (ranges.first?.lowerBound ?? 0)..<(ranges.last?.upperBound ?? 0)
-        // 1.
-        let raw = transformRaw(ranges, transform)
-        enforceBehaviors(after: raw.changes, dependentsAfter: raw.dependentsAfter, in: ranges, into: &state)
+    private mutating func changeAttributes(in ranges: MutationRanges, _ transform: (AttributeSet) -> AttributeSet, into state: inout MutationState) {
+        let count = ranges.count
+        guard count > 0 else { return }
+        if count == 1 {
+            let range = offsets(of: ranges[0])
+            state.region = range
+            // 1.
+            let raw = transformRaw(range, recordingRuns: false, transform)
+            enforceBehaviors(after: raw.changes, dependentsAfter: raw.dependentsAfter, in: CollectionOfOne(range), into: &state)
+            return
+        }
+        var list: [Range<Int>] = []
+        for i in 0..<count { list.append(offsets(of: ranges[i])) }
+        state.region = list[0].lowerBound..<list[count - 1].upperBound
+        // 1. With several ranges, a later step started in one can reach another's runs: every range's changes
+        // are kept.
+        var changes: [KeyChange] = []
+        var dependentsAfter = false
+        for range in list {
+            let raw = transformRaw(range, recordingRuns: true, transform)
+            changes += raw.changes
+            dependentsAfter = dependentsAfter || raw.dependentsAfter
+        }
+        enforceBehaviors(after: changes, dependentsAfter: dependentsAfter, in: list, into: &state)
     }
 
     /// Steps 3-5 after an attribute change over `ranges` whose key changes were `primary`; `dependentsAfter`
     /// tells whether a run over a change carries a key that depends on another after it. Nothing to do when no
     /// key changed, or when only keys without a behaviour changed where no run carries one.
-    private mutating func enforceBehaviors(after primary: [KeyChange], dependentsAfter: Bool, in ranges: [Range<Int>],
+    private mutating func enforceBehaviors(after primary: [KeyChange], dependentsAfter: Bool, in ranges: some Collection<Range<Int>>,
                                            into state: inout MutationState) {
         guard !primary.isEmpty else { return }
         guard primary.contains(where: { $0.behavior != .plain })

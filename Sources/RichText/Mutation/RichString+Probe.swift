@@ -15,18 +15,18 @@ extension RichString {
     /// Bytes kept on each side of the edit when the excerpt is cut inside paragraphs.
     static let cutMargin = 16
 
-    /// What `mutate(mutation, under: definition)` would report on this string, found on an excerpt; with the
-    /// excerpt (mutated) and where it starts in this string. Nil when the excerpt cannot decide, or the string
-    /// does not carry the definition's behaviours yet (the mutation would stamp the whole string first).
-    package func probe<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D)
-        -> (reports: [D.Report], excerpt: RichString, start: Int)? {
+    /// `mutate(mutation, under: definition)` run on an excerpt of this string: the excerpt (mutated) and where it
+    /// starts in this string. The definition's reports are in the excerpt's offsets (add `start`). Nil when the
+    /// excerpt cannot decide, or the string does not carry the definition's behaviours yet (the mutation would
+    /// stamp the whole string first).
+    package func probe<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D) -> (excerpt: RichString, start: Int)? {
         let total = text.utf8Count
         guard total > 0, definition.behaviorToken == 0 || runStore.behaviorStamp == definition.behaviorToken else { return nil }
         let ranges: [Range<Index>]
         switch mutation {
         case let .typing(_, range), let .pasting(_, _, range), let .writing(_, range): ranges = [range]
-        case let .removing(list), let .setting(_, _, list), let .transforming(list, _): ranges = list
-        case .normalizing: return nil
+        case let .removing(list), let .setting(_, list), let .transforming(list, _): ranges = (0..<list.count).map { list[$0] }
+        case .normalizing, .stamping: return nil
         }
         if ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
         let offsets = ranges.map { self.offsets(of: $0) }
@@ -47,15 +47,15 @@ extension RichString {
         case let .typing(text, range): movedMutation = .typing(text, over: moved(range))
         case let .pasting(source, sourceRange, range): movedMutation = .pasting(source, source: sourceRange, over: moved(range))
         case let .writing(runs, range): movedMutation = .writing(runs, over: moved(range))
-        case let .removing(list): movedMutation = .removing(list.map(moved))
-        case let .setting(key, value, list): movedMutation = .setting(key, to: value, in: list.map(moved))
-        case let .transforming(list, transform): movedMutation = .transforming(list.map(moved), transform)
-        case .normalizing: return nil
+        case .removing: movedMutation = .removing(MutationRanges(ranges.map(moved)))
+        case let .setting(change, _): movedMutation = .setting(change, in: MutationRanges(ranges.map(moved)))
+        case let .transforming(_, transform): movedMutation = .transforming(MutationRanges(ranges.map(moved)), transform)
+        case .normalizing, .stamping: return nil
         }
         var processed = 0..<0
-        var reports = excerpt.mutate(movedMutation, under: &definition, processed: &processed)
+        let reports = excerpt.mutate(movedMutation, under: &definition, processed: &processed)
         // A change reaching a cut edge may run on past it in the string, and the definition must have enforced
-        // nothing at the edges: the excerpt cannot tell what lies beyond.
+        // nothing at the edges (its reports lie where it enforced): the excerpt cannot tell what lies beyond.
         let excerptEnd = excerpt.text.utf8Count
         if start > 0 && processed.lowerBound <= 0 { return nil }
         if end < total && processed.upperBound >= excerptEnd { return nil }
@@ -63,11 +63,7 @@ extension RichString {
             if start > 0 && report.utf8Range.lowerBound <= 0 { return nil }
             if end < total && report.utf8Range.upperBound >= excerptEnd { return nil }
         }
-        for i in reports.indices {
-            let r = reports[i].utf8Range
-            reports[i].utf8Range = (r.lowerBound + start)..<(r.upperBound + start)
-        }
-        return (reports, excerpt, start)
+        return (excerpt, start)
     }
 
     /// The excerpt around an edit touching `low..<high`, and its bounds in this string; nil when it would be too

@@ -40,37 +40,32 @@ extension RichString {
 
     // MARK: The raw edits
 
-    /// Replaces the text and runs of `edit.range` with `edit.text` over `runs`. Where the neighbourhood shows
-    /// that the edit only resizes one run (typing that takes the set of the run it extends, a deletion inside
-    /// one run), that run is resized where it stands, without finding it again.
-    mutating func replaceRaw(_ edit: TextEdit, runs: [AttributeRun], _ near: EditNeighbourhood) {
+    /// Replaces the text and runs of `edit.range` with `edit.text`, over its own runs, or for plain text over the
+    /// attributes it `typed`. Where the neighbourhood shows that the edit only resizes one run (typing that takes
+    /// the set of the run it extends, a deletion inside one run), that run is resized where it stands, without
+    /// finding it again.
+    mutating func replaceRaw(_ edit: TextEdit, typed: AttributeSet?, _ near: EditNeighbourhood) {
         let range = edit.range
         let length = edit.length
-        if range.isEmpty, length > 0, runs.count == 1, let run = near.beforeRun, near.before == runs[0].attributes {
+        if range.isEmpty, let typed, let run = near.beforeRun, near.before == typed {
             rawReplace(range, with: edit.text) { $0.rope.update(at: run.index) { $0.utf8Count = run.length + length } }
         } else if !range.isEmpty, length == 0, let run = near.firstRun, range.upperBound <= run.start + run.length, run.length > range.count {
             rawReplace(range, with: "") { $0.rope.update(at: run.index) { $0.utf8Count = run.length - range.count } }
         } else {
-            rawReplace(range, with: edit.text, runs: runs)
+            rawReplace(range, with: edit.text, runs: edit.runs ?? typed.map { [AttributeRun(utf8Count: length, attributes: $0)] } ?? [])
         }
     }
 
-    /// Transforms the runs over `ranges` and returns every key whose value changed, and whether a run over a
-    /// change carries a key that depends on another after it. A single range whose pieces leave the later steps
-    /// nothing to do (`RunRope.mayNeedEnforcement`) is complete as it is: its runs are not even recorded, and it
-    /// returns no change. With several ranges, a later step started in one can reach another's runs, so every
-    /// range's changes are kept.
-    mutating func transformRaw(_ ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> (changes: [KeyChange], dependentsAfter: Bool) {
-        let recordAll = ranges.count > 1
-        var changes: [KeyChange] = []
-        var dependentsAfter = false
-        for range in ranges where !range.isEmpty {
-            let outcome = runStore.transformAttributes(in: range, recordingRuns: recordAll, transform)
-            guard outcome.changed, !outcome.old.isEmpty else { continue }
-            changes += keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound)
-            if outcome.new.contains(where: { $0.attributes.hasDependentKeys }) { dependentsAfter = true }
-        }
-        return (changes, dependentsAfter)
+    /// Transforms the runs over `range` and returns every key whose value changed, and whether a run over a
+    /// change carries a key that depends on another after it. Unless `recordingRuns`, a range whose pieces leave
+    /// the later steps nothing to do (`RunRope.mayNeedEnforcement`) is complete as it is: its runs are not even
+    /// recorded, and it returns no change.
+    mutating func transformRaw(_ range: Range<Int>, recordingRuns: Bool, _ transform: (AttributeSet) -> AttributeSet) -> (changes: [KeyChange], dependentsAfter: Bool) {
+        guard !range.isEmpty else { return ([], false) }
+        let outcome = runStore.transformAttributes(in: range, recordingRuns: recordingRuns, transform)
+        guard outcome.changed, !outcome.old.isEmpty else { return ([], false) }
+        return (keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound),
+                outcome.new.contains { $0.attributes.hasDependentKeys })
     }
 
     /// Writes `newRuns` over `range` (the text unchanged) and returns every key whose value changed, as

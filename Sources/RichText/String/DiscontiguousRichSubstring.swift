@@ -56,7 +56,7 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
     /// The value of `K` when uniform over every range; setting it is one mutation over all of them.
     public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
         get { uniformValue(named: K.name).flatMap { K.Value(attributeValue: $0) } }
-        set { base.setAttribute(K.descriptor, to: newValue?.attributeValue, in: base.offsets(of: ranges)) }
+        set { base.setAttribute(K.descriptor, to: newValue?.attributeValue, in: MutationRanges(ranges)) }
     }
 
     /// A registered key through dynamic member lookup: `text[ranges].ingredient`.
@@ -71,25 +71,25 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
     /// Sets a key known by name over every range; nil removes it.
     @discardableResult
     public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) -> [AttributeAdjustment] {
-        base.setAttribute(key, to: value, in: base.offsets(of: ranges))
+        base.setAttribute(key, to: value, in: MutationRanges(ranges))
     }
 
     /// Adds `attributes` over every range, as one mutation; `mergePolicy` decides keys already there.
     @discardableResult
     public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) -> [AttributeAdjustment] {
-        base.transformAttributes(in: base.offsets(of: ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
+        base.transformAttributes(in: MutationRanges(ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// Replaces all attributes over every range, as one mutation.
     @discardableResult
     public mutating func setAttributes(_ attributes: AttributeSet) -> [AttributeAdjustment] {
-        base.transformAttributes(in: base.offsets(of: ranges)) { _ in attributes }
+        base.transformAttributes(in: MutationRanges(ranges)) { _ in attributes }
     }
 
     /// Over every range, every run holding all of `match` loses those keys and takes `replacement`.
     @discardableResult
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) -> [AttributeAdjustment] {
-        base.transformAttributes(in: base.offsets(of: ranges)) { $0.replacing(match, with: replacement) }
+        base.transformAttributes(in: MutationRanges(ranges)) { $0.replacing(match, with: replacement) }
     }
 
     /// The value of the key `name` when it is the same over every range.

@@ -16,19 +16,19 @@ extension RichString {
     /// Sets the typed key `K` to `value` over `range`; nil removes it.
     @discardableResult
     public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in range: Range<Index>) -> [AttributeAdjustment] {
-        setAttribute(K.descriptor, to: value?.attributeValue, in: offsets(of: range))
+        setAttribute(K.descriptor, to: value?.attributeValue, in: MutationRanges(range))
     }
 
     /// Sets a key known by name to `value` over `range`; nil removes it.
     @discardableResult
     public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Index>) -> [AttributeAdjustment] {
-        setAttribute(key, to: value, in: offsets(of: range))
+        setAttribute(key, to: value, in: MutationRanges(range))
     }
 
     /// Removes the key named `name` over `range`.
     @discardableResult
     public mutating func removeAttribute(named name: String, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: range)) { $0.removing(name) }
+        transformAttributes(in: MutationRanges(range)) { $0.removing(name) }
     }
 
     /// Adds `attributes` over `range`; a key already there keeps its value or takes the new one, as
@@ -37,20 +37,20 @@ extension RichString {
     public mutating func mergeAttributes(
         _ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew, in range: Range<Index>
     ) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: range)) { $0.merging(attributes, mergePolicy: mergePolicy) }
+        transformAttributes(in: MutationRanges(range)) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// Replaces all attributes over `range` with `attributes`.
     @discardableResult
     public mutating func setAttributes(_ attributes: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: range)) { _ in attributes }
+        transformAttributes(in: MutationRanges(range)) { _ in attributes }
     }
 
     /// Replaces, over `range`, every run whose attributes include all of `match` by removing those and adding
     /// `replacement` — Foundation's `replaceAttributes(_:with:)`.
     @discardableResult
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in range: Range<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: range)) { $0.replacing(match, with: replacement) }
+        transformAttributes(in: MutationRanges(range)) { $0.replacing(match, with: replacement) }
     }
 
     // MARK: Writing over a RangeSet (one mutation)
@@ -58,19 +58,19 @@ extension RichString {
     /// Sets the typed key `K` over every range of `ranges`, as one mutation.
     @discardableResult
     public mutating func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        setAttribute(K.descriptor, to: value?.attributeValue, in: offsets(of: ranges))
+        setAttribute(K.descriptor, to: value?.attributeValue, in: MutationRanges(ranges))
     }
 
     /// Sets a key known by name over every range of `ranges`, as one mutation.
     @discardableResult
     public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        setAttribute(key, to: value, in: offsets(of: ranges))
+        setAttribute(key, to: value, in: MutationRanges(ranges))
     }
 
     /// Removes the key named `name` over every range of `ranges`.
     @discardableResult
     public mutating func removeAttribute(named name: String, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: ranges)) { $0.removing(name) }
+        transformAttributes(in: MutationRanges(ranges)) { $0.removing(name) }
     }
 
     /// Adds `attributes` over every range of `ranges`, as `mergeAttributes(_:mergePolicy:in:)` over one range.
@@ -78,19 +78,19 @@ extension RichString {
     public mutating func mergeAttributes(
         _ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew, in ranges: RangeSet<Index>
     ) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
+        transformAttributes(in: MutationRanges(ranges)) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// `replaceAttributes(_:with:in:)` over every range of `ranges`, as one mutation.
     @discardableResult
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: ranges)) { $0.replacing(match, with: replacement) }
+        transformAttributes(in: MutationRanges(ranges)) { $0.replacing(match, with: replacement) }
     }
 
     /// Replaces all attributes over every range of `ranges`.
     @discardableResult
     public mutating func setAttributes(_ attributes: AttributeSet, in ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        transformAttributes(in: offsets(of: ranges)) { _ in attributes }
+        transformAttributes(in: MutationRanges(ranges)) { _ in attributes }
     }
 
     // MARK: Shared
@@ -100,25 +100,31 @@ extension RichString {
     }
 
     @discardableResult
-    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) -> [AttributeAdjustment] {
-        mutate(.setting(key, to: value, in: ranges.map(indices(utf8:))))
-    }
-
-    /// `setAttribute(_:to:in:)` over one range of offsets.
-    @discardableResult
-    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<Int>) -> [AttributeAdjustment] {
-        mutate(.setting(key, to: value, in: [indices(utf8: range)]))
-    }
-
-    /// `transformAttributes(in: [range], transform)`: the same mutation.
-    @discardableResult
-    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
-        transformAttributes(in: [range], transform)
+    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: MutationRanges) -> [AttributeAdjustment] {
+        mutate(.setting(AttributeSet.KeyChange(setting: key, to: value), in: ranges))
     }
 
     /// Every attribute change of the string's own API ends here, as one mutation through the funnel.
     @discardableResult
+    mutating func transformAttributes(in ranges: MutationRanges, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        withoutActuallyEscaping(transform) { mutate(.transforming(ranges, $0)) }
+    }
+
+    /// `setAttribute(_:to:in:)` over UTF-8 ranges of this version of the string.
+    @discardableResult
+    mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in ranges: [Range<Int>]) -> [AttributeAdjustment] {
+        setAttribute(key, to: value, in: MutationRanges(ranges.map(indices(utf8:))))
+    }
+
+    /// `transformAttributes(in:_:)` over UTF-8 ranges of this version of the string.
+    @discardableResult
     mutating func transformAttributes(in ranges: [Range<Int>], _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
-        withoutActuallyEscaping(transform) { mutate(.transforming(ranges.map(indices(utf8:)), $0)) }
+        transformAttributes(in: MutationRanges(ranges.map(indices(utf8:))), transform)
+    }
+
+    /// `transformAttributes(in:_:)` over a UTF-8 range.
+    @discardableResult
+    mutating func transformAttributes(in range: Range<Int>, _ transform: (AttributeSet) -> AttributeSet) -> [AttributeAdjustment] {
+        transformAttributes(in: MutationRanges(indices(utf8: range)), transform)
     }
 }

@@ -22,7 +22,7 @@ extension RichString {
     /// Removes the text in `range`.
     @discardableResult
     public mutating func removeSubrange(_ range: Range<Index>) -> [AttributeAdjustment] {
-        mutate(.removing([range]))
+        mutate(.removing(MutationRanges(range)))
     }
 
     // MARK: Attributed text (keeps its own attributes)
@@ -77,7 +77,7 @@ extension RichString {
     /// Removes the text in every range of `ranges`, as one mutation.
     @discardableResult
     public mutating func removeSubranges(_ ranges: RangeSet<Index>) -> [AttributeAdjustment] {
-        mutate(.removing(Array(ranges.ranges)))
+        mutate(.removing(MutationRanges(ranges)))
     }
 
     /// Makes a string built from outside data consistent with its keys' behaviours in one pass: paragraph-bound

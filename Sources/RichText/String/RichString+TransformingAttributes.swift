@@ -60,14 +60,14 @@ extension RichString {
                 AttributeTransformation(original: $0, changed: $1)
             }
             for change in changes where change.leavesOriginalPlace {
-                result.setAttribute(change.original.key, to: nil, in: offsetsInResult(change.original.range))
+                result.setAttribute(change.original.key, to: nil, in: [offsetsInResult(change.original.range)])
             }
             for change in changes where change.changed != change.original {
                 let target = offsetsInResult(change.changed.range)
                 if let value = change.changed.value {
-                    result.setAttribute(change.changed.key, to: value, in: target)
+                    result.setAttribute(change.changed.key, to: value, in: [target])
                 } else {
-                    result.setAttribute(change.original.key, to: nil, in: target)
+                    result.setAttribute(change.original.key, to: nil, in: [target])
                 }
             }
         }

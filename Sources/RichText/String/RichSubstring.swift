@@ -44,7 +44,7 @@ public struct RichSubstring: Sendable, CustomStringConvertible {
     /// Setting it sets (or, with nil, removes) the key over the slice.
     public subscript<K: RichAttributeKey>(key: K.Type) -> K.Value? {
         get { uniformValue(named: K.name).flatMap { K.Value(attributeValue: $0) } }
-        set { base.setAttribute(K.descriptor, to: newValue?.attributeValue, in: [base.offsets(of: bounds)]) }
+        set { base.setAttribute(K.descriptor, to: newValue?.attributeValue, in: MutationRanges(bounds)) }
     }
 
     /// A registered key through dynamic member lookup: `text[range].ingredient`.
@@ -61,26 +61,26 @@ public struct RichSubstring: Sendable, CustomStringConvertible {
     /// Sets a key known by name over the slice; nil removes it.
     @discardableResult
     public mutating func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?) -> [AttributeAdjustment] {
-        base.setAttribute(key, to: value, in: [base.offsets(of: bounds)])
+        base.setAttribute(key, to: value, in: MutationRanges(bounds))
     }
 
     /// Adds `attributes` over the slice; a key already there keeps its value or takes the new one, as
     /// `mergePolicy` says.
     @discardableResult
     public mutating func mergeAttributes(_ attributes: AttributeSet, mergePolicy: AttributeMergePolicy = .keepNew) -> [AttributeAdjustment] {
-        base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.merging(attributes, mergePolicy: mergePolicy) }
+        base.transformAttributes(in: MutationRanges(bounds)) { $0.merging(attributes, mergePolicy: mergePolicy) }
     }
 
     /// Over the slice, every run holding all of `match` loses those keys and takes `replacement`.
     @discardableResult
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) -> [AttributeAdjustment] {
-        base.transformAttributes(in: [base.offsets(of: bounds)]) { $0.replacing(match, with: replacement) }
+        base.transformAttributes(in: MutationRanges(bounds)) { $0.replacing(match, with: replacement) }
     }
 
     /// Replaces all attributes over the slice.
     @discardableResult
     public mutating func setAttributes(_ attributes: AttributeSet) -> [AttributeAdjustment] {
-        base.transformAttributes(in: [base.offsets(of: bounds)]) { _ in attributes }
+        base.transformAttributes(in: MutationRanges(bounds)) { _ in attributes }
     }
 
     /// The value of the key `name` when it is the same over the whole slice.
