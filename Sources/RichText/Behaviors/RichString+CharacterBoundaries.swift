@@ -28,9 +28,11 @@ extension RichString {
         }
         var made: [KeyChange] = []
         var writes: [(range: Range<Int>, runs: [AttributeRun])] = []
+        var traits: SetTraits = []
         for (range, attributes) in carrying {
             let runs = characterPieces(of: attributes, over: range)
             guard runs.count > 1 || runs[0].attributes != attributes else { continue }
+            traits.formUnion(attributes.traits)
             made += keyChanges(from: [AttributeRun(utf8Count: range.count, attributes: attributes)], to: runs, start: range.lowerBound)
             writes.append((range, runs))
         }
@@ -47,7 +49,7 @@ extension RichString {
                 merged.append(change)
             }
         }
-        state.record(merged, cause: .characterBoundary)
+        state.record(merged, cause: .characterBoundary, traits: traits)
     }
 
     /// The rule of character-bound keys, in one place: `attributes` over `range`, each scalar keeping only the

@@ -82,7 +82,9 @@ extension RichString {
                     source = max(paragraph.lowerBound, changed.lowerBound)
                 }
                 let entry = runStore.attributes(at: source).entry(named: key)
-                state.record(setUniform(key, entry: entry, over: target), cause: .paragraphBoundary)
+                var traits: SetTraits = []
+                let made = setUniform(key, entry: entry, over: target, traits: &traits)
+                state.record(made, cause: .paragraphBoundary, traits: traits)
             }
         }
     }
@@ -99,8 +101,9 @@ extension RichString {
         return agrees
     }
 
-    /// Sets `key` to `entry` (or removes it) over `range`, returning each change it made.
-    mutating func setUniform(_ key: String, entry: AttributeEntry?, over range: Range<Int>) -> [KeyChange] {
+    /// Sets `key` to `entry` (or removes it) over `range`, returning each change it made; adds to `traits` those of
+    /// the runs it changed, before and after.
+    mutating func setUniform(_ key: String, entry: AttributeEntry?, over range: Range<Int>, traits: inout SetTraits) -> [KeyChange] {
         var differs = false
         runStore.forEachRun(in: range) { _, attributes in
             differs = attributes.entry(named: key) != entry
@@ -110,6 +113,8 @@ extension RichString {
         let outcome = runStore.transformAttributes(in: range, recordingRuns: true) { attributes in
             entry.map { attributes.setting($0) } ?? attributes.removing(key)
         }
+        for run in outcome.old { traits.formUnion(run.attributes.traits) }
+        for run in outcome.new { traits.formUnion(run.attributes.traits) }
         return keyChanges(from: outcome.old, to: outcome.new, start: range.lowerBound).filter { $0.key == key }
     }
 

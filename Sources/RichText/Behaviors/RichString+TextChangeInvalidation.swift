@@ -12,6 +12,8 @@ extension RichString {
         var key: String
         var behavior: AttributeBehavior
         var pieces: [(range: Range<Int>, value: AttributeValue)]
+        /// The traits of every run the pieces cover.
+        var traits: SetTraits = []
     }
 
     /// The stretches of `textChanged` keys that `edit` breaks, key by key in name order, read from the runs at
@@ -21,38 +23,52 @@ extension RichString {
         let range = edit.range
         let total = text.utf8Count
         guard total > 0, !(range.isEmpty && edit.length == 0) else { return [] }
-        // Candidates: the keys invalidated by text changes on the runs the edit's ends touch.
-        var candidates: [String: AttributeBehavior] = [:]
+        // Candidates: the keys invalidated by text changes on the runs the edit's ends touch, by name.
+        var candidates: [String] = []
         func consider(_ attributes: AttributeSet?) {
             guard let attributes, attributes.hasTextChangedKeys else { return }
-            for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange { candidates[entry.name] = entry.behavior }
+            for entry in attributes.entries where entry.behavior.isInvalidatedByTextChange && !candidates.contains(entry.name) {
+                candidates.append(entry.name)
+            }
         }
         consider(near.before)
         if range.isEmpty { consider(near.after) } else { consider(near.first); consider(near.last) }
+        if candidates.count > 1 { candidates.sort() }
         var broken: [BrokenStretch] = []
-        for (key, _) in candidates.sorted(by: { $0.key < $1.key }) {
+        for key in candidates {
             var found = BrokenStretch(key: key, behavior: .plain, pieces: [])
+            /// The stretch of `value` around the run at `place`, carrying `traits`, with every run's traits.
+            func stretch(of value: AttributeValue, aroundRun place: EditNeighbourhood.RunPlace, traits: SetTraits) -> Range<Int> {
+                found.traits.formUnion(traits)
+                return self.stretch(aroundRun: place.index, start: place.start, length: place.length) { attributes in
+                    guard attributes[key] == value else { return false }
+                    found.traits.formUnion(attributes.traits)
+                    return true
+                }
+            }
             if range.isEmpty {
                 // An insertion strictly inside a stretch: the bytes before and after carry the same value.
                 let a = range.lowerBound
-                guard a > 0, a < total, let place = near.beforeRun, let entry = near.before?.entry(named: key),
+                guard a > 0, a < total, let place = near.beforeRun, let before = near.before, let entry = before.entry(named: key),
                       near.after?[key] == entry.value else { continue }
-                let stretch = self.stretch(aroundRun: place.index, start: place.start, length: place.length) { $0[key] == entry.value }
+                let whole = stretch(of: entry.value, aroundRun: place, traits: before.traits)
                 found.behavior = entry.behavior
-                found.pieces = [(stretch.lowerBound..<a, entry.value), (a..<stretch.upperBound, entry.value)]
+                found.pieces = [(whole.lowerBound..<a, entry.value), (a..<whole.upperBound, entry.value)]
             } else {
                 // A deletion or replacement: stretches holding either end of the range lose their survivors.
-                if let entry = near.first?.entry(named: key), let place = near.firstRun {
-                    let stretch = self.stretch(aroundRun: place.index, start: place.start, length: place.length) { $0[key] == entry.value }
+                if let first = near.first, let entry = first.entry(named: key), let place = near.firstRun {
+                    let whole = stretch(of: entry.value, aroundRun: place, traits: first.traits)
                     found.behavior = entry.behavior
-                    if stretch.lowerBound < range.lowerBound { found.pieces.append((stretch.lowerBound..<range.lowerBound, entry.value)) }
-                    if stretch.upperBound > range.upperBound { found.pieces.append((range.upperBound..<stretch.upperBound, entry.value)) }
+                    if whole.lowerBound < range.lowerBound { found.pieces.append((whole.lowerBound..<range.lowerBound, entry.value)) }
+                    if whole.upperBound > range.upperBound { found.pieces.append((range.upperBound..<whole.upperBound, entry.value)) }
                 }
-                if let entry = near.last?.entry(named: key), !found.pieces.contains(where: { $0.range.lowerBound == range.upperBound }) {
-                    let stretch = self.stretch(of: key, value: entry.value, around: range.upperBound - 1)
-                    if stretch.upperBound > range.upperBound {
+                if let last = near.last, let entry = last.entry(named: key),
+                   !found.pieces.contains(where: { $0.range.lowerBound == range.upperBound }),
+                   let (index, start, run) = runStore.run(containing: range.upperBound - 1) {
+                    let whole = stretch(of: entry.value, aroundRun: (index, start, run.utf8Count), traits: last.traits)
+                    if whole.upperBound > range.upperBound {
                         if found.pieces.isEmpty { found.behavior = entry.behavior }
-                        found.pieces.append((range.upperBound..<stretch.upperBound, entry.value))
+                        found.pieces.append((range.upperBound..<whole.upperBound, entry.value))
                     }
                 }
             }
@@ -85,11 +101,13 @@ extension RichString {
                     if piece.value == reported.value {
                         reported.range = reported.range.lowerBound..<piece.range.upperBound
                     } else {
-                        state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged)
+                        state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged,
+                                      traits: stretch.traits)
                         reported = piece
                     }
                 }
-                state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged)
+                state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged,
+                              traits: stretch.traits)
                 state.region = state.region.union(whole)
                 start = end
             }

@@ -8,18 +8,25 @@ struct MutationState {
     var changes: [KeyChange] = []
     /// The behaviour reports, in the order made.
     var adjustments: [AttributeAdjustment] = []
+    /// The traits of every run a change was made over, before and after it: when no key that depends on another
+    /// is among them, the `attributeChanged` step has nothing to do.
+    var changedTraits: SetTraits = []
 
     init(region: Range<Int>) { self.region = region }
 
-    /// Notes that `key`, which held `value` over `range` and carries `behavior`, was removed by `cause`.
+    /// Notes that `key`, which held `value` over `range` and carries `behavior`, was removed by `cause` from runs
+    /// whose traits are `traits`.
     mutating func removed(_ key: String, _ value: AttributeValue, over range: Range<Int>, behavior: AttributeBehavior,
-                          cause: AttributeAdjustment.Cause) {
+                          cause: AttributeAdjustment.Cause, traits: SetTraits) {
+        changedTraits.formUnion(traits)
         adjustments.append(AttributeAdjustment(cause: cause, utf8Range: range, key: key, oldValue: value, newValue: nil))
         changes.append(KeyChange(key: key, range: range, oldValue: value, newValue: nil, behavior: behavior))
     }
 
-    /// Notes the changes a step made, with their reports under `cause`.
-    mutating func record(_ made: [KeyChange], cause: AttributeAdjustment.Cause) {
+    /// Notes the changes a step made, with their reports under `cause`, over runs whose traits (before and after)
+    /// are `traits`.
+    mutating func record(_ made: [KeyChange], cause: AttributeAdjustment.Cause, traits: SetTraits) {
+        changedTraits.formUnion(traits)
         for change in made {
             adjustments.append(AttributeAdjustment(
                 cause: cause, utf8Range: change.range, key: change.key, oldValue: change.oldValue, newValue: change.newValue))

@@ -24,23 +24,19 @@ extension RichString {
     /// changed on their own, in the order made, in offsets of the string after the mutation. The definition
     /// keeps its reports, and the string's, in order (`DefinitionSteps.noteBehaviorReports`).
     @discardableResult
-    package mutating func mutate<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D) -> [AttributeAdjustment] {
+    package mutating func mutate<D: DefinitionSteps>(_ mutation: consuming Mutation, under definition: inout D) -> [AttributeAdjustment] {
         var processed = 0..<0
         return mutate(mutation, under: &definition, processed: &processed)
     }
 
     /// `mutate(_:under:)`, also giving the stretch the definition was enforced over (offsets after the mutation):
     /// a probe on an excerpt checks that it did not reach the excerpt's cut edges.
-    mutating func mutate<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D, processed: inout Range<Int>) -> [AttributeAdjustment] {
+    mutating func mutate<D: DefinitionSteps>(_ mutation: consuming Mutation, under definition: inout D, processed: inout Range<Int>) -> [AttributeAdjustment] {
         // 0. Once per string (O(1) once stamped); an edit of a string read from outside stamps it first.
-        var state = MutationState(region: 0..<0)
-        if case .stamping = mutation {
-            stampBehaviors(&definition)
-            return []
-        }
         let stamped = stampBehaviors(&definition)
-        // 1-5. The caller's indices are converted once, here.
-        switch mutation {
+        var state = MutationState(region: 0..<0)
+        // 1-5. The caller's indices are converted once, here. The mutation is taken apart, not copied.
+        switch consume mutation {
         case let .typing(newText, range):
             let edit = TextEdit(range: offsets(of: range), text: newText, runs: nil)
             if stamped { definition.moveReports(through: [(edit.range, edit.length)]) }
@@ -67,7 +63,7 @@ extension RichString {
             // Stamping enforced the boundaries under the new behaviours already.
             if !stamped { enforceBoundariesEverywhere(into: &state) }
         case .stamping:
-            break
+            return []
         }
         if !state.adjustments.isEmpty { definition.noteBehaviorReports(state.adjustments) }
         // 6-7.
@@ -105,7 +101,9 @@ extension RichString {
         // 4.
         enforceCharacters(after: edit, typed: typed, near, into: &state)
         // 5. Text the edit inserted had no value before it.
-        if !state.changes.isEmpty { propagateAttributeChanges(state.changes.flatMap { $0.excluding(edit.inserted) }, into: &state) }
+        if state.changedTraits.contains(.dependent) {
+            propagateAttributeChanges(state.changes.flatMap { $0.excluding(edit.inserted) }, into: &state)
+        }
     }
 
     /// Steps 1-5 for a removal over several ranges, as one mutation: the last range first, so that the offsets
@@ -166,6 +164,8 @@ extension RichString {
         guard primary.contains(where: { $0.behavior != .plain })
                 || ranges.contains(where: { range in runStore.anyRun(in: range) { $0.hasBehaviors } }) else { return }
         state.changes = primary
+        // A primary change reaches a dependent key only where one stands after it.
+        if dependentsAfter { state.changedTraits.insert(.dependent) }
         // 3.
         for change in primary where change.behavior.runBoundaries == .paragraph {
             enforceParagraphBoundaries(in: change.range, rule: .changedValueSpreads(change.range), keys: [change.key], into: &state)
@@ -176,9 +176,7 @@ extension RichString {
                 enforceCharacterBoundaries(in: change.range, into: &state)
             }
         }
-        // 5. When steps 3-4 changed nothing, the runs over the changes are the new runs: with no dependent key
-        // among them, there is nothing to remove.
-        if state.changes.count == primary.count && !dependentsAfter { return }
+        // 5.
         propagateAttributeChanges(state.changes, into: &state)
     }
 }
