@@ -468,5 +468,9 @@ enum EngineBenchmark {
         printMetric("engine_overhead", overheadByDefinition.values.max() ?? .nan)
         printMetric("engine_vs_foundation", foundationByDefinition.values.min() ?? .nan)
         printMetric("probe_over_edit", probeByDefinition.values.max() ?? .nan)
+        let keystrokes = SessionKeystrokes.time(EngineDefinitions.recipeScenario)
+        let perKeystroke = { (seconds: Double) in formatNumber(seconds / Double(keystrokes.keystrokes) * 1e9, digits: 0) }
+        print("keystrokes: \(keystrokes.keystrokes) characters typed in words at random carets, recipe definition: session \(perKeystroke(keystrokes.session)) ns, bare insert \(perKeystroke(keystrokes.bare)) ns")
+        printMetric("session_keystroke_over_bare_insert", keystrokes.session / keystrokes.bare)
     }
 }

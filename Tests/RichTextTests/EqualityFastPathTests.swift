@@ -33,4 +33,34 @@ final class EqualityFastPathTests: XCTestCase {
             if (left == right) != RichRunsView.haveEqualContent(left.runs, right.runs) { return }
         }
     }
+
+    /// `Rope.hasSameElements(as:)`, which skips the subtrees two run trees share, says what comparing their runs one
+    /// by one says: on deep trees edited apart by a few attribute changes (shared paths), set back to equal runs
+    /// by other paths (equal content, other nodes), and rebuilt from scratch (no node shared).
+    func testRunTreesSharingNodesCompareAsTheirRunsDo() {
+        var rng = SeededGenerator(seed: 0x5A_3E00)
+        let key = AttributeKeyDescriptor(name: "k")
+        for n in 0..<propertyBudget(default: 60, long: 2_000) {
+            var base = RichString(String(repeating: "abcd efgh\n", count: rng.int(1...400)))
+            let total = base.counts.utf8
+            for _ in 0..<rng.int(0...200) {
+                let a = rng.int(0...(total - 1))
+                base.setAttribute(key, to: .integer(rng.int(1...3)), in: base.index(utf8: a)..<base.index(utf8: min(total, a + rng.int(1...5))))
+            }
+            var left = base, right = base
+            for _ in 0..<rng.int(0...4) {
+                let a = rng.int(0...(total - 1)), b = min(total, a + rng.int(1...30))
+                let value: AttributeValue? = rng.chance(0.3) ? nil : .integer(rng.int(1...3))
+                if rng.chance(0.5) {
+                    left.setAttribute(key, to: value, in: left.index(utf8: a)..<left.index(utf8: b))
+                } else {
+                    right.setAttribute(key, to: value, in: right.index(utf8: a)..<right.index(utf8: b))
+                }
+            }
+            if rng.chance(0.3) { right = RichString(unenforcedText: right.string, runs: right.runStore.rope.elements.map(\.run))! }
+            let expected = left.runStore.rope.elements == right.runStore.rope.elements
+            XCTAssertEqual(left.runStore.rope.hasSameElements(as: right.runStore.rope), expected, "case \(n)")
+            XCTAssertEqual(right.runStore.rope.hasSameElements(as: left.runStore.rope), expected, "case \(n), reversed")
+        }
+    }
 }

@@ -105,12 +105,12 @@ extension RichString: Equatable, Hashable {
     public static func == (lhs: RichString, rhs: RichString) -> Bool {
         guard lhs.runStore.count == rhs.runStore.count,
               lhs.text.summary.characters == rhs.text.summary.characters else { return false }
-        let left = lhs.runStore.rope.elements, right = rhs.runStore.rope.elements
+        let sameRuns = lhs.runStore.rope.hasSameElements(as: rhs.runStore.rope)
         // The same text storage (one string edited into the other by attribute changes only): runs are maximal
         // and equal sets are one object, so the strings are equal exactly when their runs are.
-        if lhs.text.isIdentical(to: rhs.text) { return left == right }
+        if lhs.text.isIdentical(to: rhs.text) { return sameRuns }
         // The common case, the same bytes in the same runs, needs no run-by-run walk.
-        if left == right, lhs.text.summary == rhs.text.summary, lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
+        if sameRuns, lhs.text.summary == rhs.text.summary, lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
             return true
         }
         return RichRunsView.haveEqualContent(lhs.runs, rhs.runs)

@@ -1,0 +1,66 @@
+import Formatting
+import FormattingTesting
+import RichText
+
+// `fmtbench engine`'s keystroke row: one character typed through `EditingSession.type` at a caret, against
+// `RichString.insert` of the same character at the same place, on the 1 M-character edits document under a
+// definition. An editor types words: each word is typed at a caret placed at random, a character a keystroke, so
+// the session's undo gathers the word into one step as it does for a person typing.
+
+enum SessionKeystrokes {
+    static let words = 2_000
+    static let wordLength = 6
+    static let seed: UInt64 = 0x5E55_1011
+    static let rounds = 4
+
+    /// The carets (scalar offsets, each in the document as the words before it left it) and the words typed.
+    static func script(scalars: Int) -> [(caret: Int, word: String)] {
+        var rng = SeededGenerator(seed: seed)
+        var length = scalars
+        var result: [(Int, String)] = []
+        for _ in 0..<words {
+            let word = String((0..<wordLength).map { _ in Character(Unicode.Scalar(UInt8(97 + rng.below(26)))) })
+            result.append((rng.below(length + 1), word))
+            length += wordLength
+        }
+        return result
+    }
+
+    /// The seconds spent in the keystrokes alone, through the session and on the bare string, best of `rounds`
+    /// each, the two sides alternated.
+    static func time(_ scenario: EngineScenario) -> (session: Double, bare: Double, keystrokes: Int) {
+        let (document, _, _) = scenario.buildDocument()
+        let typing = script(scalars: document.counts.scalars)
+        var bestSession = Double.infinity, bestBare = Double.infinity
+        for _ in 0..<rounds {
+            var session = EditingSession(document: document, engine: scenario.engine)
+            var inSession = 0.0
+            for (caret, word) in typing {
+                session.select(.caret(session.document.index(atOffset: caret, in: .scalars)))
+                for character in word {
+                    let text = String(character)
+                    let t0 = now()
+                    session.type(text)
+                    inSession += now() - t0
+                }
+            }
+            bestSession = min(bestSession, inSession)
+            var bare = document
+            var onBare = 0.0
+            for (caret, word) in typing {
+                var offset = caret
+                for character in word {
+                    let text = String(character)
+                    let index = bare.index(atOffset: offset, in: .scalars)
+                    let t0 = now()
+                    bare.insert(text, at: index)
+                    onBare += now() - t0
+                    offset += 1
+                }
+            }
+            bestBare = min(bestBare, onBare)
+            if session.document.string != bare.string { print("PROBLEM: the session's text differs from the bare string's") }
+        }
+        return (bestSession, bestBare, words * wordLength)
+    }
+}
