@@ -77,48 +77,24 @@ public struct EditingSession: Sendable {
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
         recordingOneStep(.typing) { session in
-            if let attributes = session.caretAttributes {
-                return session.replaceSelection { .replaceAttributed($0, with: RichString(text, attributes: attributes)) }
-            }
-            return session.replaceSelection { .replaceText($0, with: text) }
+            var selection = session.selection
+            selection.typingAttributes = session.caretAttributes
+            let engine = session.engine
+            let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine) }
+            selection.typingAttributes = nil
+            session.selection = selection
+            return adjustments
         }
     }
 
-    /// Puts what `replacement` makes of the selection's first range (or the caret, or the end when nothing is
-    /// selected) in its place, after removing the other selected ranges, as SwiftUI does; the caret ends after the
-    /// new text. The selection and the ranges callers track move through the funnel's tracking.
-    mutating func replaceSelection(_ replacement: (Range<RichString.Index>) -> Edit) -> [Adjustment] {
-        let ranges = selection.ranges.ranges
-        var first = selection.insertionPoint.map { $0..<$0 } ?? ranges.first ?? document.endIndex..<document.endIndex
-        var adjustments: [Adjustment] = []
-        if selection.insertionPoint == nil, ranges.count > 1 {
-            let others = RangeSet(ranges.dropFirst())
-            adjustments = tracking(&first) { engine, document in engine.apply(.removeText(others), to: &document) }
+    /// Runs `body` on the document, keeping the ranges callers track (`transform(updating:_:)`) on their text.
+    mutating func editingDocument<R>(_ body: (inout RichString) -> R) -> R {
+        if callerRanges.isEmpty { return body(&document) }
+        var result: R?
+        if let tracked = document.transform(updating: callerRanges, body: { result = body(&$0) }) {
+            callerRanges = tracked
         }
-        let replaced = first.lowerBound.utf8Offset..<first.upperBound.utf8Offset
-        let edit = replacement(first)
-        let made = tracking(&first) { engine, document in engine.apply(edit, to: &document) }
-        // What removing the others reported moves through the replacement (the first range now covers the new
-        // text), into offsets of the final text.
-        adjustments = adjustments.moved(through: [(replaced, first.upperBound.utf8Offset - replaced.lowerBound)]) + made
-        selection = .caret(first.upperBound)
-        return adjustments
-    }
-
-    /// Runs `body` on the document through the engine, keeping `range` and the ranges callers track
-    /// (`transform(updating:_:)`) on their text.
-    mutating func tracking(_ range: inout Range<RichString.Index>, _ body: (FormattingEngine, inout RichString) -> [Adjustment]) -> [Adjustment] {
-        var adjustments: [Adjustment] = []
-        let engine = self.engine
-        if callerRanges.isEmpty {
-            document.transform(updating: &range) { adjustments = body(engine, &$0) }
-        } else {
-            var tracked = [range] + callerRanges
-            document.transform(updating: &tracked) { adjustments = body(engine, &$0) }
-            range = tracked[0]
-            callerRanges = Array(tracked.dropFirst())
-        }
-        return adjustments
+        return result!
     }
 
     /// Deletes the selection, or the character before the caret.
@@ -158,7 +134,11 @@ public struct EditingSession: Sendable {
     public mutating func paste(_ text: RichString, images pastedImages: ImageStore = ImageStore()) -> [Adjustment] {
         images.merge(pastedImages)
         return recordingOneStep { session in
-            session.replaceSelection { .replaceAttributed($0, with: text) }
+            var selection = session.selection
+            let engine = session.engine
+            let adjustments = session.editingDocument { $0.replaceSelection(&selection, with: text, engine: engine) }
+            session.selection = selection
+            return adjustments
         }
     }
 

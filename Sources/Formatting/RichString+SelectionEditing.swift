@@ -16,26 +16,27 @@ extension RichString {
     }
 
     /// The rule of typing over a selection, in one place: remove every range after the first, replace the first
-    /// (or insert at the caret, or at the end when nothing is selected), and leave a caret after the new text of
-    /// `newLength` UTF-8 bytes. `write` applies each step and returns what it reported; what removing the others
-    /// reported is moved through the replacement, so every report is in offsets of the final text.
+    /// (or insert at the caret, or at the end when nothing is selected), and leave a caret after the new text.
+    /// `write` applies each step and returns what it reported. The first range moves through each step by the
+    /// string's own tracking (`transform(updating:)`), so it covers the new text after the replacement; what
+    /// removing the others reported is moved through the replacement, so every report is in offsets of the final
+    /// text.
     mutating func replacingSelection<A: UTF8RangedReport>(
-        _ selection: inout Selection, newLength: Int, _ write: (inout RichString, SelectionReplacementStep) -> [A]
+        _ selection: inout Selection, _ write: (inout RichString, SelectionReplacementStep) -> [A]
     ) -> [A] {
         let ranges = selection.ranges.ranges
-        var target = selection.insertionPoint.map { $0..<$0 } ?? ranges.first ?? endIndex..<endIndex
+        var first = selection.insertionPoint.map { $0..<$0 } ?? ranges.first ?? endIndex..<endIndex
         var reported: [A] = []
         if selection.insertionPoint == nil, ranges.count > 1 {
             let others = RangeSet(ranges.dropFirst())
-            // The other ranges lie after the first: its offsets hold, but its indices belong to the old text.
-            let start = offset(of: target.lowerBound, in: .utf8), end = offset(of: target.upperBound, in: .utf8)
-            reported += write(&self, .removeOthers(others))
-            target = index(atOffset: start, in: .utf8)..<index(atOffset: end, in: .utf8)
+            transform(updating: &first) { reported = write(&$0, .removeOthers(others)) }
         }
-        let start = offset(of: target.lowerBound, in: .utf8)
-        let replaced = start..<offset(of: target.upperBound, in: .utf8)
-        reported = reported.moved(through: [(replaced, newLength)]) + write(&self, .replace(target))
-        selection = Selection(insertionPoint: index(atOffset: start + newLength, in: .utf8))
+        let target = first
+        let replaced = target.lowerBound.utf8Offset..<target.upperBound.utf8Offset
+        var made: [A] = []
+        transform(updating: &first) { made = write(&$0, .replace(target)) }
+        reported = reported.isEmpty ? made : reported.moved(through: [(replaced, first.upperBound.utf8Offset - replaced.lowerBound)]) + made
+        selection = Selection(insertionPoint: first.upperBound)
         return reported
     }
 
@@ -49,7 +50,7 @@ extension RichString {
         if let typing = selection.typingAttributes {
             return replaceSelection(&selection, with: RichString(text, attributes: typing))
         }
-        return replacingSelection(&selection, newLength: text.utf8.count) { string, step in
+        return replacingSelection(&selection) { string, step in
             switch step {
             case .removeOthers(let ranges): string.removeSubranges(ranges)
             case .replace(let range): string.replaceSubrange(range, with: text)
@@ -61,7 +62,7 @@ extension RichString {
     /// attributes.
     @discardableResult
     public mutating func replaceSelection(_ selection: inout Selection, with text: RichString) -> [AttributeAdjustment] {
-        replacingSelection(&selection, newLength: text.counts.utf8) { string, step in
+        replacingSelection(&selection) { string, step in
             switch step {
             case .removeOthers(let ranges): string.removeSubranges(ranges)
             case .replace(let range): string.replaceSubrange(range, with: text)
@@ -112,7 +113,7 @@ extension RichString {
         if let typing = selection.typingAttributes {
             return replaceSelection(&selection, with: RichString(text, attributes: typing), engine: engine)
         }
-        return replacingSelection(&selection, newLength: text.utf8.count) { string, step in
+        return replacingSelection(&selection) { string, step in
             switch step {
             case .removeOthers(let ranges): engine.apply(.removeText(ranges), to: &string)
             case .replace(let range): engine.apply(.replaceText(range, with: text), to: &string)
@@ -123,7 +124,7 @@ extension RichString {
     /// `replaceSelection(_:with:)` through `engine`.
     @discardableResult
     public mutating func replaceSelection(_ selection: inout Selection, with text: RichString, engine: FormattingEngine) -> [Adjustment] {
-        replacingSelection(&selection, newLength: text.counts.utf8) { string, step in
+        replacingSelection(&selection) { string, step in
             switch step {
             case .removeOthers(let ranges): engine.apply(.removeText(ranges), to: &string)
             case .replace(let range): engine.apply(.replaceAttributed(range, with: text), to: &string)
