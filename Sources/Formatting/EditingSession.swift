@@ -104,7 +104,7 @@ public struct EditingSession: Sendable {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
             return recordingOneStep(.deleting) { session in
-                session.applyKeepingSelection { engine, document in engine.apply(.removeText(RangeSet(before..<caret)), to: &document) }
+                session.applyKeepingSelection { engine, document in engine.apply(.removing(MutationRanges(before..<caret)), to: &document) }
             }
         }
         return perform(.removeText(selection.ranges))

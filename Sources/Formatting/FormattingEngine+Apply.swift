@@ -13,8 +13,14 @@ extension FormattingEngine {
     /// their values stand as asked.
     @discardableResult
     public func apply(_ edit: consuming Edit, to document: inout RichString) -> [Adjustment] {
+        apply(edit.mutation(), to: &document)
+    }
+
+    /// `apply` of an edit already in the funnel's form: the session's backspace, whose one range needs no range
+    /// set.
+    func apply(_ mutation: consuming Mutation, to document: inout RichString) -> [Adjustment] {
         var steps = EngineSteps(self)
-        document.mutate(edit.mutation, under: &steps)
+        document.mutate(mutation, under: &steps)
         return steps.adjustments
     }
 }

@@ -84,7 +84,7 @@ extension FormattingEngine {
     /// edit; where an excerpt cannot decide, on a copy of the document.
     public func probe(_ edit: Edit, on document: RichString) -> ProbeResult {
         var steps = EngineSteps(self, learnsResults: false)
-        if let (excerpt, start) = document.probe(edit.mutation, under: &steps) {
+        if let (excerpt, start) = document.probe(edit.mutation(), under: &steps) {
             steps.shiftAdjustments(by: start)
             return probeResult(edit, on: document, adjustments: steps.adjustments, edited: excerpt, shift: start, lazyEdited(edit, on: document))
         }

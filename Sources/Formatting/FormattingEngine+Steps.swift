@@ -15,8 +15,9 @@ struct EngineSteps: DefinitionSteps {
     private(set) var adjustments: [Adjustment] = []
     /// The last rewrite, which `reportRewrite` reports.
     private var lastRewrite: ConstraintCache.Entry?
-    /// The stamped sets of this mutation's walk, each worked out once.
-    private var stamps = AttributeSetMemo<FormattingEngine.StampedSet>()
+    /// The stamped sets of this mutation's walk, each worked out once; made when step 0 first runs (most
+    /// mutations find the document stamped and never need it).
+    private var stamps: AttributeSetMemo<FormattingEngine.StampedSet>?
 
     init(_ engine: FormattingEngine, learnsResults: Bool = true, constrains: Bool = true) {
         self.engine = engine
@@ -38,8 +39,9 @@ struct EngineSteps: DefinitionSteps {
     }
 
     mutating func stamp(_ attributes: AttributeSet, over range: Range<Int>) -> AttributeSet? {
-        let k = stamps.index(of: attributes, answer: engine.stamping)
-        let stamped = stamps.values[k]
+        if stamps == nil { stamps = AttributeSetMemo() }
+        let k = stamps!.index(of: attributes, answer: engine.stamping)
+        let stamped = stamps!.values[k]
         guard !stamped.changes.isEmpty else { return nil }
         FormattingEngine.report(stamped.changes, over: range, into: &adjustments)
         return stamped.result
@@ -86,9 +88,9 @@ struct EngineSteps: DefinitionSteps {
 }
 
 extension Edit {
-    /// The edit as the string's funnel takes it.
-    var mutation: Mutation {
-        switch self {
+    /// The edit as the string's funnel takes it, taken apart rather than copied.
+    consuming func mutation() -> Mutation {
+        switch consume self {
         case let .replaceText(range, text): return .typing(Substring(text), over: range)
         case let .replaceAttributed(range, piece): return .pasting(piece, source: 0..<piece.counts.utf8, over: range)
         case let .removeText(ranges): return .removing(MutationRanges(ranges))

@@ -16,7 +16,7 @@ final class ProbeExampleTests: XCTestCase {
 
     private func assertOnExcerpt(_ edit: Edit, on document: RichString, engine: FormattingEngine, file: StaticString = #filePath, line: UInt = #line) throws {
         var steps = EngineSteps(engine, learnsResults: false)
-        XCTAssertNotNil(document.probe(edit.mutation, under: &steps), "not decided on an excerpt", file: file, line: line)
+        XCTAssertNotNil(document.probe(edit.mutation(), under: &steps), "not decided on an excerpt", file: file, line: line)
         let dry = engine.probe(edit, on: document)
         let reference = engine.probeByCopy(edit, on: document)
         XCTAssertEqual(dry.adjustments, reference.adjustments, file: file, line: line)

@@ -40,7 +40,7 @@ final class ProbePropertyTests: XCTestCase {
                 XCTAssertEqual(probed.reverts, reference.reverts, context)
                 XCTAssertEqual(probed.document, reference.document, context)
                 var steps = EngineSteps(engine, learnsResults: false)
-                if let (excerpt, start) = document.probe(edit.mutation, under: &steps) {
+                if let (excerpt, start) = document.probe(edit.mutation(), under: &steps) {
                     excerpted += 1
                     steps.shiftAdjustments(by: start)
                     XCTAssertEqual(steps.adjustments, reference.adjustments, context)
@@ -103,7 +103,7 @@ final class ProbePropertyTests: XCTestCase {
                 let context = "seed \(seed) step \(step): \(edit) on \(document)"
                 let reference = engine.probeByCopy(edit, on: document)
                 var steps = EngineSteps(engine, learnsResults: false)
-                if document.probe(edit.mutation, under: &steps) != nil { excerpted += 1 }
+                if document.probe(edit.mutation(), under: &steps) != nil { excerpted += 1 }
                 let probed = engine.probe(edit, on: document)
                 XCTAssertEqual(probed.adjustments, reference.adjustments, context)
                 XCTAssertEqual(probed.isKept, reference.isKept, context)

@@ -3,8 +3,9 @@
 ///
 /// A stretch is a maximal range of equal value, however many stored runs it spans. An edit exactly on a boundary
 /// between different values, or at either end of the text, invalidates nothing; an empty edit changes nothing.
-/// The stretches are measured before the edit (`stretchesBroken(by:_:)`), where they still hold together, and
-/// the key removed after it (`invalidate(_:after:into:)`).
+/// The stretches are measured before the edit (`stretchesBroken(by:_:)`), where they still hold together, the key
+/// removed from each in one write (`removeKeys(of:around:)`), and the removal reported in offsets after the edit
+/// (`reportInvalidated(_:after:into:)`).
 extension RichString {
     /// One key's stretches that a text edit breaks: the surviving pieces, in offsets before the edit, with the
     /// value each held, in order.
@@ -78,37 +79,53 @@ extension RichString {
         return broken
     }
 
-    /// Removes each broken stretch's key from its surviving pieces, now that `edit` is made: pieces after the edit
-    /// move by its change in length, and pieces that the edit brought together are one removal, reported once
-    /// per value it held. The region grows over every piece.
-    mutating func invalidate(_ broken: [BrokenStretch], after edit: TextEdit, into state: inout MutationState) {
-        for stretch in broken {
-            var pieces = stretch.pieces.map { piece in
+    /// Removes each broken stretch's key, before the edit is made: from the whole span its surviving pieces and
+    /// the edited range make together, in one write per key. The edit then replaces the part the span shares with
+    /// the edited range, so what stands afterwards is what removing the key from each surviving piece after the
+    /// edit would leave, for one write instead of one per piece.
+    mutating func removeKeys(of broken: [BrokenStretch], around edit: TextEdit) {
+        for k in broken.indices {
+            let pieces = broken[k].pieces
+            var lower = edit.range.lowerBound, upper = edit.range.upperBound
+            for piece in pieces {
+                lower = min(lower, piece.range.lowerBound)
+                upper = max(upper, piece.range.upperBound)
+            }
+            let key = broken[k].key
+            _ = runStore.transformAttributes(in: lower..<upper, recordingRuns: false) { $0.removing(key) }
+        }
+    }
+
+    /// Reports the removal of each broken stretch's key from its surviving pieces, now that `edit` is made: pieces
+    /// after the edit move by its change in length, and pieces that the edit brought together are one removal,
+    /// reported once per value it held. The region grows over every piece.
+    func reportInvalidated(_ broken: [BrokenStretch], after edit: TextEdit, into state: inout MutationState) {
+        for k in broken.indices {
+            var pieces = broken[k].pieces.map { piece in
                 piece.range.lowerBound >= edit.range.upperBound
                     ? (range: (piece.range.lowerBound + edit.delta)..<(piece.range.upperBound + edit.delta), value: piece.value)
                     : piece
             }
             pieces.sort { $0.range.lowerBound < $1.range.lowerBound }
-            // Pieces that touch are removed in one write; each stretch of one value is one report.
+            let key = broken[k].key
+            // Pieces that touch are one removal; each stretch of one value is one report.
             var start = 0
             while start < pieces.count {
                 var end = start + 1
                 while end < pieces.count && pieces[end - 1].range.upperBound == pieces[end].range.lowerBound { end += 1 }
-                let whole = pieces[start].range.lowerBound..<pieces[end - 1].range.upperBound
-                _ = runStore.transformAttributes(in: whole, recordingRuns: false) { $0.removing(stretch.key) }
                 var reported = pieces[start]
                 for piece in pieces[(start + 1)..<end] {
                     if piece.value == reported.value {
                         reported.range = reported.range.lowerBound..<piece.range.upperBound
                     } else {
-                        state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged,
-                                      traits: stretch.traits)
+                        state.removed(key, reported.value, over: reported.range, behavior: broken[k].behavior, cause: .textChanged,
+                                      traits: broken[k].traits)
                         reported = piece
                     }
                 }
-                state.removed(stretch.key, reported.value, over: reported.range, behavior: stretch.behavior, cause: .textChanged,
-                              traits: stretch.traits)
-                state.region = state.region.union(whole)
+                state.removed(key, reported.value, over: reported.range, behavior: broken[k].behavior, cause: .textChanged,
+                              traits: broken[k].traits)
+                state.region = state.region.union(pieces[start].range.lowerBound..<pieces[end - 1].range.upperBound)
                 start = end
             }
         }

@@ -28,20 +28,23 @@ package enum Mutation {
     }
 }
 
-/// The ranges a mutation covers, ascending and disjoint, held as the caller has them: one range (nearly every
-/// edit, held inline, so a keystroke allocates nothing to describe itself), a range set, or a list.
+/// The ranges a mutation covers, ascending and disjoint: one range (nearly every edit, held inline, so a keystroke
+/// allocates nothing to describe itself), or a list.
 package struct MutationRanges {
     private enum Storage {
         case one(Range<RichString.Index>)
-        case set(RangeSet<RichString.Index>)
         case list([Range<RichString.Index>])
     }
     private let storage: Storage
 
     /// One range.
     package init(_ range: Range<RichString.Index>) { storage = .one(range) }
-    /// The ranges of a range set.
-    package init(_ ranges: RangeSet<RichString.Index>) { storage = .set(ranges) }
+    /// The ranges of a range set. A set of one range (nearly every edit) is read once, by count and subscript:
+    /// the range set's generic collection walk costs more than the edit it describes.
+    package init(_ ranges: RangeSet<RichString.Index>) {
+        let list = ranges.ranges
+        storage = list.count == 1 ? .one(list[list.startIndex]) : .list(Array(list))
+    }
     /// A list of ranges, ascending and disjoint.
     package init(_ ranges: [Range<RichString.Index>]) { storage = .list(ranges) }
 
@@ -49,7 +52,6 @@ package struct MutationRanges {
     var count: Int {
         switch storage {
         case .one: return 1
-        case .set(let set): return set.ranges.count
         case .list(let list): return list.count
         }
     }
@@ -58,7 +60,6 @@ package struct MutationRanges {
     subscript(i: Int) -> Range<RichString.Index> {
         switch storage {
         case .one(let range): return range
-        case .set(let set): return set.ranges[set.ranges.index(set.ranges.startIndex, offsetBy: i)]
         case .list(let list): return list[i]
         }
     }

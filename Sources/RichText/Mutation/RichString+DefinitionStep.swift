@@ -60,9 +60,11 @@ extension RichString {
         let widened = definition.takesShortcuts
             ? characterWidening(of: region, margin: true) : widenedToCharactersByGraphemes(region, margin: true)
         if !definition.decidesParagraphs {
+            // Read through one copy: a walk that reads `definition` itself copies it at every run.
+            let steps = definition
             var settled = true
             runStore.forEachRun(in: widened) { _, attributes in
-                settled = definition.surelyLeaves(attributes)
+                settled = steps.surelyLeaves(attributes)
                 return settled
             }
             if settled { return widened }

@@ -91,11 +91,12 @@ extension RichString {
         // splits or joins paragraphs.
         let broken = behaviors ? stretchesBroken(by: edit, near) : []
         let structural = behaviors && isStructural(edit.range, edit.text)
-        // 1.
-        replaceRaw(edit, typed: typed, near)
+        // 1-2. Step 2 writes before the raw edit: removing each broken stretch's key across the edited range in one
+        // write leaves what removing it from the surviving pieces after the edit would.
+        if !broken.isEmpty { removeKeys(of: broken, around: edit) }
+        replaceRaw(edit, typed: typed, near, runsMoved: !broken.isEmpty)
         guard behaviors else { return }
-        // 2.
-        invalidate(broken, after: edit, into: &state)
+        reportInvalidated(broken, after: edit, into: &state)
         // 3.
         enforceParagraphs(after: edit, typed: typed, structural: structural, near, into: &state)
         // 4.

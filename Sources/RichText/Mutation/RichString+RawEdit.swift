@@ -20,8 +20,10 @@ extension RichString {
         let total = text.utf8Count
         guard total > 0 else { return .empty }
         let a = range.lowerBound
-        let source = Self.inheritanceOffset(forTypingOver: range) < a ? near.before : (range.isEmpty ? near.after : near.first)
-        var attributes = (source ?? .empty).inheritable
+        let source = (Self.inheritanceOffset(forTypingOver: range) < a ? near.before : (range.isEmpty ? near.after : near.first)) ?? .empty
+        // A set whose keys have no behaviour is inherited whole, and binds nothing to its paragraph.
+        if !source.hasBehaviors, !near.afterTraits.contains(.paragraph) { return source }
+        var attributes = source.inheritable
         guard range.isEmpty, a < total, let following = near.after else { return attributes }
         guard following.hasParagraphKeys || attributes.hasParagraphKeys, isParagraphStart(a) else { return attributes }
         attributes = attributes.filter { $0.behavior.runBoundaries != .paragraph }
@@ -43,11 +45,13 @@ extension RichString {
     /// Replaces the text and runs of `edit.range` with `edit.text`, over its own runs, or for plain text over the
     /// attributes it `typed`. Where the neighbourhood shows that the edit only resizes one run (typing that takes
     /// the set of the run it extends, a deletion inside one run), that run is resized where it stands, without
-    /// finding it again.
-    mutating func replaceRaw(_ edit: TextEdit, typed: AttributeSet?, _ near: EditNeighbourhood) {
+    /// finding it again; not when `runsMoved` (a step wrote the runs since the neighbourhood was read).
+    mutating func replaceRaw(_ edit: TextEdit, typed: AttributeSet?, _ near: EditNeighbourhood, runsMoved: Bool) {
         let range = edit.range
         let length = edit.length
-        if range.isEmpty, let typed, let run = near.beforeRun, near.before == typed {
+        if runsMoved {
+            rawReplace(range, with: edit.text, runs: edit.runs ?? typed.map { [AttributeRun(utf8Count: length, attributes: $0)] } ?? [])
+        } else if range.isEmpty, let typed, let run = near.beforeRun, near.before == typed {
             rawReplace(range, with: edit.text) { $0.rope.update(at: run.index) { $0.utf8Count = run.length + length } }
         } else if !range.isEmpty, length == 0, let run = near.firstRun, range.upperBound <= run.start + run.length, run.length > range.count {
             rawReplace(range, with: "") { $0.rope.update(at: run.index) { $0.utf8Count = run.length - range.count } }
