@@ -24,3 +24,29 @@ extension FormattingEngine {
         return steps.adjustments
     }
 }
+
+/// One-range edits through the engine, shaped as `RichString`'s own mutations: what `apply` does with an edit over
+/// a range set of one range, without building the range set (a generic standard-library type whose making and
+/// reading cost more than a keystroke's edit). Each is the same mutation through the same funnel.
+extension FormattingEngine {
+    /// Removes the text in `range` of `document`: `apply(.removeText(RangeSet(range)), to: &document)`.
+    @discardableResult
+    public func removeText(in range: Range<RichString.Index>, of document: inout RichString) -> [Adjustment] {
+        apply(.removing(MutationRanges(range)), to: &document)
+    }
+
+    /// Sets `key` to `value` (nil removes it) over `range` of `document`:
+    /// `apply(.setAttribute(key, to: value, in: RangeSet(range)), to: &document)`.
+    @discardableResult
+    public func setAttribute(_ key: AttributeKeyDescriptor, to value: AttributeValue?, in range: Range<RichString.Index>,
+                             of document: inout RichString) -> [Adjustment] {
+        apply(.setting(AttributeSet.KeyChange(setting: key, to: value), in: MutationRanges(range)), to: &document)
+    }
+
+    /// Sets the typed key `K` to `value` (nil removes it) over `range` of `document`.
+    @discardableResult
+    public func setAttribute<K: RichAttributeKey>(_ key: K.Type, to value: K.Value?, in range: Range<RichString.Index>,
+                                                  of document: inout RichString) -> [Adjustment] {
+        setAttribute(K.descriptor, to: value?.attributeValue, in: range, of: &document)
+    }
+}

@@ -75,15 +75,15 @@ enum ChurnBenchmark {
             for i in 0..<edits {
                 let slot = i % lag
                 if placed[slot] >= 0 {
-                    _ = engine.apply(.setAttribute(ingredient, to: nil, in: RangeSet(range(placed[slot], 5))), to: &text)
+                    _ = engine.setAttribute(ingredient, to: nil, in: range(placed[slot], 5), of: &text)
                 }
                 let start = rng.int(in: 0...(length - 6))
-                _ = engine.apply(.setAttribute(ingredient, to: .string("value-\(i)"), in: RangeSet(range(start, 5))), to: &text)
+                _ = engine.setAttribute(ingredient, to: .string("value-\(i)"), in: range(start, 5), of: &text)
                 placed[slot] = start
                 if i % 16 == 15 {
                     let at = rng.int(in: 1...(length - 1))
                     _ = engine.apply(.replaceText(range(at, 0), with: "x"), to: &text)
-                    _ = engine.apply(.removeText(RangeSet(range(at, 1))), to: &text)
+                    _ = engine.removeText(in: range(at, 1), of: &text)
                 }
                 if i + 1 == edits / 10 { early = procStatusBytes("VmRSS") }
             }

@@ -151,7 +151,7 @@ enum EngineBenchmark {
                 let p = rng.below(scalars)
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + 1, in: .scalars)
-                if let engine { engine.apply(.removeText(RangeSet(a..<b)), to: &s) } else { s.removeSubrange(a..<b) }
+                if let engine { engine.removeText(in: a..<b, of: &s) } else { s.removeSubrange(a..<b) }
                 scalars -= 1
             case .attribute:
                 let p = rng.below(scalars - 20)
@@ -159,7 +159,7 @@ enum EngineBenchmark {
                 let value = scenario.setValue(rng.below(16))
                 let a = s.index(atOffset: p, in: .scalars)
                 let b = s.index(atOffset: p + length, in: .scalars)
-                if let engine { engine.apply(.setAttribute(key, to: value, in: RangeSet(a..<b)), to: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
+                if let engine { engine.setAttribute(key, to: value, in: a..<b, of: &s) } else { s.setAttribute(key, to: value, in: a..<b) }
             }
         }
     }
@@ -210,14 +210,14 @@ enum EngineBenchmark {
             trace.replay(on: &s,
                          replace: { s, range, text in
                              guard let engine else { return s.replayReplacing(range, with: text) }
-                             if text.isEmpty { engine.apply(.removeText(RangeSet(range)), to: &s) }
+                             if text.isEmpty { engine.removeText(in: range, of: &s) }
                              else { engine.apply(.replaceText(range, with: text), to: &s) }
                          },
                          insert: { s, text, at in
                              if let engine { engine.apply(.insert(text, at: at), to: &s) } else { s.insert(text, at: at) }
                          },
                          markInserted: { s, range in
-                             if let engine { engine.apply(.setAttribute(markKey, to: markValue, in: RangeSet(range)), to: &s) }
+                             if let engine { engine.setAttribute(markKey, to: markValue, in: range, of: &s) }
                              else { s.setAttribute(markKey, to: markValue, in: range) }
                          })
         }

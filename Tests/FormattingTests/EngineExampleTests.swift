@@ -193,4 +193,22 @@ final class EngineExampleTests: XCTestCase {
         engine.apply(.setAttribute(Keys.size, to: .integer(24), in: RangeSet(text.scalars(0, 3))), to: &text)
         XCTAssertEqual(text.value(Keys.bold, atScalar: 0), .bool(true))
     }
+
+    /// The engine's one-range edits are `apply` over a range set of one range: the same adjustments and document.
+    func testOneRangeEditsAreApplyOverARangeSetOfOne() throws {
+        let engine = FormattingEngine(try recipeDefinition())
+        var start = RichString("Add the milk and the butter.")
+        start.setAttribute(Keys.ingredient, to: .string("milk"), in: start.scalars(8, 12))
+        engine.normalize(&start)
+        var ours = start, reference = start
+        let marked = ours.scalars(21, 27)
+        XCTAssertEqual(engine.setAttribute(Keys.ingredient, to: .string("butter"), in: marked, of: &ours),
+                       engine.apply(.setAttribute(Keys.ingredient, to: .string("butter"), in: RangeSet(reference.scalars(21, 27))), to: &reference))
+        XCTAssertEqual(ours, reference)
+        XCTAssertEqual(ours.runs.map { $0.attributes[Keys.color.name] }.compactMap { $0 }.count, 2, "both ingredients are green")
+        let letter = ours.scalars(9, 10)
+        XCTAssertEqual(engine.removeText(in: letter, of: &ours), engine.apply(.removeText(RangeSet(reference.scalars(9, 10))), to: &reference))
+        XCTAssertEqual(ours, reference)
+        XCTAssertEqual(ours.string, "Add the mlk and the butter.")
+    }
 }
