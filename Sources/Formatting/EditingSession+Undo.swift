@@ -59,22 +59,21 @@ extension EditingSession {
     /// (the engine never removes text it did not ask to), and the step's state before it is already on the stack.
     /// So the document's edited path is not shared with a snapshot, and the edit is made in place.
     mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession) -> [Adjustment]) -> [Adjustment] {
-        let continues = groupDepth == 0 && kind != nil && openStep?.kind == kind && selection == .caret(openStep!.caret)
-            && reachableUndoCount > 0
-        let before = continues ? nil : snapshot()
+        let continues = kind != nil && groupDepth == 0 && reachableUndoCount > 0 && continuesOpenStep(kind!)
+        var before = continues ? nil : snapshot()
         let adjustments = body(&self)
         if selection.insertionPoint != nil { caretAttributes = nil }
-        // O(1) for a text edit; an attribute edit compares runs only.
-        let changed = before.map { !document.isUnchanged(since: $0.document) } ?? true
+        // O(log n) when the document shares what the edit did not touch (`Rope.hasSameElements`).
+        let changed = continues || !document.isUnchanged(since: before!.document)
         if changed {
             redoStack.removeAll()
             if groupDepth > 0 {
                 groupStart?.adjustments += adjustments
             } else if continues {
                 undoStack[undoStack.count - 1].adjustments += adjustments
-            } else if var entry = before {
-                entry.adjustments = adjustments
-                undoStack.append(entry)
+            } else {
+                before!.adjustments = adjustments
+                undoStack.append(before.take()!)
                 trimUndo()
             }
         }
@@ -85,6 +84,13 @@ extension EditingSession {
         }
         lastAdjustments = adjustments
         return adjustments
+    }
+
+    /// Whether an edit of `kind` now continues the open typing or deleting step: the same kind, at the caret where
+    /// the step's last edit left it, with no attributes given to the caret since.
+    private func continuesOpenStep(_ kind: GatheringKind) -> Bool {
+        guard let open = openStep, open.kind == kind, let caret = selection.insertionPoint else { return false }
+        return caret == open.caret && selection.typingAttributes == nil && selection.rangeList.isEmpty
     }
 
     /// Runs `body` as one undo step, whatever edits it makes (`NSUndoManager`'s grouping). Calls nest; the

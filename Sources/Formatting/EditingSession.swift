@@ -16,7 +16,7 @@ public struct EditingSession: Sendable {
     public var typingAttributes: AttributeSet {
         get {
             if let caretAttributes { return caretAttributes }
-            let caret = selection.insertionPoint ?? selection.ranges.ranges.first?.lowerBound ?? document.endIndex
+            let caret = selection.insertionPoint ?? selection.rangeList.first?.lowerBound ?? document.endIndex
             return engine.typingAttributes(at: caret, in: document)
         }
         set { caretAttributes = newValue }

@@ -24,7 +24,7 @@ extension RichString {
     mutating func replacingSelection<A: UTF8RangedReport>(
         _ selection: inout Selection, _ write: (inout RichString, SelectionReplacementStep) -> [A]
     ) -> [A] {
-        let ranges = selection.ranges.ranges
+        let ranges = selection.rangeList
         var first = selection.insertionPoint.map { $0..<$0 } ?? ranges.first ?? endIndex..<endIndex
         var reported: [A] = []
         if selection.insertionPoint == nil, ranges.count > 1 {

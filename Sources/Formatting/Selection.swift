@@ -3,7 +3,14 @@ import RichText
 /// What is selected: ranges of text, or an insertion point — SwiftUI's `AttributedTextSelection`.
 public struct Selection: Hashable, Sendable {
     /// The selected ranges; empty when the selection is an insertion point.
-    public var ranges: RangeSet<RichString.Index>
+    public var ranges: RangeSet<RichString.Index> {
+        get { RangeSet(rangeList) }
+        set { rangeList = Array(newValue.ranges) }
+    }
+    /// The selected ranges as a range set holds them (ascending, disjoint, apart), in an array: the selection is
+    /// copied on every keystroke, and a range set (a resilient standard-library type) copies through its value
+    /// witnesses, an array in a few instructions.
+    private(set) var rangeList: [Range<RichString.Index>]
     /// The caret, when nothing is selected.
     public var insertionPoint: RichString.Index?
     /// The attributes text typed at the caret gets when they were given to the caret itself
@@ -13,16 +20,12 @@ public struct Selection: Hashable, Sendable {
 
     /// A caret at `index` (SwiftUI's `AttributedTextSelection(insertionPoint:)`).
     public init(insertionPoint index: RichString.Index) {
-        self.init(ranges: RangeSet(), insertionPoint: index)
+        self.init(rangeList: [], insertionPoint: index)
     }
 
     /// A selection of `range`; an empty range is a caret at its position, as SwiftUI treats it.
     public init(range: Range<RichString.Index>) {
-        if range.isEmpty {
-            self.init(insertionPoint: range.lowerBound)
-        } else {
-            self.init(ranges: RangeSet(range), insertionPoint: nil)
-        }
+        self.init(rangeList: range.isEmpty ? [] : [range], insertionPoint: range.isEmpty ? range.lowerBound : nil)
     }
 
     /// A selection of `ranges`. A `RangeSet` holds no empty range (`RangeSet(i..<i)` is empty), so it cannot say
@@ -41,7 +44,7 @@ public struct Selection: Hashable, Sendable {
     /// The ranges as a list, the insertion point as an empty range.
     var trackedRanges: [Range<RichString.Index>] {
         if let insertionPoint { return [insertionPoint..<insertionPoint] }
-        return ranges.ranges.map { $0 }
+        return rangeList
     }
 
     /// A selection from tracked ranges, keeping the shape (caret or ranges) of `shape`.
@@ -59,7 +62,11 @@ public struct Selection: Hashable, Sendable {
     }
 
     init(ranges: RangeSet<RichString.Index>, insertionPoint: RichString.Index?) {
-        self.ranges = ranges
+        self.init(rangeList: Array(ranges.ranges), insertionPoint: insertionPoint)
+    }
+
+    private init(rangeList: [Range<RichString.Index>], insertionPoint: RichString.Index?) {
+        self.rangeList = rangeList
         self.insertionPoint = insertionPoint
     }
 }

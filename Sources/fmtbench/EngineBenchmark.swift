@@ -320,6 +320,12 @@ enum EngineBenchmark {
                 guard let trace = try? Traces.load(name, from: directory) else { exit(1) }
                 print("\(name) \(formatNumber(replay(trace, scenario: scenario, engine: engine).seconds, digits: 3)) s")
             }
+        case "session":
+            // Round 0 warms the caches; callgrind's `--toggle-collect=*profiledKeystrokes*` counts the rounds after it.
+            for round in 0..<3 {
+                let seconds = SessionKeystrokes.profiledKeystrokes(scenario, warm: round == 0)
+                print("session keystrokes \(formatNumber(seconds, digits: 3)) s")
+            }
         case "probe", "probe-cold":
             let r = timeProbes(scenario, coldProbes: what == "probe-cold")
             print("probe attr \(r.probeAttr) apply attr \(r.applyAttr) probe insert \(r.probeInsert) apply insert \(r.applyInsert)")

@@ -63,4 +63,28 @@ enum SessionKeystrokes {
         }
         return (bestSession, bestBare, words * wordLength)
     }
+
+    /// The session's keystrokes alone, for callgrind (`engine-profile recipe session`); `warm` runs them outside the
+    /// function callgrind toggles on.
+    static func profiledKeystrokes(_ scenario: EngineScenario, warm: Bool) -> Double {
+        let (document, _, _) = scenario.buildDocument()
+        let typing = script(scalars: document.counts.scalars)
+        var session = EditingSession(document: document, engine: scenario.engine)
+        return warm ? type(typing, in: &session) : profiledType(typing, in: &session)
+    }
+
+    @inline(never)
+    static func profiledType(_ typing: [(caret: Int, word: String)], in session: inout EditingSession) -> Double {
+        type(typing, in: &session)
+    }
+
+    @inline(never)
+    static func type(_ typing: [(caret: Int, word: String)], in session: inout EditingSession) -> Double {
+        measure {
+            for (caret, word) in typing {
+                session.select(.caret(session.document.index(atOffset: caret, in: .scalars)))
+                for character in word { session.type(String(character)) }
+            }
+        }
+    }
 }

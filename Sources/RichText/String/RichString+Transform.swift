@@ -63,4 +63,19 @@ extension RichString {
         guard let updated = try transform(updating: list, body: body) else { return nil }
         return RangeSet(updated)
     }
+
+    /// `transform(updating:body:)` for one range updated in place, with a body that does not throw: what an editor's
+    /// keystroke asks (its caret through the edit). It allocates nothing once the string has tracked a range before.
+    /// Traps when tracking was lost.
+    public mutating func transform(updating range: inout Range<Index>, body: (inout RichString) -> Void) {
+        let outerCount = trackedRanges.count
+        trackedRanges.append(offsets(of: range))
+        body(&self)
+        guard trackedRanges.count == outerCount + 1 else {
+            preconditionFailure("transform(updating:) lost track: the body replaced the string instead of mutating it")
+        }
+        // Removing the last range keeps the storage for the next one.
+        let tracked = trackedRanges.removeLast()
+        range = index(utf8: tracked.lowerBound)..<index(utf8: tracked.upperBound)
+    }
 }
