@@ -1,3 +1,4 @@
+import Foundation
 import Formatting
 import FormattingTesting
 import RichText
@@ -9,7 +10,7 @@ import RichText
 
 enum SessionKeystrokes {
     static let words = 2_000
-    static let wordLength = 6
+    static let wordLength = Int(ProcessInfo.processInfo.environment["FMTBENCH_WORD"] ?? "") ?? 6
     static let seed: UInt64 = 0x5E55_1011
     static let rounds = 4
 

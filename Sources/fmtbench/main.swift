@@ -39,6 +39,11 @@ case "edits-profile":
     EditsBenchmark.profileMain()
 case "traces-profile":
     TracesBenchmark.profileMain(arguments.dropFirst().first ?? "rustcode")
+case "engine-keystrokes":
+    // The engine benchmark's keystroke row alone (`FMTBENCH_WORD` characters typed at each caret; 6 by default).
+    let k = SessionKeystrokes.time(EngineDefinitions.recipeScenario)
+    print("session \(formatNumber(k.session / Double(k.keystrokes) * 1e9, digits: 0)) ns, bare insert \(formatNumber(k.bare / Double(k.keystrokes) * 1e9, digits: 0)) ns")
+    printMetric("session_keystroke_over_bare_insert", k.session / k.bare)
 case "engine-profile":
     EngineBenchmark.profileMain(Array(arguments.dropFirst()))
 case "lint-profile":
