@@ -36,6 +36,7 @@ extension CommandRunner {
         }
         var request = command.request
         request.keepsDocuments = format == .html
+        request.baseline = command.baseline
         request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
