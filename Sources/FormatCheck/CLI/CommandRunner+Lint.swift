@@ -37,11 +37,12 @@ extension CommandRunner {
         var request = command.request
         request.keepsDocuments = format == .html
         request.baseline = command.baseline
-        request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
         let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments
             ? LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) : nil
+        // Cached findings carry their fingerprints, so that runs of every report format share one cache.
+        request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil || cacheFile != nil
         // Before anything is linted or fixed: a report, baseline or cache must not replace a device, a link or a document.
         let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil, cacheFile].compactMap { $0 }
         if !outputs.isEmpty {
