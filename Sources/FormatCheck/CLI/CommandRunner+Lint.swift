@@ -148,6 +148,7 @@ extension CommandRunner {
         }
         if let output = command.output {
             do {
+                try OutputTarget.createFolders(for: output)
                 try AtomicWriter.write(Array(report.utf8), to: output)
             } catch {
                 messages.writeLine(.error, "fmtcheck: error: cannot write the report to \(output): \(error.message)")
@@ -167,7 +168,7 @@ extension CommandRunner {
         if request.mode == .diff { return result.filesWithDiffs > 0 ? .violations : .success }
         if result.errorCount > 0 { return .violations }
         if maxWarnings >= 0 && result.warningCount > maxWarnings {
-            messages.writeLine(.error, "fmtcheck: \(count(result.warningCount, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)")
+            messages.writeWarningLimit(result.warningCount, limit: maxWarnings)
             return .violations
         }
         return .success

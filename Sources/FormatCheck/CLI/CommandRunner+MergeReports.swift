@@ -31,6 +31,7 @@ extension CommandRunner {
             return .success
         }
         do {
+            try OutputTarget.createFolders(for: output)
             try AtomicWriter.write(Array(merged.text.utf8), to: output)
         } catch {
             console.errLine("fmtcheck: error: cannot write the merged report to \(output): \(error.message); nothing was replaced")

@@ -39,10 +39,10 @@ public enum HTMLReport {
             html += "</table>\n"
         }
         if !withProblems.isEmpty {
-            html += "<h2>Files with problems (\(withProblems.count))</h2>\n<ul class=\"index\">\n"
+            html += "<h2>Files with problems (<span id=\"files-shown\">\(withProblems.count)</span>)</h2>\n<ul class=\"index\">\n"
             for k in withProblems {
                 let file = result.files[k]
-                html += "<li data-file=\"file-\(k)\"><a href=\"#file-\(k)\">\(HTMLText.escape(file.path))</a> \(count(file.violations.count, "problem"))</li>\n"
+                html += "<li data-file=\"file-\(k)\"><a href=\"#file-\(k)\">\(HTMLText.escape(file.path))</a> <span class=\"count\">\(count(file.violations.count, "problem"))</span></li>\n"
             }
             html += "</ul>\n"
         }
@@ -90,7 +90,8 @@ public enum HTMLReport {
         for (n, v) in file.violations.enumerated() {
             let placed = file.document != nil && !Suppressions.unsuppressible.contains(v.rule)
             let place = "\(v.position.line):\(v.position.column)"
-            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumbers[v.rule] ?? -1)\">"
+            // Its number is its own (`value`), so the list keeps the marks' numbers when the filter hides some.
+            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumbers[v.rule] ?? -1)\" value=\"\(n + 1)\">"
             html += placed ? "<a href=\"#m\(k)-\(n + 1)\">\(place)</a>" : place
             html += " \(v.severity) <b>\(HTMLText.escape(v.rule))</b>: \(HTMLText.escape(v.message))"
             if v.fix != .none, let fixed = fixedText(of: v, in: file) {
@@ -167,7 +168,7 @@ public enum HTMLReport {
     """
 
     /// The filter: hides findings, dims marks and hides files (and their index lines) the chosen rule and
-    /// severities leave out. It reads only the page.
+    /// severities leave out, and counts in the index what it shows. It reads only the page.
     static let script = """
     <script>
     (function () {
@@ -187,11 +188,19 @@ public enum HTMLReport {
           for (var i = 0; i < rules.length; i++) if (wanted(rules[i], severities[i])) ok = true;
           mark.classList.toggle("dim", !ok);
         });
+        var files = 0;
         document.querySelectorAll("section.file").forEach(function (section) {
-          section.hidden = !section.querySelector("ol.findings > li:not([hidden])");
+          var n = section.querySelectorAll("ol.findings > li:not([hidden])").length;
+          section.hidden = n === 0;
+          if (n > 0) files++;
           var entry = document.querySelector('ul.index li[data-file="' + section.id + '"]');
-          if (entry) entry.hidden = section.hidden;
+          if (entry) {
+            entry.hidden = section.hidden;
+            entry.querySelector(".count").textContent = n + (n === 1 ? " problem" : " problems");
+          }
         });
+        var heading = document.getElementById("files-shown");
+        if (heading) heading.textContent = files;
         document.getElementById("shown").textContent = shown + " shown";
       }
       rule.addEventListener("change", apply);
