@@ -55,6 +55,7 @@ extension CommandRunner {
                     return .failure
                 }
             }
+            for output in outputs { cleanLeftovers(beside: output, messages: messages) }
         }
         let baseline: Baseline?
         do {
@@ -222,5 +223,10 @@ extension CommandRunner {
                 messages.writeLine(.warning, "\(file): warning: \"\(name)\" is ignored here: run-wide options come from \(from) (the current folder's nearest .fmtcheck.json, else the first path's)", file: file)
             }
         }
+    }
+
+    /// Removes what an interrupted run left beside `output` before this one writes it (`Leftovers`), saying so.
+    static func cleanLeftovers(beside output: String, messages: LintMessages) {
+        for note in Leftovers.clean(beside: output) { messages.writeLine(.notice, "\(output): note: \(note)", file: output) }
     }
 }

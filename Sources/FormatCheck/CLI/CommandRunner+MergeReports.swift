@@ -30,6 +30,7 @@ extension CommandRunner {
             console.out(merged.text)
             return .success
         }
+        cleanLeftovers(beside: output, messages: LintMessages(console: console, github: false))
         do {
             try OutputTarget.createFolders(for: output)
             try AtomicWriter.write(Array(merged.text.utf8), to: output)

@@ -18,6 +18,7 @@ extension CommandRunner {
             console.err("fmtcheck: error: cannot write the output to \(output): \(refusal)\n")
             return .failure
         }
+        if let output = command.output { cleanLeftovers(beside: output, messages: messages) }
         var request = command.request
         request.fingerprints = format == .jsonl
         var run = RecordLintRun(request, source: source)
