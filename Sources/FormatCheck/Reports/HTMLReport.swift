@@ -83,7 +83,7 @@ public enum HTMLReport {
                                          data: ["r": String(ruleNumbers[v.rule] ?? -1), "s": v.severity == .error ? "e" : "w"],
                                          label: String(n + 1), labelID: "m\(k)-\(n + 1)", labelLink: "#f\(k)-\(n + 1)")
                 }
-                html += "<div class=\"document\">" + exporter.export(text, images: file.images ?? ImageStore(), highlights: highlights).html + "</div>\n"
+                html += "<div class=\"document\">" + showingOverrides(exporter.export(text, images: file.images ?? ImageStore(), highlights: highlights).html) + "</div>\n"
             }
         }
         html += "<ol class=\"findings\">\n"
@@ -95,11 +95,25 @@ public enum HTMLReport {
             html += placed ? "<a href=\"#m\(k)-\(n + 1)\">\(place)</a>" : place
             html += " \(v.severity) <b>\(HTMLText.escape(v.rule))</b>: \(HTMLText.escape(v.message))"
             if v.fix != .none, let fixed = fixedText(of: v, in: file) {
-                html += " <span class=\"fix\">\(v.fix == .unsafe ? "--unsafe-fixes" : "--fix") writes <span class=\"fixed\">\(exporter.export(fixed, images: file.images ?? ImageStore()).html)</span></span>"
+                html += " <span class=\"fix\">\(v.fix == .unsafe ? "--unsafe-fixes" : "--fix") writes <span class=\"fixed\">\(showingOverrides(exporter.export(fixed, images: file.images ?? ImageStore()).html))</span></span>"
             }
             html += "</li>\n"
         }
         return html + "</ol>\n</section>\n"
+    }
+
+    /// A document's HTML (the exporter's) with each bidirectional embedding, override and isolate in its text
+    /// shown as the terminal shows it (`\u{202E}`, `TerminalText`), so that what the report shows of a document
+    /// is not reordered unseen; the excerpts are isolated besides (`unicode-bidi: isolate`). The marks (LRM, RLM)
+    /// right-to-left text uses stay. As text, the escape is safe in element content and attribute values alike.
+    static func showingOverrides(_ html: String) -> String {
+        func isOverride(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isBidiControl && TerminalText.needsEscape(scalar) }
+        guard html.unicodeScalars.contains(where: isOverride) else { return html }
+        var out = ""
+        for scalar in html.unicodeScalars {
+            if isOverride(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// The paragraphs findings are in, merged where they meet, each with the findings in it (by index). Findings
@@ -142,7 +156,7 @@ public enum HTMLReport {
     <title>fmtcheck report</title>
     <style>
     body { font-family: system-ui, sans-serif; margin: 2em; color: #1d1d1f; max-width: 60em; }
-    .document { background: #f5f5f7; padding: 0.2em 1em; border-radius: 6px; margin: 0.5em 0; }
+    .document { background: #f5f5f7; padding: 0.2em 1em; border-radius: 6px; margin: 0.5em 0; unicode-bidi: isolate; }
     mark { background: #fff3c4; outline: 1px solid #ff9f0a; color: inherit; }
     mark.e { background: #ffd6d6; outline: 1px solid #ff3b30; }
     mark.dim { background: none; outline: none; }
@@ -152,7 +166,7 @@ public enum HTMLReport {
     .rule { font-weight: 600; }
     .fix { color: #555; }
     .fixed p { display: inline; margin: 0; }
-    .fixed { background: #e6f4ea; padding: 0 0.2em; border-radius: 3px; }
+    .fixed { background: #e6f4ea; padding: 0 0.2em; border-radius: 3px; unicode-bidi: isolate; }
     .failure { color: #c00; }
     ul.clean { color: #555; columns: 3; font-size: 0.9em; }
     table.rules { border-collapse: collapse; margin: 1em 0; }

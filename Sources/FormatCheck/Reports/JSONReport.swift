@@ -101,12 +101,35 @@ public enum JSONReport {
     }
 }
 
-/// JSON text for reports: pretty-printed, keys sorted, `/` not escaped, a trailing newline.
+/// JSON text for reports: pretty-printed, keys sorted, `/` not escaped, a trailing newline, and what a terminal
+/// would not show as itself escaped (`escapingInvisibles`).
 enum JSONText {
     static func write(_ value: JSONValue) -> String {
         let options = JSONWriter.Options(sortedKeys: true, escapeSlashes: false, prettyPrinted: true)
         // Reports hold only strings, integers, bools and nulls, which always write.
         guard let text = try? JSONWriter.string(value, options: options) else { return "{}\n" }
-        return text + "\n"
+        return escapingInvisibles(text) + "\n"
+    }
+
+    /// JSON `text` with every character past ASCII that `TerminalText` escapes (C1 controls, line and paragraph
+    /// separators, bidirectional embeddings, overrides and isolates, U+FFFC) written as a `\uXXXX` escape: the
+    /// same value, but a report read in a terminal or an editor cannot have a file name or message reordered or
+    /// hidden by them. (C0 controls are escaped by the writer; outside strings JSON text is ASCII.)
+    static func escapingInvisibles(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        let hex = Array("0123456789abcdef")
+        for scalar in text.unicodeScalars {
+            guard isInvisible(scalar) else { out.unicodeScalars.append(scalar); continue }
+            let v = Int(scalar.value)
+            out += "\\u"
+            for shift in [12, 8, 4, 0] { out.append(hex[(v >> shift) & 0xF]) }
+        }
+        return out
+    }
+
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x80 && TerminalText.needsEscape(scalar)
     }
 }
