@@ -22,13 +22,15 @@ package enum HTMLEscaping {
             }
             let next = scalars.index(after: i)
             if let replacement {
-                out.unicodeScalars.append(contentsOf: s.unicodeScalars[start..<i])
+                // Appended as a Substring: `unicodeScalars.append(contentsOf:)` copies the whole of `out` each
+                // time, which made a page of many runs quadratic.
+                out += Substring(s.unicodeScalars[start..<i])
                 out += replacement
                 start = next
             }
             i = next
         }
-        out.unicodeScalars.append(contentsOf: s.unicodeScalars[start..<s.endIndex])
+        out += Substring(s.unicodeScalars[start..<s.endIndex])
     }
 
     /// An attribute value (always written in double quotes); the same escapes as text.
