@@ -65,6 +65,9 @@ extension CommandRunner {
             return .failure
         }
         var lintRun = LintRun(request)
+        // The HTML report's sections are rendered as each document is linted, and the document let go.
+        let sections = format == .html && !command.statistics ? HTMLReport.Sections() : nil
+        if let sections { lintRun.completed = sections.keep }
         if let cacheFile {
             let cache = LintCache(location: cacheFile)
             if let warning = cache.warning { messages.writeLine(.warning, "fmtcheck: warning: \(warning)", file: cache.path) }
@@ -138,25 +141,30 @@ extension CommandRunner {
             if let reason = file.fixHeldBack { messages.writeLine(.notice, "\(file.path): note: not fixed: \(reason)", file: file.path) }
         }
 
-        var report: String
-        if request.mode == .diff {
-            report = result.files.map(\.diff).joined()
-            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
-        } else if command.statistics {
-            report = RuleStatistics.report(RuleStatistics.of(result), as: format)
-        } else {
-            report = Report.render(result, as: format)
+        /// The report, handed to `sink` a piece at a time (`Report.write`).
+        func writeReport<Failure: Error>(to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+            if request.mode == .diff {
+                var report = result.files.map(\.diff).joined()
+                if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
+                try sink(Array(report.utf8))
+            } else if command.statistics {
+                try sink(Array(RuleStatistics.report(RuleStatistics.of(result), as: format).utf8))
+            } else {
+                try Report.write(result, as: format, sections: sections, to: sink)
+            }
         }
         if let output = command.output {
             do {
                 try OutputTarget.createFolders(for: output)
-                try AtomicWriter.write(Array(report.utf8), to: output)
+                try AtomicWriter.write(to: output) { (write: ([UInt8]) throws(AtomicWriter.Failure) -> Void) throws(AtomicWriter.Failure) in
+                    try writeReport(to: write)
+                }
             } catch {
                 messages.writeLine(.error, "fmtcheck: error: cannot write the report to \(output): \(error.message)")
                 return .failure
             }
         } else {
-            console.out(report)
+            writeReport { console.out(bytes: $0) }
         }
         if !command.quiet {
             var summary = RunSummary.line(result, mode: request.mode)

@@ -14,6 +14,16 @@ import RichTextFormats
 public enum HTMLReport {
     /// The page.
     public static func render(_ result: LintRunResult) -> String {
+        var text: [UInt8] = []
+        write(result) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes the page to `sink` a piece at a time: `render`'s bytes, never held whole. A file's section comes from
+    /// `sections` when the run rendered it there while it linted (and let the document go), else from the
+    /// document the result keeps.
+    public static func write<Failure: Error>(_ result: LintRunResult, sections: Sections? = nil,
+                                             to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let total = result.errorCount + result.warningCount
         let statistics = RuleStatistics.of(result)
         let withProblems = result.files.indices.filter { result.files[$0].failure == nil && !result.files[$0].violations.isEmpty }
@@ -22,6 +32,12 @@ public enum HTMLReport {
         let clean = result.files.indices.filter { result.files[$0].failure == nil && result.files[$0].violations.isEmpty }
 
         var html = head
+        /// Hands what is written so far to `sink` once there is enough of it.
+        func flush(always: Bool = false) throws(Failure) {
+            guard always || html.utf8.count >= 1 << 16 else { return }
+            try sink(Array(html.utf8))
+            html = ""
+        }
         html += "<p class=\"summary\">\(count(total, "problem")) (\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))) in \(withProblems.count) of \(count(result.files.count, "file"))"
         if !failed.isEmpty { html += "; \(failed.count) not linted" }
         html += ".</p>\n"
@@ -43,32 +59,46 @@ public enum HTMLReport {
             for k in withProblems {
                 let file = result.files[k]
                 html += "<li data-file=\"file-\(k)\"><a href=\"#file-\(k)\">\(HTMLText.escape(file.path))</a> <span class=\"count\">\(count(file.violations.count, "problem"))</span></li>\n"
+                try flush()
             }
             html += "</ul>\n"
         }
         // Marks and findings name their rule by its row in the table (`data-r`), not by its name again.
         var ruleNumbers: [String: Int] = [:]
         for (n, entry) in statistics.enumerated() { ruleNumbers[entry.rule] = n }
-        for k in withProblems { html += section(result.files[k], index: k, ruleNumbers: ruleNumbers) }
+        let ruleNumber = { (rule: String) in String(ruleNumbers[rule] ?? -1) }
+        for k in withProblems {
+            if let template = sections?.template(for: result.files[k].path) {
+                html += template.filled(fileID: String(k), ruleNumber: ruleNumber)
+            } else {
+                html += section(result.files[k], fileID: String(k), ruleNumber: ruleNumber)
+            }
+            try flush()
+        }
         if !failed.isEmpty {
             html += "<h2>Not linted (\(failed.count))</h2>\n<ul class=\"failures\">\n"
             for k in failed {
                 let file = result.files[k]
                 html += "<li class=\"failure\" id=\"file-\(k)\">\(HTMLText.escape(file.path)): \(HTMLText.escape(file.failure?.message ?? ""))</li>\n"
+                try flush()
             }
             html += "</ul>\n"
         }
         if !clean.isEmpty {
             html += "<h2>Clean files (\(clean.count))</h2>\n<ul class=\"clean\">\n"
-            for k in clean { html += "<li id=\"file-\(k)\">\(HTMLText.escape(result.files[k].path))</li>\n" }
+            for k in clean {
+                html += "<li id=\"file-\(k)\">\(HTMLText.escape(result.files[k].path))</li>\n"
+                try flush()
+            }
             html += "</ul>\n"
         }
         html += script + "</body>\n</html>\n"
-        return html
+        try flush(always: true)
     }
 
-    /// One file with problems: its excerpts, marked, and its findings.
-    static func section(_ file: FileResult, index k: Int, ruleNumbers: [String: Int]) -> String {
+    /// One file with problems: its excerpts, marked, and its findings. `fileID` is its number in the page and
+    /// `ruleNumber` a rule's row in the rules table, as they appear in ids and `data-r` values.
+    static func section(_ file: FileResult, fileID k: String, ruleNumber: (String) -> String) -> String {
         var html = "<section class=\"file\" id=\"file-\(k)\">\n"
         html += "<h3>\(HTMLText.escape(file.path))</h3>\n"
         if let definition = file.definitionName { html += "<p class=\"definition\">Definition <code>\(HTMLText.escape(definition))</code></p>\n" }
@@ -80,7 +110,7 @@ public enum HTMLReport {
                     let v = file.violations[n]
                     let lower = v.position.utf8Offset - excerpt.range.lowerBound
                     return HTMLHighlight(utf8Range: lower..<(lower + v.position.utf8Length), classes: [v.severity == .error ? "e" : "w"],
-                                         data: ["r": String(ruleNumbers[v.rule] ?? -1), "s": v.severity == .error ? "e" : "w"],
+                                         data: ["r": ruleNumber(v.rule), "s": v.severity == .error ? "e" : "w"],
                                          label: String(n + 1), labelID: "m\(k)-\(n + 1)", labelLink: "#f\(k)-\(n + 1)")
                 }
                 html += "<div class=\"document\">" + showingOverrides(exporter.export(text, images: file.images ?? ImageStore(), highlights: highlights).html) + "</div>\n"
@@ -91,7 +121,7 @@ public enum HTMLReport {
             let placed = file.document != nil && !Suppressions.unsuppressible.contains(v.rule)
             let place = "\(v.position.line):\(v.position.column)"
             // Its number is its own (`value`), so the list keeps the marks' numbers when the filter hides some.
-            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumbers[v.rule] ?? -1)\" value=\"\(n + 1)\">"
+            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumber(v.rule))\" value=\"\(n + 1)\">"
             html += placed ? "<a href=\"#m\(k)-\(n + 1)\">\(place)</a>" : place
             html += " \(v.severity) <b>\(HTMLText.escape(v.rule))</b>: \(HTMLText.escape(v.message))"
             if v.fix != .none, let fixed = fixedText(of: v, in: file) {
