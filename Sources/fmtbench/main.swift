@@ -11,6 +11,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("rtf", "RTF read and write MB/s on ../shared/corpus/rtf repeated to 50 MB; RTF read time over native JSON read time of the same documents", RTFBenchmark.main),
     ("churn", "1,000,000 engine edits that each set a new distinct value and later remove it (RSS growth), and 4,000 documents of distinct vs repeated values linted (peak RSS ratio)", ChurnBenchmark.main),
     ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
+    ("commands", "fmtcheck at scale: convert --to html and definition check at 10x the input (cost ratio), trace-to-script MB/s, peak RSS of json/sarif/html lint reports over 20,000 documents vs the default format's", CommandsBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -55,6 +56,8 @@ case "churn-session":
     ChurnBenchmark.sessionMain()
 case "churn-lint":
     ChurnBenchmark.lintMain(arguments.count > 1 ? arguments[1] : "distinct")
+case "commands-lint":
+    CommandsBenchmark.lintChild(Array(arguments.dropFirst()))
 case "traces-peer":
     TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
 case let name?:
