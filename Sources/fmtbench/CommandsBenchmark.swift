@@ -128,8 +128,13 @@ enum CommandsBenchmark {
         guard arguments.count == 2 else { fatalError("commands-lint FORMAT FOLDER") }
         let output = arguments[1] + ".report." + arguments[0]
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let code = fmtcheck(["lint", arguments[1], "--format", arguments[0], "-o", output, "--quiet"])
-        guard code != .failure else { fatalError("lint \(arguments[1]) failed") }
+        let errors = TextBox()
+        let code = CommandRunner.main(arguments: ["lint", arguments[1], "--format", arguments[0], "-o", output, "--quiet"],
+                                      console: Console(out: { _ in }, err: { errors.append($0) }))
+        guard code != .failure else {
+            FileHandle.standardError.write(Data("fmtbench commands-lint: lint \(arguments[1]) failed:\n\(errors.text.prefix(2_000))".utf8))
+            exit(2)
+        }
         print("peak \(procStatusBytes("VmHWM"))")
     }
 
@@ -163,7 +168,7 @@ enum CommandsBenchmark {
             return "{\"name\": \"chain\", \"attributes\": {\(attributes)}, \"scope\": [\(scope)], \"constraints\": [\n\(constraints)]}"
         }
         let constraints = (0..<count).map {
-            "{\"name\": \"C\($0)\", \"key\": \"k\", \"rules\": [{\"when\": {\"equals\": {\"c\": \"v\($0)\"}}, \"set\": \"x\($0)\"}]}"
+            "{\"name\": \"C\($0)\", \"key\": \"k\", \"rules\": [{\"when\": {\"equals\": {\"key\": \"c\", \"value\": \"v\($0)\"}}, \"set\": \"x\($0)\"}]}"
         }.joined(separator: ",\n")
         return "{\"name\": \"onekey\", \"attributes\": {\"k\": {\"type\": \"string\"}, \"c\": {\"type\": \"string\"}}, \"scope\": [\"k\", \"c\"], \"constraints\": [\n\(constraints)]}"
     }
@@ -175,6 +180,7 @@ enum CommandsBenchmark {
         var rng = SeededGenerator(seed: 39)
         let words = RecipeCorpus.words
         let definition = RecipeCorpus.recipeDefinitionPath()
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: folder + "/.fmtcheck.json", contents: Data(#"{"definition": "\#(definition)"}"#.utf8))
         for n in 0..<count {
             let sub = folder + "/d\(n % 100)"
@@ -199,5 +205,16 @@ enum CommandsBenchmark {
             }
             FileManager.default.createFile(atPath: sub + "/doc\(n).json", contents: Data(("[" + runs.joined(separator: ",") + "]").utf8))
         }
+    }
+}
+
+/// Text collected from a console's writer.
+final class TextBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var text = ""
+
+    func append(_ piece: String) {
+        lock.lock(); defer { lock.unlock() }
+        text += piece
     }
 }

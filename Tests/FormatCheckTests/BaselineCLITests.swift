@@ -144,4 +144,17 @@ final class BaselineCLITests: XCTestCase {
         XCTAssertFalse(result.out.contains("empty-baseline.json"), result.out)
         XCTAssertTrue(result.err.contains("empty-baseline.json: skipped: the baseline this run reads (--baseline)"), result.err)
     }
+
+    func testReportsWrittenIntoTheLintedFolderArePassedOverNextRun() throws {
+        // A JSON or SARIF report with a .json name in the folder it reports on is fmtcheck's own file, not a
+        // malformed document.
+        let root = try corpus()
+        XCTAssertEqual(try FmtcheckProcess.run([".", "--format", "json", "-o", "report.json"], in: root).status, 1)
+        XCTAssertEqual(try FmtcheckProcess.run([".", "--format", "sarif", "-o", "report.sarif.json"], in: root).status, 1)
+        let next = try FmtcheckProcess.run([".", "--verbose"], in: root)
+        XCTAssertEqual(next.status, 1, next.out + next.err)
+        XCTAssertTrue(next.err.contains("report.json: skipped: an fmtcheck report"), next.err)
+        XCTAssertTrue(next.err.contains("report.sarif.json: skipped: a SARIF report"), next.err)
+        XCTAssertFalse(next.out.contains("malformed-document"), next.out)
+    }
 }

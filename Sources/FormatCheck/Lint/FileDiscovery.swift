@@ -219,9 +219,10 @@ public enum FileDiscovery {
     static let sniffedBytes = 64 << 10
 
     /// What a `.json` file is when it is one of fmtcheck's own files and not a document, or nil: a definition (a
-    /// JSON object with `attributes` and `scope`, or whose first attribute is an object with a `"type"`) or a
+    /// JSON object with `attributes` and `scope`, or whose first attribute is an object with a `"type"`), a
     /// baseline (`"tool": "fmtcheck"` and `findings`, or whose first finding is an object with `file`, `rule` and
-    /// `fingerprint` strings). Each is told by what the first 64 KiB show, whatever the file's size: the shape of
+    /// `fingerprint` strings), or a report (`--format json`'s `"tool": {"name": "fmtcheck"}`, or SARIF's
+    /// `"$schema"`). Each is told by what the first 64 KiB show, whatever the file's size: the shape of
     /// a first attribute or finding is there even when `scope` or `tool` comes after a megabyte of them. A
     /// native JSON document in object form has `runs` (and `attributeTable`, `imageGlyphs`), never these; a
     /// document that only looks like neither is linted, and what is wrong with it is reported. Only a regular
@@ -255,6 +256,22 @@ public enum FileDiscovery {
                 if name == "runs" { return nil }
                 if let found = verdict() { return found }
                 switch name {
+                case "tool":
+                    // A JSON report names its tool in an object: `"tool": {"name": "fmtcheck", …}`.
+                    guard let value = try? reader.next() else { return verdict() }
+                    if case .string("fmtcheck") = value.kind {
+                        isFmtcheckTool = true
+                        if let found = verdict() { return found }
+                    } else if case .beginObject = value.kind {
+                        guard let strings = objectStrings(&reader) else { return verdict() }
+                        if strings["name"] == "fmtcheck" { return "an fmtcheck report (its \"tool\" is fmtcheck)" }
+                    } else if !skipValue(value.kind, &reader) {
+                        return verdict()
+                    }
+                case "$schema":
+                    guard let value = try? reader.next() else { return verdict() }
+                    if case .string(let schema) = value.kind, schema.lowercased().contains("sarif") { return "a SARIF report (its \"$schema\" is SARIF's)" }
+                    if !skipValue(value.kind, &reader) { return verdict() }
                 case "findings", "attributes":
                     // The member's first element (a finding, or an attribute's declaration) tells it by its shape.
                     guard let (strings, consumed) = firstElement(&reader) else { return nil }
@@ -300,6 +317,24 @@ public enum FileDiscovery {
             case .key(let name):
                 guard let value = try? reader.next() else { return nil }
                 if case .string = value.kind { strings.insert(name) } else if !skipValue(value.kind, &reader) { return nil }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Reads the rest of an object whose `{` was just read: its members whose values are strings (the others
+    /// read past); nil when the bytes end first.
+    static func objectStrings(_ reader: inout JSONReader) -> [String: String]? {
+        var strings: [String: String] = [:]
+        while let token = try? reader.next() {
+            switch token.kind {
+            case .endObject:
+                return strings
+            case .key(let name):
+                guard let value = try? reader.next() else { return nil }
+                if case .string(let text) = value.kind { strings[name] = text } else if !skipValue(value.kind, &reader) { return nil }
             default:
                 return nil
             }
