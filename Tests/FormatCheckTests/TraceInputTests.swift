@@ -44,13 +44,17 @@ final class TraceInputTests: XCTestCase {
             (try write(negativePosition, to: "position.json", in: folder), ":1:65: error: $.txns[0].patches[0][0]: the position -1 is negative"),
             (try write(huge, to: "huge.json", in: folder), ":1:63: error: $.txns[0].patches[0][0]: the position 1 is past the end of the text (the text there has 0 Unicode scalars)"),
         ]
-        for (trace, message) in cases {
-            for arguments in [["replay", "--trace", trace], ["trace-to-script", trace]] {
-                let result = try FmtcheckProcess.run(arguments)
-                XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)")
-                XCTAssertEqual(result.out, "", "\(arguments)")
-                XCTAssertEqual(result.err, trace + message + "\n", "\(arguments)")
-            }
+        for (trace, message) in cases { try assertBothCommandsRefuse(trace, saying: message) }
+    }
+
+    /// `replay --trace` and `trace-to-script` both exit 2 on `trace` with nothing on stdout, and `trace` then
+    /// `message` (from its line and column) on stderr.
+    func assertBothCommandsRefuse(_ trace: String, saying message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for arguments in [["replay", "--trace", trace], ["trace-to-script", trace]] {
+            let result = try FmtcheckProcess.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)", file: file, line: line)
+            XCTAssertEqual(result.out, "", "\(arguments)", file: file, line: line)
+            XCTAssertEqual(result.err, trace + message + "\n", "\(arguments)", file: file, line: line)
         }
     }
 
@@ -95,13 +99,7 @@ final class TraceInputTests: XCTestCase {
              ":1:77: error: $.txns[1]: a transaction is an object with \"patches\""),
         ]
         for (n, (text, message)) in traces.enumerated() {
-            let trace = try write(text, to: "trace\(n).json", in: folder)
-            for arguments in [["replay", "--trace", trace], ["trace-to-script", trace]] {
-                let result = try FmtcheckProcess.run(arguments)
-                XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)")
-                XCTAssertEqual(result.out, "", "\(arguments)")
-                XCTAssertEqual(result.err, trace + message + "\n", "\(arguments)")
-            }
+            try assertBothCommandsRefuse(try write(text, to: "trace\(n).json", in: folder), saying: message)
         }
     }
 
