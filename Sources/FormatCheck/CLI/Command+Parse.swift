@@ -1,7 +1,7 @@
 import Formatting
 extension Command {
     /// The top-level commands, for did-you-mean hints.
-    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "merge-reports", "help"]
+    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "merge-reports", "rule", "init", "help"]
     /// The `definition` subcommands.
     static let definitionSubcommands = ["check", "explain"]
 
@@ -28,6 +28,10 @@ extension Command {
             return try parseConvert(rest)
         case "merge-reports":
             return try parseMergeReports(rest)
+        case "rule":
+            return try parseRule(rest)
+        case "init":
+            return try parseInit(rest)
         default:
             // `fmtcheck PATH...` and `fmtcheck --lint-option …` lint; a mistyped command name is a usage error.
             if first.hasPrefix("-") && first != "-" {

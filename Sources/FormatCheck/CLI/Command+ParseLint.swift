@@ -8,7 +8,7 @@ extension Command {
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
                               "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions",
-                              "--shard", "--records"]
+                              "--shard", "--records", "--config"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -51,6 +51,7 @@ extension Command {
                 case "--exit-non-zero-on-fix": command.exitNonZeroOnFix = true
                 case "--shard": request.shard = try shard(try scanner.value(for: option, inline: inline))
                 case "--records": command.records = try scanner.value(for: option, inline: inline)
+                case "--config": request.configFile = try scanner.value(for: option, inline: inline)
                 case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true

@@ -11,7 +11,7 @@ extension CommandRunner {
     static func lint(_ command: LintCommand, console: Console) -> ExitCode {
         let runConfig: LintConfiguration
         do {
-            runConfig = try runConfiguration(for: command.request.paths)
+            runConfig = try runConfiguration(for: command.request.paths, configFile: command.request.configFile)
         } catch {
             LintMessages(console: console, github: command.format == .github)
                 .write(.error, error.description, file: error.fileName, location: error.location)
@@ -172,9 +172,9 @@ extension CommandRunner {
     }
 
     /// The configuration for run-wide options (format, warning limit): the nearest `.fmtcheck.json` of the
-    /// current folder, else that of the first path.
-    static func runConfiguration(for paths: [String]) throws(ConfigurationError) -> LintConfiguration {
-        let resolver = ConfigurationResolver()
+    /// current folder, else that of the first path; under `--config FILE`, that file.
+    static func runConfiguration(for paths: [String], configFile: String? = nil) throws(ConfigurationError) -> LintConfiguration {
+        let resolver = ConfigurationResolver(configFile: configFile)
         let here = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
         guard here.sources.isEmpty, let first = paths.first(where: { $0 != "-" }), FileManager.default.fileExists(atPath: first) else { return here }
         return try resolver.configuration(forPath: first)
@@ -186,7 +186,7 @@ extension CommandRunner {
     /// run-wide options (format, warning limit) from the run's (`runConfiguration(for:)`).
     static func printConfiguration(_ command: LintCommand, base: LintConfiguration, console: Console) -> ExitCode {
         let request = command.request
-        let resolver = ConfigurationResolver()
+        let resolver = ConfigurationResolver(configFile: request.configFile)
         var effective: LintConfiguration
         do throws(ConfigurationError) {
             // What the run would lint the path under (`LintRun.prepare`), the command line's options applied.

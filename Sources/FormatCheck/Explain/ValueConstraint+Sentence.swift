@@ -18,7 +18,8 @@ enum ConstraintSentence {
         "\(constraint.name): " + body(of: constraint)
     }
 
-    private static func body(of constraint: any ValueConstraint) -> String {
+    /// What the constraint does, without its name.
+    static func body(of constraint: any ValueConstraint) -> String {
         let key = constraint.key.name
         switch constraint {
         case let rules as Rules:

@@ -31,9 +31,10 @@ public enum FileDiscovery {
     /// exclude (`DocumentExclusion`); `resolver` finds each folder's configuration.
     /// With a `cache`, a `.json` file the cache has linted in the state it is in now is a document, and is not
     /// opened to tell it from a definition or a baseline.
-    public static func targets(for request: LintRequest, resolver: ConfigurationResolver = ConfigurationResolver(),
+    public static func targets(for request: LintRequest, resolver: ConfigurationResolver? = nil,
                                cache: LintCache? = nil) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
-        targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver), cache: cache)
+        let resolver = resolver ?? ConfigurationResolver(configFile: request.configFile)
+        return targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver), cache: cache)
     }
 
     /// With an `exclusion`, what its patterns exclude is passed over too (and listed as excluded).
