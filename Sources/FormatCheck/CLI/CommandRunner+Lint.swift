@@ -20,12 +20,12 @@ extension CommandRunner {
         if command.printConfig { return printConfiguration(command, base: runConfig, console: console) }
         let format = command.format ?? runConfig.format ?? .default
         let messages = LintMessages(console: console, github: format == .github)
-        if command.request.mode == .diff, [.json, .sarif, .html].contains(format) {
+        if command.request.mode == .diff, [.json, .sarif, .html, .junit, .checkstyle, .gitlab].contains(format) {
             // Never a plain-text diff where a machine-readable report was asked for.
             messages.writeLine(.error, "fmtcheck: error: --diff writes a unified diff, which --format \(format.rawValue) does not carry; use the default or github format, or drop --diff for the \(format.rawValue) report")
             return .failure
         }
-        if command.statistics, command.request.mode == .diff || [.sarif, .html].contains(format) {
+        if command.statistics, command.request.mode == .diff || [.sarif, .html, .junit, .checkstyle, .gitlab].contains(format) {
             let other = command.request.mode == .diff ? "--diff" : "--format \(format.rawValue)"
             messages.writeLine(.error, "fmtcheck: error: --statistics prints counts per rule, which \(other) does not carry; use the default or json format")
             return .failure
@@ -36,7 +36,7 @@ extension CommandRunner {
         }
         var request = command.request
         request.keepsDocuments = format == .html
-        request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil
+        request.fingerprints = [.json, .sarif, .jsonl, .gitlab].contains(format) || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
         let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments
