@@ -8,7 +8,7 @@ extension Command {
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
                               "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions",
-                              "--shard", "--records", "--config"]
+                              "--shard", "--records", "--config", "--color"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -52,6 +52,12 @@ extension Command {
                 case "--shard": request.shard = try shard(try scanner.value(for: option, inline: inline))
                 case "--records": command.records = try scanner.value(for: option, inline: inline)
                 case "--config": request.configFile = try scanner.value(for: option, inline: inline)
+                case "--color", "--colour":
+                    let when = try scanner.value(for: option, inline: inline)
+                    guard let choice = ColorChoice(rawValue: when) else {
+                        throw UsageError("--color takes auto, always or never, not '\(when)'", hint: Suggestions.didYouMean(when, in: ColorChoice.allCases.map(\.rawValue)))
+                    }
+                    command.color = choice
                 case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true

@@ -135,12 +135,16 @@ extension CommandRunner {
             if let reason = file.fixHeldBack { messages.writeLine(.notice, "\(file.path): note: not fixed: \(reason)", file: file.path) }
         }
 
+        // Colour only what goes to a terminal (or everywhere under --color always), never a report file.
+        let outStyle = command.output == nil ? console.style(command.color, forErr: false) : .plain
         var report: String
         if request.mode == .diff {
             report = result.files.map(\.diff).joined()
-            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
+            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) } else { report = outStyle.diff(report) }
         } else if command.statistics {
             report = RuleStatistics.report(RuleStatistics.of(result), as: format)
+        } else if format == .default {
+            report = DefaultReport.render(result, style: outStyle)
         } else {
             report = Report.render(result, as: format)
         }
@@ -157,7 +161,7 @@ extension CommandRunner {
         if !command.quiet {
             var summary = RunSummary.line(result, mode: request.mode)
             if let output = command.output { summary += "; report written to \(output)" }
-            console.errLine(summary)
+            console.err(console.style(command.color, forErr: true).summary(TerminalText.escaped(summary), of: result, mode: request.mode) + "\n")
         }
         if result.hasInputErrors { return .failure }
         if command.exitNonZeroOnFix, request.mode == .fix, result.fixedCount > 0 { return .violations }
