@@ -8,7 +8,7 @@ extension Command {
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
                               "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions",
-                              "--shard", "--records", "--config", "--color"]
+                              "--shard", "--records", "--config", "--color", "--show-fixes"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -52,6 +52,7 @@ extension Command {
                 case "--shard": request.shard = try shard(try scanner.value(for: option, inline: inline))
                 case "--records": command.records = try scanner.value(for: option, inline: inline)
                 case "--config": request.configFile = try scanner.value(for: option, inline: inline)
+                case "--show-fixes": command.showFixes = true
                 case "--color", "--colour":
                     let when = try scanner.value(for: option, inline: inline)
                     guard let choice = ColorChoice(rawValue: when) else {
@@ -140,7 +141,7 @@ extension Command {
         }
         let refused: [(Bool, String)] = [(request.mode == .diff, "--diff"), (request.shard != nil, "--shard"), (command.cache, "--cache"),
                                          (command.baseline != nil, "--baseline"), (command.writeBaseline != nil, "--write-baseline"),
-                                         (command.statistics && request.mode == .fix, "--statistics with --fix")]
+                                         (command.statistics && request.mode == .fix, "--statistics with --fix"), (command.showFixes, "--show-fixes")]
         if let (_, option) = refused.first(where: { $0.0 }) {
             throw UsageError("--records cannot be combined with \(option)", hint: "records are split and compared by the engine that runs fmtcheck; see README's 'Linting past one machine: shards and records'")
         }

@@ -158,6 +158,7 @@ extension CommandRunner {
         } else {
             console.out(report)
         }
+        if command.showFixes { console.err(FixListing.text(result, mode: request.mode, style: console.style(command.color, forErr: true))) }
         if !command.quiet {
             var summary = RunSummary.line(result, mode: request.mode)
             if let output = command.output { summary += "; report written to \(output)" }

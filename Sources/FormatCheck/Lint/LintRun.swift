@@ -410,6 +410,10 @@ public struct LintRun: Sendable {
         var result = result
         let remaining = (request.unsafeFixes ? fix.check : linter.lint(fix.written)).violations
         result.fixedCount = max(0, result.violations.count - remaining.count)
+        var left = Dictionary(remaining.map { ($0.rule, 1) }, uniquingKeysWith: +)
+        for violation in result.violations {
+            if let n = left[violation.rule], n > 0 { left[violation.rule] = n - 1 } else { result.fixedByRule[violation.rule, default: 0] += 1 }
+        }
         result.violations = remaining
         return result
     }
