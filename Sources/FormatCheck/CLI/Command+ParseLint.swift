@@ -8,7 +8,7 @@ extension Command {
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
                               "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions",
-                              "--shard", "--records", "--config", "--color", "--show-fixes"]
+                              "--shard", "--records", "--config", "--color", "--show-fixes", "--watch"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -53,6 +53,7 @@ extension Command {
                 case "--records": command.records = try scanner.value(for: option, inline: inline)
                 case "--config": request.configFile = try scanner.value(for: option, inline: inline)
                 case "--show-fixes": command.showFixes = true
+                case "-w", "--watch": command.watch = true
                 case "--color", "--colour":
                     let when = try scanner.value(for: option, inline: inline)
                     guard let choice = ColorChoice(rawValue: when) else {
@@ -109,6 +110,15 @@ extension Command {
         }
         if command.printConfig && request.paths.count > 1 {
             throw UsageError("--print-config shows the configuration of one document", hint: "write 'fmtcheck --print-config PATH'")
+        }
+        if command.watch {
+            let refused: [(Bool, String)] = [(request.mode != .check, "--fix or --diff"), (command.records != nil, "--records"),
+                                             (request.paths.contains("-"), "standard input"), (command.output != nil, "-o"),
+                                             (command.writeBaseline != nil || command.pruneBaseline, "a baseline it writes"),
+                                             (command.printConfig, "--print-config")]
+            if let (_, what) = refused.first(where: { $0.0 }) {
+                throw UsageError("--watch cannot be combined with \(what)", hint: "--watch lints and prints the findings again as documents change; fix or write files in a run of their own")
+            }
         }
         if request.paths.isEmpty && !command.printConfig && command.records == nil {
             throw UsageError("no files to lint", hint: "write 'fmtcheck lint PATH...', for example 'fmtcheck Examples'")

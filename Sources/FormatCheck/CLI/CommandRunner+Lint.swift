@@ -30,6 +30,13 @@ extension CommandRunner {
             messages.writeLine(.error, "fmtcheck: error: --statistics prints counts per rule, which \(other) does not carry; use the default or json format")
             return .failure
         }
+        if command.watch {
+            guard [.default, .jsonl].contains(format) else {
+                messages.writeLine(.error, "fmtcheck: error: --watch prints findings as they change, in the default or jsonl format, not \(format.rawValue)")
+                return .failure
+            }
+            return watch(command, console: console)
+        }
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         if let records = command.records {
             return lintRecords(command, source: records, format: format, maxWarnings: maxWarnings, console: console)

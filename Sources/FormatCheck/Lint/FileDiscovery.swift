@@ -206,6 +206,12 @@ public enum FileDiscovery {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// An absolute `path` relative to the current folder when it is below it (for messages), else as it is.
+    static func relativeToCurrentFolder(_ path: String) -> String {
+        let folder = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+    }
+
     /// `path` without the slash it may end with ("/" stays as it is).
     static func withoutTrailingSlash(_ path: String) -> String {
         path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
