@@ -36,7 +36,7 @@ extension Command {
             // `fmtcheck PATH...` and `fmtcheck --lint-option …` lint; a mistyped command name is a usage error.
             if first.hasPrefix("-") && first != "-" {
                 let option = first.split(separator: "=").first.map(String.init) ?? first
-                guard lintOptions.contains(option) || ["-d", "-f", "-o", "-q"].contains(option) else {
+                guard lintOptions.contains(option) || ["-d", "-f", "-o", "-q", "-v", "-w"].contains(option) else {
                     throw UsageError("unknown option '\(first)'", hint: Suggestions.didYouMean(option, in: ["--help", "--version"] + lintOptions))
                 }
                 return try parseLint(arguments[...])
