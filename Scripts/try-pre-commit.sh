@@ -76,5 +76,5 @@ if grep -q "package.json:\|defs/recipe.json:\|schema.json:\|fmtcheck.json:" "$wo
 #    warning, nothing about the files that are no documents, and the hook passes (a warning does not fail it).
 run python3 -m pre_commit run fmtcheck --verbose --all-files >"$work/all.log" 2>&1 || { cat "$work/all.log"; fail "--all-files failed"; }
 grep -q "docs/Note.rtfd/TXT.rtf:1:.*reader-warning" "$work/all.log" || { cat "$work/all.log"; fail "--all-files missed the package"; }
-if grep -q "error" "$work/all.log"; then cat "$work/all.log"; fail "--all-files reported an error"; fi
+if grep -q ": error \|fmtcheck: error" "$work/all.log"; then cat "$work/all.log"; fail "--all-files reported an error"; fi
 echo "try-pre-commit: passed (pre-commit $(python3 -m pre_commit --version | awk '{print $2}'), fmtcheck $rev)"
