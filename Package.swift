@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "RichTextFormatsTests", dependencies: ["RichTextFormats", "FormattingTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "FormattingTestingTests", dependencies: ["FormattingTesting", "FormattingSwiftTesting", "DefinitionFiles", "FormatCheck", "Formatting", "RichText", "RichTextFormats"]),
         .testTarget(name: "DefinitionFilesTests", dependencies: ["DefinitionFiles", "Formatting", "RichText", "RichTextFormats"]),
-        .testTarget(name: "FormatCheckTests", dependencies: ["PlantedBugEditors", "EditScripts", "FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"]),
+        .testTarget(name: "FormatCheckTests", dependencies: ["PlantedBugEditors", "EditScripts", "FormatCheck", "DefinitionFiles", "Formatting", "FormattingTesting", "RichText", "RichTextFormats", "StreamingJSON"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
