@@ -102,7 +102,8 @@ extension RTFInterpreter {
         }
         links.append(url)
         setCharacter(\.link, Int32(links.count - 1))
-        if state.destination != .body { state.destination = .body }
+        // The result is body text (a field inside a footnote keeps the footnote's text).
+        if state.destination != .body && state.destination != .footnote { state.destination = .body }
     }
 
     // MARK: Pictures

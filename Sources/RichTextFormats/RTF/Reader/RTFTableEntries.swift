@@ -4,6 +4,8 @@ import RichText
 struct RTFFontEntry {
     var name = ""
     var charset: Int32? = nil
+    /// The symbol font its name says it is, for its private-use characters (`RTFSymbolFonts`).
+    var symbolFamily = RTFSymbolFonts.Family.other
 }
 
 /// One colour being read from `\colortbl` or `\expandedcolortbl`.
@@ -70,6 +72,7 @@ extension RTFInterpreter {
         fontNameBytes.removeAll(keepingCapacity: true)
         var entry = fontEntry
         entry.name = name
+        entry.symbolFamily = RTFSymbolFonts.family(named: name)
         // The first entry for a number wins (Word repeats none; \upr's second table is skipped).
         if fonts[number] == nil { fonts[number] = entry }
         fontEntryNumber = nil
