@@ -47,7 +47,7 @@ final class RTFReaderErrorTests: XCTestCase {
     func testConcatenatedDocumentsAreBothRead() throws {
         let read = try RTFReaderTestSupport.read("{\\rtf1\\ansi first\\par}\n{\\rtf1\\ansi second\\par}")
         XCTAssertEqual(read.document.string, "first\nsecond\n")
-        XCTAssertEqual(read.warnings.first?.location, JSONLocation(line: 2, column: 1, byteOffset: 21))
+        XCTAssertEqual(read.warnings.first?.location, JSONLocation(line: 2, column: 1, byteOffset: 23))
     }
 
     func testBinaryPaddingAfterTheDocumentIsNotReadAndSaidSo() throws {
