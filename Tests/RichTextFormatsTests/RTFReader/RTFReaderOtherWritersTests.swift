@@ -128,6 +128,12 @@ final class RTFReaderOtherWritersTests: XCTestCase {
         XCTAssertEqual(warnings.first?.location?.column, 72, "at the first one, the \\'29")
     }
 
+    func testAFontNamedSymbolWithNoCharacterSetIsASymbolFont() throws {
+        // pandoc's legacy lists: {\f3 Symbol;} and {\pntext\f3 \'b7\tab}.
+        let read = try read("{\\rtf1\\ansi{\\fonttbl{\\f0 Helvetica;}{\\f3 Symbol;}}{\\pntext\\f3 \\'b7\\tab}A\\par}")
+        XCTAssertEqual(read.document.string, "•\tA\n")
+    }
+
     func testAFontNamedSymbolIsMappedInTheFontTableNotItsName() throws {
         let read = try read("{\\rtf1{\\fonttbl{\\f3\\fnil\\fcharset2 Symbol;}}{\\f3 p}}")
         XCTAssertEqual(read.document.string, "π")

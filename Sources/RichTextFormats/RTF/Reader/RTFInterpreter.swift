@@ -484,10 +484,13 @@ struct RTFInterpreter {
         decoder = made
     }
 
-    /// The code page of text in font `number`: the font's character set, else the document's. ASCII bytes
-    /// are read as ASCII in every page (a Symbol font's bytes ≥ 0x80 become U+F0xx, page 42).
+    /// The code page of text in font `number`: the font's character set, else the document's; a font named
+    /// Symbol or Wingdings with no `\fcharset` is a symbol font (page 42: every byte but space is U+F000 + byte).
     func codePage(forFont number: Int32) -> Int32 {
-        guard let font = fonts[number], let charset = font.charset else { return documentCodePage }
+        guard let font = fonts[number] else { return documentCodePage }
+        guard let charset = font.charset else {
+            return font.symbolFamily == .other ? documentCodePage : Int32(RTFCodePage.symbolPageNumber)
+        }
         if let page = RTFCodePage.number(forCharset: Int(charset)) { return Int32(page) }
         return documentCodePage
     }
