@@ -276,10 +276,20 @@ struct RTFWriting {
             if scalar == 0xFFFC, let graphic = formats[format].graphic {
                 writeGraphic(graphic)
             } else {
+                if scalar >= 0xF020 && scalar <= 0xF0FF { notePrivateUse(scalar, format: format) }
                 out.text(scalar)
             }
             i += length
         }
+    }
+
+    /// A private-use character that readers take for a symbol font's (U+F0B7 for Word's bullet; any in a font
+    /// named Symbol or Wingdings) reads back as that symbol's Unicode character: said once.
+    private mutating func notePrivateUse(_ scalar: UInt32, format: Int) {
+        let family = formats[format].character.font.map { RTFSymbolFonts.family(named: fonts[$0]) } ?? .other
+        guard let shown = Unicode.Scalar(scalar).flatMap({ RTFSymbolFonts.unicode(for: $0, in: family) }) else { return }
+        warnings.add(kind: "symbol-private-use",
+                     "private-use characters that stand for symbol-font glyphs (first: U+\(String(scalar, radix: 16, uppercase: true))) are read back as the characters they show (\(Character(shown)))")
     }
 
     /// `\pard` and the paragraph's formatting, when it differs from the paragraph before.
