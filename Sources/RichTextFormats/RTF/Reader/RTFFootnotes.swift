@@ -112,7 +112,8 @@ extension RTFInterpreter {
     /// it; never across a paragraph end. With no mark before it in its paragraph it is not kept, and said so.
     mutating func finishFootnote(_ open: RTFFootnoteReading) {
         warn("footnote", Self.footnoteMessage, at: open.start)
-        let text = Self.trimmedFootnote(open.text)
+        // Word puts a space after the mark it repeats inside the note, and ends the note with \par.
+        let text = Self.trimmed(open.text)
         let end = builder.utf8.count
         let paragraphStart = builder.currentParagraphStart
         var start: Int
@@ -137,15 +138,5 @@ extension RTFInterpreter {
             return marked
         }
         styleDirty = true
-    }
-
-    /// A footnote's text without the white space and paragraph ends around it (Word puts a space after the
-    /// mark it repeats inside the footnote, and ends the footnote with `\par`).
-    static func trimmedFootnote(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{00A0}" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(scalars[first...last])
     }
 }

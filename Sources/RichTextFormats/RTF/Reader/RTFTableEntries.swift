@@ -81,11 +81,12 @@ extension RTFInterpreter {
         updateDecoder()
     }
 
-    /// `text` without leading and trailing white space (no Foundation bridging: font tables are long).
+    /// `text` without leading and trailing white space, line ends and separators (no Foundation bridging: font
+    /// tables are long). Font names and footnote texts are trimmed so.
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value <= 0x20 || scalar.value == 0xA0 || scalar.value == 0x3000
+            scalar.value <= 0x20 || scalar.value == 0xA0 || scalar.value == 0x2028 || scalar.value == 0x3000
         }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }

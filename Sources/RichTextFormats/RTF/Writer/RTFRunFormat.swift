@@ -136,7 +136,7 @@ extension RTFWriting {
                     if isEndnote { continue }
                 }
                 format.note = RTFNote(text: text, isEndnote: isEndnote)
-                if RTFInterpreter.trimmedFootnote(text) != text {
+                if RTFInterpreter.trimmed(text) != text {
                     warnings.add(kind: "footnote-space",
                                  "white space and paragraph ends around a footnote's text are not kept (first: \(MessageText.quoted(String(text.prefix(40)))))")
                 }
