@@ -91,6 +91,14 @@ final class RTFReaderOtherWritersTests: XCTestCase {
         XCTAssertEqual(read.document.string, "•\tRead me")
     }
 
+    func testABulletLevelWithANumberPlaceholderShowsABullet() throws {
+        let read = try read("""
+            {\\rtf1{\\*\\listtable{\\list{\\listlevel\\levelnfc23{\\leveltext\\'02\\'05.;}{\\levelnumbers\\'01;}}\\listid1}}
+            {\\*\\listoverridetable{\\listoverride\\listid1\\ls1}}\\pard\\ls1 x\\par\\pard\\ls0 y\\par}
+            """)
+        XCTAssertEqual(read.document.string, "•\tx\ny\n", "\\ls0 is no list")
+    }
+
     func testAnUnknownListIsAWarningAndNoLabel() throws {
         let read = try read("{\\rtf1 \\pard\\ls9 item\\par}")
         XCTAssertEqual(read.document.string, "item\n")

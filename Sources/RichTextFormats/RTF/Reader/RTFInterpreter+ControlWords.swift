@@ -227,7 +227,8 @@ extension RTFInterpreter {
             if state.destination == .listOverrideTable {
                 listTableWord(keyword, parameter)
             } else if state.destination == .body {
-                state.paragraph.listOverride = value
+                // \ls0 is "no list".
+                state.paragraph.listOverride = value > 0 ? value : RTFParagraphState.absent
                 warn("list", RTFUnmodelledWords.listMessage)
             }
         case .ilvl: if state.destination == .body { state.paragraph.listLevel = max(0, value) }

@@ -202,9 +202,10 @@ extension RTFInterpreter {
         for (offset, scalar) in template.enumerated() {
             let isPlaceholder = scalar.value < 9 && (placeholders.contains(offset) || level.placeholderOffsets.isEmpty)
             if isPlaceholder {
+                // A bullet level's text is its bullet; one with a number's placeholder shows Word's bullet.
+                if level.format == .bullet { return [.text("\u{2022}")] }
                 if !text.isEmpty { pieces.append(.text(text)); text = "" }
-                // A bullet level shows its own text only; a placeholder there names no number.
-                if level.format != .bullet { pieces.append(.number(level: Int(scalar.value), format: nil)) }
+                pieces.append(.number(level: Int(scalar.value), format: nil))
             } else {
                 text.unicodeScalars.append(RTFSymbolFonts.unicode(for: scalar, in: family) ?? scalar)
             }
