@@ -99,6 +99,14 @@ final class RTFReaderOtherWritersTests: XCTestCase {
         XCTAssertEqual(read.document.string, "•\tx\ny\n", "\\ls0 is no list")
     }
 
+    func testAListTableThatDoesNotReadGivesNoLabelsAndSaysWhere() throws {
+        // List tables are read only when a paragraph needs a label; one with a bad \'hh is a warning then.
+        let read = try read("{\\rtf1{\\*\\listtable{\\list{\\listlevel{\\leveltext\\'zz;}}\\listid1}}\n\\pard\\ls1 x\\par}")
+        XCTAssertEqual(read.document.string, "x\n")
+        let warning = try XCTUnwrap(read.warnings.first { $0.message.contains("list table could not be read") }, "\(read.warnings)")
+        XCTAssertEqual(warning.location?.column, 10, "at \\listtable")
+    }
+
     func testAnUnknownListIsAWarningAndNoLabel() throws {
         let read = try read("{\\rtf1 \\pard\\ls9 item\\par}")
         XCTAssertEqual(read.document.string, "item\n")

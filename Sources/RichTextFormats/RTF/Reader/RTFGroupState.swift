@@ -107,7 +107,7 @@ struct RTFGroupState {
     var codePage: Int32 = 1252
     /// `\ucN`: how many fallback characters follow a `\u`.
     var unicodeSkip: Int32 = 1
-    /// Set by `\*`: the group's destination word, if unknown, skips the group.
+    /// Set by `\*` as the group's first token: the group's destination word, if unknown, skips the group.
     var ignorableDestination = false
     /// Set after an attachment group closes inside this one: the rest of this group is its fallback text.
     var skipsAttachmentFallback = false

@@ -208,11 +208,21 @@ extension RTFInterpreter {
             if state.destination == .body { paragraphLabelled = true }
 
         // Lists
-        case .listtable: state.destination = .listTable
-        case .listoverridetable: state.destination = .listOverrideTable
+        case .listtable, .listoverridetable:
+            // Read only when a paragraph needs a label from them (`readListTables`): Word's list tables are
+            // long, and its list paragraphs carry their labels as {\listtext}.
+            if readingListTables || depth == 1 {
+                state.destination = keyword == .listtable ? .listTable : .listOverrideTable
+            } else {
+                lists.pendingTables.append(tokenizer.tokenStart)
+                try skipGroup()
+            }
         case .list, .listoverride:
             // A definition outside its table (some writers leave `\listtable` out) is read as one, never as text.
             switch state.destination {
+            case .body where !readingListTables && depth > 1:
+                lists.pendingTables.append(tokenizer.tokenStart)
+                try skipGroup()
             case .body, .listTable, .listOverrideTable: listTableWord(keyword, parameter)
             default: try skipGroup()
             }

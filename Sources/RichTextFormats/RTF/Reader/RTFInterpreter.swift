@@ -70,6 +70,8 @@ struct RTFInterpreter {
 
     // Lists
     var lists = RTFLists()
+    /// Whether this interpreter reads a list table skipped before (`readListTables`), rather than a document.
+    var readingListTables = false
     /// Whether the current paragraph has its label: `{\listtext}`/`{\pntext}`, or one built from the lists.
     var paragraphLabelled = false
 
@@ -107,6 +109,12 @@ struct RTFInterpreter {
         guard case .word(.rtf, _) = try tokenizer.next() else {
             throw error(.malformed, "not an RTF document: it does not start with {\\rtf", at: rtfStart, expected: "\\rtf1")
         }
+        try runGroup()
+    }
+
+    /// Reads tokens until the group open at the start (the document's, or a list table's) closes, and, for a
+    /// document, what follows it.
+    mutating func runGroup() throws(DocumentError) {
         while true {
             let token = try tokenizer.next()
             if unicodeSkipRemaining > 0 && token.countsAsOneFallbackCharacter { unicodeSkipRemaining -= 1; continue }
@@ -118,7 +126,7 @@ struct RTFInterpreter {
                 atGroupStart = true
             case .groupEnd:
                 try closeGroup()
-                if depth == 0 && !readTrailingContent() { return }
+                if depth == 0 && (readingListTables || !readTrailingContent()) { return }
             case .text(let start, let end):
                 try text(start, end)
             case .hexByte(let byte):

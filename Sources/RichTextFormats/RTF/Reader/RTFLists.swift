@@ -42,6 +42,9 @@ struct RTFLists {
     var lists: [Int32: [RTFListLevel]] = [:]
     /// `\ls` number to `\listid`.
     var overrides: [Int32: Int32] = [:]
+    /// Where list tables skipped so far start (the byte offset of their destination word), to be read when a
+    /// paragraph first needs a label from them.
+    var pendingTables: [Int] = []
     private var counters: [Int32: [Int?]] = [:]
 
     // While reading the tables.
@@ -214,10 +217,38 @@ extension RTFInterpreter {
         return pieces
     }
 
+    /// Reads the list tables skipped so far, each by an interpreter of its own that starts at the table's
+    /// destination word, inside its group, with this document's fonts and code page, and stops where the group
+    /// closes. A table that does not read (the skip already checked its braces) gives no lists, with a warning.
+    mutating func readListTables() {
+        let starts = lists.pendingTables
+        lists.pendingTables = []
+        for start in starts {
+            var reader = RTFInterpreter(limits: limits, attachments: [:])
+            reader.readingListTables = true
+            reader.tokenizer = RTFTokenizer(bytes: bytes, limits: limits)
+            reader.tokenizer.position = start
+            reader.fonts = fonts
+            reader.documentCodePage = documentCodePage
+            reader.state.codePage = documentCodePage
+            reader.updateDecoder()
+            reader.lists = lists
+            reader.stack = [RTFGroupState()]
+            reader.depth = 1
+            do throws(DocumentError) {
+                try reader.runGroup()
+                lists = reader.lists
+            } catch {
+                warn("list-table", "a list table could not be read (\(error.message)); paragraphs in its lists have no label", at: start)
+            }
+        }
+    }
+
     /// Puts the label of the current paragraph's list level before its first text, once per paragraph (the
     /// caller checked that the paragraph is in a list and has no label yet).
     mutating func emitListLabel() {
         paragraphLabelled = true
+        if !lists.pendingTables.isEmpty { readListTables() }
         let paragraph = state.paragraph
         guard let label = lists.nextLabel(override: paragraph.listOverride, level: paragraph.listLevel) else {
             warn("list-unknown", "a paragraph's list (\\ls\(paragraph.listOverride)) is not in \\listoverridetable; it has no label")
