@@ -194,6 +194,13 @@ final class RTFReaderOtherWritersTests: XCTestCase {
         XCTAssertNil(RTFReaderTestSupport.attributes(of: "note,", in: read.document)?["footnote"])
     }
 
+    func testAHiddenFootnoteIsHiddenText() throws {
+        let read = try read("{\\rtf1 a{\\v\\chftn{\\footnote secret}}b}")
+        XCTAssertEqual(read.document.string, "ab")
+        XCTAssertTrue(RTFReaderTestSupport.runs(read.document).allSatisfy { $0.1["footnote"] == nil })
+        XCTAssertTrue(read.warnings.contains { $0.message.contains("hidden") })
+    }
+
     func testAFootnoteWithNoMarkIsDroppedWithAWarning() throws {
         let read = try read("{\\rtf1 {\\footnote orphan}\\par}")
         XCTAssertEqual(read.document.string, "\n")

@@ -263,7 +263,12 @@ extension RTFInterpreter {
             warn("header", "page headers and footers are not kept")
             try skipGroup()
         case .footnote:
-            if state.destination == .body { startFootnote() } else { try skipGroup() }
+            if state.destination == .body && !state.character.hidden {
+                startFootnote()
+            } else {
+                if state.character.hidden { warnHidden() }
+                try skipGroup()
+            }
         case .annotation, .atnid, .atnauthor, .atndate, .atnref:
             warn("annotation", "annotations (comments) are not kept")
             try skipGroup()

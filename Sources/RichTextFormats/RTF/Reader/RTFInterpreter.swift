@@ -433,7 +433,7 @@ struct RTFInterpreter {
     @inline(__always)
     mutating func readyBodyOutput() -> Bool {
         if state.character.hidden {
-            warn("hidden", "hidden text (\\v) is not kept")
+            warnHidden()
             return false
         }
         if state.skipsAttachmentFallback { return false }
@@ -558,6 +558,11 @@ struct RTFInterpreter {
 }
 
 extension RTFInterpreter {
+    /// Hidden text (`\v`) met: said once, where it is first met.
+    mutating func warnHidden() {
+        warn("hidden", "hidden text (\\v) is not kept")
+    }
+
     /// A warning of `kind`, once per read, located at `offset` (default: the current token).
     mutating func warn(_ kind: String, _ message: String, at offset: Int? = nil) {
         guard !log.has(kind) else { return }

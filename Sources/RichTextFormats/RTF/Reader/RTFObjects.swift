@@ -62,7 +62,7 @@ extension RTFInterpreter {
     mutating func keepsObjectHere() -> Bool {
         guard state.destination == .body, !state.skipsAttachmentFallback else { return false }
         if state.character.hidden {
-            warn("hidden", "hidden text (\\v) is not kept")
+            warnHidden()
             return false
         }
         return true
