@@ -44,6 +44,14 @@ final class RTFReaderErrorTests: XCTestCase {
         XCTAssertEqual(read.warnings.first?.location?.column, 21, "at the second }")
     }
 
+    func testGroupsLeftOpenAfterTheDocumentEndWithTheInput() throws {
+        // A list definition closed the document too early; the override table after it is cut off.
+        let read = try RTFReaderTestSupport.read("{\\rtf1 a\\par{\\list\\listid1}}\n}\n{\\*\\listoverridetable{\\listoverride\\listid1")
+        XCTAssertEqual(read.document.string, "a\n")
+        XCTAssertEqual(read.warnings.count, 1, "\(read.warnings)")
+        XCTAssertEqual(read.warnings.first?.location?.line, 2)
+    }
+
     func testConcatenatedDocumentsAreBothRead() throws {
         let read = try RTFReaderTestSupport.read("{\\rtf1\\ansi first\\par}\n{\\rtf1\\ansi second\\par}")
         XCTAssertEqual(read.document.string, "first\nsecond\n")

@@ -240,7 +240,13 @@ struct RTFInterpreter {
             warn("top-level-destination", "a destination word outside any group of its own is ignored")
             return
         }
-        try tokenizer.skipGroup(depth: depth)
+        do {
+            try tokenizer.skipGroup(depth: depth)
+        } catch {
+            // What follows the document's } may leave groups open: reading ends with the input.
+            guard readingTrailingContent, tokenizer.position >= bytes.count else { throw error }
+            return
+        }
         try closeGroup()
     }
 
