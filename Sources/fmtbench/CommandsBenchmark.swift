@@ -26,6 +26,11 @@ enum CommandsBenchmark {
         return (cpu() - c0, now() - w0)
     }
 
+    /// Writes an input file; a benchmark that cannot write its inputs stops.
+    static func save(_ path: String, _ contents: Data) {
+        guard FileManager.default.createFile(atPath: path, contents: contents) else { fatalError("fmtbench commands: cannot write \(path)") }
+    }
+
     /// Runs `fmtcheck arguments` in-process, its output discarded; the exit code.
     @discardableResult
     static func fmtcheck(_ arguments: [String]) -> ExitCode {
@@ -53,7 +58,7 @@ enum CommandsBenchmark {
         var convert: [Int: Double] = [:]
         for runs in [100_000, 1_000_000] {
             let input = folder + "/runs\(runs).json", output = folder + "/runs\(runs).html"
-            FileManager.default.createFile(atPath: input, contents: Data(manyRuns(runs)))
+            save(input, Data(manyRuns(runs)))
             let c = best(runs < 1_000_000 ? 3 : 1) {
                 guard fmtcheck(["convert", input, output]) == .success else { fatalError("convert \(input) failed") }
             }
@@ -66,7 +71,7 @@ enum CommandsBenchmark {
         for shape in ["chained", "one key"] {
             for constraints in [1_000, 10_000] {
                 let path = folder + "/\(shape == "chained" ? "chain" : "onekey")\(constraints).json"
-                FileManager.default.createFile(atPath: path, contents: Data(definition(constraints, chained: shape == "chained").utf8))
+                save(path, Data(definition(constraints, chained: shape == "chained").utf8))
                 let c = best(3) { fmtcheck(["definition", "check", path]) }
                 check[shape, default: [:]][constraints] = c.cpu
                 row("definition check, \(grouped(Double(constraints))) constraints \(shape)", c)
@@ -181,7 +186,7 @@ enum CommandsBenchmark {
         let words = RecipeCorpus.words
         let definition = RecipeCorpus.recipeDefinitionPath()
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/.fmtcheck.json", contents: Data(#"{"definition": "\#(definition)"}"#.utf8))
+        save(folder + "/.fmtcheck.json", Data(#"{"definition": "\#(definition)"}"#.utf8))
         for n in 0..<count {
             let sub = folder + "/d\(n % 100)"
             if n < 100 { try? FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true) }
@@ -203,7 +208,7 @@ enum CommandsBenchmark {
                 }
                 runs.append(#""\n",{}"#)
             }
-            FileManager.default.createFile(atPath: sub + "/doc\(n).json", contents: Data(("[" + runs.joined(separator: ",") + "]").utf8))
+            save(sub + "/doc\(n).json", Data(("[" + runs.joined(separator: ",") + "]").utf8))
         }
     }
 }

@@ -39,13 +39,10 @@ final class StreamedReportsTests: XCTestCase {
     func testTheHTMLPageRenderedAsItLintsIsThePageRenderedFromKeptDocuments() throws {
         let folder = try corpus(30)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/notes/meeting.json"), to: folder.appendingPathComponent("meeting.json"))
-        let cli = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--format", "html", "."], in: folder)
+        let cli = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--format", "html", folder.path])
         XCTAssertEqual(cli.status, 2, cli.err)
         // The library run keeps every document and renders the page from them.
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        var request = LintRequest(paths: ["."], definition: shippedDefinition("recipe"))
+        var request = LintRequest(paths: [folder.path], definition: shippedDefinition("recipe"))
         request.keepsDocuments = true
         let kept = LintRun(request).run()
         XCTAssertNotNil(kept.files.first { $0.path.hasSuffix("doc0.json") }?.document)
