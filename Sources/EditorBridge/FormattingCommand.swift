@@ -42,4 +42,11 @@ public struct CommandState: Sendable, Hashable {
     /// Whether the selection already carries what the command sets (a toggle then removes it): the button shows
     /// as pressed.
     public var isOn: Bool
+
+    /// A state.
+    public init(name: String, isEnabled: Bool, isOn: Bool) {
+        self.name = name
+        self.isEnabled = isEnabled
+        self.isOn = isOn
+    }
 }

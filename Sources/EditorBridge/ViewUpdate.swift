@@ -47,6 +47,15 @@ public struct ViewUpdate: Sendable, Hashable {
         public var oldValue: AttributeValue?
         /// The value after (nil: removed).
         public var newValue: AttributeValue?
+
+        /// An adjustment placed at `range`.
+        public init(rule: String, range: Range<Int>, key: String, oldValue: AttributeValue?, newValue: AttributeValue?) {
+            self.rule = rule
+            self.range = range
+            self.key = key
+            self.oldValue = oldValue
+            self.newValue = newValue
+        }
     }
 
     /// Text edits, in order. Empty unless the event changed text.
