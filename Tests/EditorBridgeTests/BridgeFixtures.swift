@@ -40,7 +40,7 @@ enum BridgeFixtures {
     static func open(_ document: RichString, unit: TextUnit, definition: String = "recipe") throws -> (EditorBridge, ModelWidget) {
         let bridge = EditorBridge(session: EditingSession(document: document, engine: try engine(definition)), unit: unit, commands: commands)
         var widget = ModelWidget(unit: unit)
-        widget.apply(bridge.initialUpdate())
+        if let failure = widget.apply(bridge.initialUpdate()) { throw BridgeTestFailure(message: failure) }
         return (bridge, widget)
     }
 }
@@ -58,9 +58,8 @@ struct DrivenWidget {
     @discardableResult
     mutating func send(_ event: WidgetEvent, file: StaticString = #filePath, line: UInt = #line) throws -> ViewUpdate {
         let update = try bridge.handle(event)
-        widget.apply(update)
-        if let mismatch = widget.mismatch(with: bridge.session) {
-            XCTFail("after \(event): \(mismatch)", file: file, line: line)
+        if let failure = widget.apply(update) ?? widget.mismatch(with: bridge.session) {
+            XCTFail("after \(event): \(failure)", file: file, line: line)
         }
         return update
     }
@@ -75,4 +74,10 @@ struct DrivenWidget {
     func state(_ name: String, in update: ViewUpdate) -> CommandState {
         update.commands.first { $0.name == name }!
     }
+}
+
+/// A model widget that could not take an update.
+struct BridgeTestFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

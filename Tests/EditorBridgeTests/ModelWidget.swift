@@ -39,23 +39,30 @@ struct ModelWidget {
         }
     }
 
-    /// The scalar offset of widget offset `n`, which must stand on a scalar (or, for characters, a character).
-    func scalarOffset(_ n: Int) -> Int {
+    /// The scalar offset of widget offset `n`; nil when `n` is past the end or inside a scalar (for characters,
+    /// past the last character).
+    func scalarOffset(_ n: Int) -> Int? {
         switch unit {
-        case .scalars: return n
+        case .scalars: return n <= scalars.count ? n : nil
         case .utf8, .utf16:
             var units = 0, s = 0
-            while units < n {
+            while units < n, s < scalars.count {
                 units += unit == .utf8 ? UTF8.width(scalars[s]) : UTF16.width(scalars[s])
                 s += 1
             }
-            precondition(units == n, "offset \(n) is inside a scalar")
-            return s
+            return units == n ? s : nil
         case .characters:
             let text = self.text
+            guard n <= text.count else { return nil }
             let index = text.index(text.startIndex, offsetBy: n)
             return text.unicodeScalars.distance(from: text.startIndex, to: index)
         }
+    }
+
+    /// `range` in scalar offsets; nil when either bound is not a position of the widget's text.
+    func scalarRange(_ range: Range<Int>) -> Range<Int>? {
+        guard let lower = scalarOffset(range.lowerBound), let upper = scalarOffset(range.upperBound), lower <= upper else { return nil }
+        return lower..<upper
     }
 
     /// The widget offset of a UTF-8 offset.
@@ -68,19 +75,21 @@ struct ModelWidget {
         return widgetOffset(ofScalar: s)
     }
 
-    /// Applies an update: the text changes in order, then the attributes, then the selection.
-    mutating func apply(_ update: ViewUpdate) {
+    /// Applies an update: the text changes in order, then the attributes, then the selection. Returns what the
+    /// widget could not apply (a range that is not a position of its text), or nil.
+    mutating func apply(_ update: ViewUpdate) -> String? {
         for change in update.textChanges {
-            let lower = scalarOffset(change.range.lowerBound), upper = scalarOffset(change.range.upperBound)
+            guard let range = scalarRange(change.range) else { return "text change at \(change.range) outside the widget's text" }
             let new = Array(change.text.unicodeScalars)
-            scalars.replaceSubrange(lower..<upper, with: new)
-            attributes.replaceSubrange(lower..<upper, with: Array(repeating: nil, count: new.count))
+            scalars.replaceSubrange(range, with: new)
+            attributes.replaceSubrange(range, with: Array(repeating: nil, count: new.count))
         }
         for change in update.attributeChanges {
-            let lower = scalarOffset(change.range.lowerBound), upper = scalarOffset(change.range.upperBound)
-            for s in lower..<upper { attributes[s] = change.attributes }
+            guard let range = scalarRange(change.range) else { return "attribute change at \(change.range) outside the widget's text" }
+            for s in range { attributes[s] = change.attributes }
         }
         selectedRanges = update.selectedRanges
+        return nil
     }
 
     /// What differs between the widget and the session's document and selection; nil when nothing does. A widget
