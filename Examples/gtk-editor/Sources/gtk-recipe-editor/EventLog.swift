@@ -17,6 +17,9 @@ final class EventLog {
         handle = FileHandle(forWritingAtPath: path)
     }
 
+    /// Whether the editor was given a log to write.
+    var isActive: Bool { handle != nil }
+
     func write(_ object: [String: Any]) {
         guard let handle, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         handle.write(data + Data("\n".utf8))

@@ -208,7 +208,23 @@ final class RecipeEditor {
         gtk_widget_set_sensitive(undoButton, update.canUndo ? 1 : 0)
         gtk_widget_set_sensitive(redoButton, update.canRedo ? 1 : 0)
         if update.changesDocument { showAdjustments(update.adjustments) }
+        logState(update)
         if !update.markedText.isEmpty { setStatus("Composing \u{201C}\(update.markedText)\u{201D}") }
+    }
+
+    /// With an event log: which buttons are enabled now, and where each sits in the window (for a UI test to
+    /// press them as a person would).
+    private func logState(_ update: ViewUpdate) {
+        guard log.isActive else { return }
+        var bounds: [String: [Double]] = [:]
+        for (name, button) in commandButtons.merging(["Undo": undoButton, "Redo": redoButton]) { $1 } {
+            var rect = graphene_rect_t()
+            if gtk_widget_compute_bounds(button, window, &rect) != 0 {
+                bounds[name] = [Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height)]
+            }
+        }
+        log.write(["event": "state", "enabled": update.commands.filter(\.isEnabled).map(\.name).sorted(), "on": update.commands.filter(\.isOn).map(\.name).sorted(),
+                   "canUndo": update.canUndo, "canRedo": update.canRedo, "buttons": bounds])
     }
 
     /// Puts each Genmoji's image at its U+FFFC in `range`, decoded once per image.
