@@ -75,6 +75,9 @@ public struct ViewUpdate: Sendable, Hashable {
     /// The input method's preedit the bridge holds (empty when there is none).
     public var markedText = ""
 
+    /// An update that changes nothing.
+    public init() {}
+
     /// Whether the event changed the document (its text or attributes).
     public var changesDocument: Bool { !textChanges.isEmpty || !attributeChanges.isEmpty }
 }
