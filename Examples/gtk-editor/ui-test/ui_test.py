@@ -289,6 +289,35 @@ def run_story(test):
         "the word is gone in one undo": lambda r: "sugar" not in "".join(t for t, _ in r) and "fresh cream" in "".join(t for t, _ in r),
     })
     test.check("one Ctrl+Z after the word leaves redo available", test.state()["canRedo"])
+
+    # 8. Typing over a selection is one edit, and one Ctrl+Z puts the selected word back.
+    runs = document_runs(json.loads(open(test.file, "rb").read()))
+    whole = "".join(t for t, _ in runs)
+    fresh = whole.index("fresh")
+    test.select(fresh, fresh + 5)
+    test.type("sour")
+    test.script_step(op="select", **{"from": fresh, "to": fresh + 5})
+    test.script_step(op="type", text="sour")
+    test.step("typing over a selected word", {
+        "the word is replaced": lambda r: "sour cream" in "".join(t for t, _ in r),
+    })
+    test.check("typing over the selection reached the engine as one replacement",
+               any(e["event"] == "replace" and e["text"] == "s" and e["to"] - e["from"] == 5 for e in test.events()))
+    test.keys("ctrl+z")
+    test.script_step(op="undo")
+    test.step("undoing the typing over the word", {
+        "one Ctrl+Z gives the word back": lambda r: "fresh cream" in "".join(t for t, _ in r) and "sour" not in "".join(t for t, _ in r),
+    })
+
+    # 9. Backspace over a selection deletes it.
+    cream = fresh + len("fresh")
+    test.select(cream, cream + len(" cream"))
+    test.keys("BackSpace")
+    test.script_step(op="select", **{"from": cream, "to": cream + len(" cream")})
+    test.script_step(op="deleteBackward")
+    test.step("backspace over a selection", {
+        "the selection is gone": lambda r: "".join(t for t, _ in r).endswith("Crème fresh"),
+    })
     if test.args.screenshots:
         os.makedirs(test.args.screenshots, exist_ok=True)
         for name in ("ingredient.png", "paste.png"):

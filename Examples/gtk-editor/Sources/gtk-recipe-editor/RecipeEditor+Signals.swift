@@ -13,9 +13,7 @@ extension RecipeEditor {
             let editor: RecipeEditor = object(data)
             g_signal_stop_emission_by_name(buffer, "insert-text")
             guard let location else { return }
-            let offset = Int(gtk_text_iter_get_offset(location))
-            let inserted = string(text, count: Int(length))
-            editor.send(.insert(inserted, at: offset))
+            editor.insert(string(text, count: Int(length)), at: Int(gtk_text_iter_get_offset(location)))
             gtk_text_buffer_get_iter_at_mark(editor.buffer, location, gtk_text_buffer_get_insert(editor.buffer))
         }
         // The buffer's `delete-range`: stopped, and the bridge's update applied instead; both iterators are then
@@ -27,7 +25,7 @@ extension RecipeEditor {
             guard let start, let end else { return }
             let lower = Int(min(gtk_text_iter_get_offset(start), gtk_text_iter_get_offset(end)))
             let upper = Int(max(gtk_text_iter_get_offset(start), gtk_text_iter_get_offset(end)))
-            editor.send(.delete(lower..<upper))
+            editor.delete(lower..<upper)
             gtk_text_buffer_get_iter_at_offset(editor.buffer, start, Int32(lower))
             end.pointee = start.pointee
         }
@@ -39,10 +37,28 @@ extension RecipeEditor {
             guard mark == gtk_text_buffer_get_insert(typed) || mark == gtk_text_buffer_get_selection_bound(typed) else { return }
             editor.selectionMoved()
         }
+        // Typing over a selection deletes it in a user action of its own, then inserts: the deletion waits for
+        // the insert, so the two are one edit and one undo step, as in GTK's own undo. A deletion nothing was
+        // inserted over goes to the engine when the main loop next turns, before any other event.
+        let onBeginAction: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            (object(data) as RecipeEditor).userActionDepth += 1
+        }
+        let onEndAction: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            let editor: RecipeEditor = object(data)
+            editor.userActionDepth -= 1
+            guard editor.userActionDepth == 0, editor.pendingDeletion != nil else { return }
+            let onIdle: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+                (object(data) as RecipeEditor).flushPendingDeletion()
+                return 0
+            }
+            g_idle_add_full(G_PRIORITY_HIGH, onIdle, data, nil)
+        }
         bufferHandlers = [
             connect(buffer, "insert-text", callback(onInsert), context: self),
             connect(buffer, "delete-range", callback(onDelete), context: self),
             connect(buffer, "mark-set", callback(onMarkSet), context: self, after: true),
+            connect(buffer, "begin-user-action", callback(onBeginAction), context: self),
+            connect(buffer, "end-user-action", callback(onEndAction), context: self),
         ]
 
         // Input-method preedit stays in the view; the bridge holds it until the commit, which arrives as one
@@ -82,6 +98,38 @@ extension RecipeEditor {
         }
         connect(keys, "key-pressed", callback(onKey), context: self)
         gtk_widget_add_controller(window, keys)
+    }
+
+    /// Text the buffer was asked to insert at `offset`. Inserted where a user action just deleted the selection,
+    /// it replaces the selection in one edit (one undo step, as GTK's own undo makes it).
+    func insert(_ text: String, at offset: Int) {
+        if let pending = pendingDeletion, pending.lowerBound == offset || pending.upperBound == offset {
+            pendingDeletion = nil
+            send(.replace(pending, with: text))
+            return
+        }
+        var offset = offset
+        if let pending = pendingDeletion, offset > pending.upperBound { offset -= pending.count }
+        send(.insert(text, at: offset))
+    }
+
+    /// A range the buffer was asked to delete. The selection deleted inside a user action waits for the action's
+    /// insert (typing over it) or its end.
+    func delete(_ range: Range<Int>) {
+        flushPendingDeletion()
+        if userActionDepth > 0, !range.isEmpty, range == bufferSelection {
+            pendingDeletion = range
+            return
+        }
+        send(.delete(range))
+    }
+
+    /// Deletes the selection a user action deleted and inserted nothing over (`send` does it before any other
+    /// event).
+    func flushPendingDeletion() {
+        guard let pending = pendingDeletion else { return }
+        pendingDeletion = nil
+        send(.delete(pending))
     }
 
     /// The buffer's selection, sent to the bridge (which ignores a selection it already has, so moving the

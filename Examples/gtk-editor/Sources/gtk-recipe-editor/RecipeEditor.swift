@@ -28,6 +28,10 @@ final class RecipeEditor {
     var bufferHandlers: [gulong] = []
     var tags: TextTags!
     var glyphs = GlyphTextures()
+    /// How deep the buffer's user actions are nested (`begin-user-action`), and the selection one of them deleted,
+    /// not yet sent: typing over a selection is one edit.
+    var userActionDepth = 0
+    var pendingDeletion: Range<Int>?
     /// Whether the document changed since it was opened or saved.
     var isModified = false
 
@@ -165,6 +169,7 @@ final class RecipeEditor {
     /// Sends `event` through the bridge and shows the update; an event the bridge cannot take (the buffer and the
     /// document disagree, a bug) is reported, never applied.
     func send(_ event: WidgetEvent) {
+        flushPendingDeletion()
         log.write(event)
         do {
             let update = try bridge.handle(event)
