@@ -183,6 +183,7 @@ def main():
     args = parser.parse_args()
     test = UITest(args)
     try:
+        check_bad_document(test)
         run_story(test)
     except Exception as error:  # a step that could not run fails the test with its reason
         test.check("the story runs to its end", False, str(error))
@@ -192,6 +193,32 @@ def main():
             test.editor.wait(timeout=10)
     print(f"{test.passed} passed, {test.failed} failed")
     return 1 if test.failed else 0
+
+
+def check_bad_document(test):
+    """A document that cannot be read opens nothing: a dialog and stderr say which file, line and column."""
+    bad = os.path.join(test.out, "bad.json")
+    with open(bad, "w") as f:
+        f.write('["Pancakes", {"ingredient": }]')
+    editor = subprocess.Popen([test.args.editor, "--definition", test.args.definition, bad], env=test.env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + STEP_TIMEOUT
+    while time.time() < deadline and not test.x(["xdotool", "search", "--onlyvisible", "--name", "Recipe Editor"]).split():
+        time.sleep(0.1)
+    dialog = test.x(["xdotool", "search", "--onlyvisible", "--name", "Recipe Editor"]).split()
+    test.check("an unreadable document shows a dialog", bool(dialog))
+    if dialog:
+        test.x(["xdotool", "windowfocus", "--sync", dialog[0]])
+        test.x(["xdotool", "key", "Return"])
+    try:
+        _, err = editor.communicate(timeout=STEP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        editor.kill()
+        _, err = editor.communicate()
+    test.check("it exits with status 1, naming the file, line and column on stderr",
+               editor.returncode == 1 and f"{bad}:1:29: error:" in err, f"exit {editor.returncode}, stderr {err[:300]!r}")
+    with open(bad) as f:
+        test.check("the unreadable document is left as it was", f.read() == '["Pancakes", {"ingredient": }]')
 
 
 def run_story(test):
