@@ -70,10 +70,7 @@ final class RecipeEditor {
         gtk_text_view_set_right_margin(cast(textView), 12)
         gtk_text_view_set_top_margin(cast(textView), 10)
         gtk_widget_add_css_class(textView, "recipe-text")
-        let scroller = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(cast(scroller), textView)
-        gtk_widget_set_hexpand(scroller, 1)
-        gtk_box_append(cast(horizontal), scroller)
+        gtk_widget_set_hexpand(appendScrolled(textView, to: horizontal), 1)
 
         let side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         gtk_widget_set_size_request(side, 340, -1)
@@ -87,10 +84,7 @@ final class RecipeEditor {
         gtk_label_set_yalign(cast(panel), 0)
         gtk_label_set_wrap(cast(panel), 1)
         gtk_widget_add_css_class(panel, "monospace")
-        let panelScroller = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(cast(panelScroller), panel)
-        gtk_widget_set_vexpand(panelScroller, 1)
-        gtk_box_append(cast(side), panelScroller)
+        gtk_widget_set_vexpand(appendScrolled(panel, to: side), 1)
         gtk_box_append(cast(horizontal), side)
 
         status = gtk_label_new("")
@@ -109,6 +103,14 @@ final class RecipeEditor {
         gtk_window_present(cast(window))
         gtk_widget_grab_focus(textView)
         log.write(["event": "ready", "characters": bridge.session.document.counts.scalars])
+    }
+
+    /// `child` in a scrolled window at the end of `box`; returns the scrolled window.
+    private func appendScrolled(_ child: UnsafeMutablePointer<GtkWidget>?, to box: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget>? {
+        let scroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_child(cast(scroller), child)
+        gtk_box_append(cast(box), scroller)
+        return scroller
     }
 
     /// The toolbar: Ingredient, the colours, undo, redo, save. Its buttons never take the keyboard focus, so
@@ -222,7 +224,8 @@ final class RecipeEditor {
     private func logState(_ update: ViewUpdate) {
         guard log.isActive else { return }
         var bounds: [String: [Double]] = [:]
-        for (name, button) in commandButtons.merging(["Undo": undoButton, "Redo": redoButton]) { $1 } {
+        let buttons = commandButtons.merging(["Undo": undoButton, "Redo": redoButton]) { $1 }
+        for (name, button) in buttons {
             var rect = graphene_rect_t()
             if gtk_widget_compute_bounds(button, window, &rect) != 0 {
                 bounds[name] = [Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height)]
