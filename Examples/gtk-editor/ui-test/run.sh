@@ -26,10 +26,12 @@ if missing; then
   fi
 fi
 
-if ! swift build --package-path Examples/gtk-editor >"$out/build.log" 2>&1; then
+# Built under the root's .build, so Examples/ (fmtcheck's test corpus) gets no build folder.
+build=(swift build --package-path Examples/gtk-editor --scratch-path .build/gtk-editor)
+if ! "${build[@]}" >"$out/build.log" 2>&1; then
   echo "gtk-editor UI test: the editor does not build:"; tail -30 "$out/build.log"; exit 1
 fi
-editor="$(swift build --package-path Examples/gtk-editor --show-bin-path)/gtk-recipe-editor"
+editor="$("${build[@]}" --show-bin-path)/gtk-recipe-editor"
 fmtcheck="${FMTCHECK:-}"
 if [ -z "$fmtcheck" ]; then
   swift build --product fmtcheck >"$out/fmtcheck-build.log" 2>&1 || { echo "gtk-editor UI test: fmtcheck does not build"; tail -30 "$out/fmtcheck-build.log"; exit 1; }
@@ -42,7 +44,8 @@ while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do dis
 Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null' EXIT
-for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+# Ready when it answers, not merely when its socket exists.
+for _ in $(seq 100); do DISPLAY=":$display" xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
 
 timeout 600 python3 Examples/gtk-editor/ui-test/ui_test.py --display ":$display" --editor "$editor" --fmtcheck "$fmtcheck" \
-  --definition Definitions/recipe.json --document Examples/gtk-editor/pancakes.json --out "$out" ${SCREENSHOTS:+--screenshots "$SCREENSHOTS"}
+  --definition Definitions/recipe.json --genmoji Tests/RichTextFormatsTests/Fixtures/HEIC/genmoji.heic --out "$out" ${SCREENSHOTS:+--screenshots "$SCREENSHOTS"}

@@ -4,11 +4,12 @@ the clipboard, and after each step the editor saves (Ctrl+S). Each saved documen
 engine's replay (`fmtcheck replay`) of the edit script this test writes beside it for the same steps; each step
 also checks what a person would see (the "y" after "milk" is not green, ...). Screenshots are kept.
 
-    ui_test.py --editor BIN --fmtcheck BIN --definition recipe.json --document start.json --out DIR
+    ui_test.py --editor BIN --fmtcheck BIN --definition recipe.json --genmoji image.heic --out DIR
 
 Prints "N passed, N failed" at the end and exits non-zero on any failure.
 """
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -28,8 +29,8 @@ class UITest:
         self.log = os.path.join(self.out, "events.jsonl")
         self.script = os.path.join(self.out, "story.jsonl")
         self.start = os.path.join(self.out, "start.json")
-        shutil.copyfile(args.document, self.start)
-        shutil.copyfile(args.document, self.file)
+        make_start_document(self.start, args.genmoji)
+        shutil.copyfile(self.start, self.file)
         self.steps = []          # the edit script so far, one JSON object a step
         self.passed = 0
         self.failed = 0
@@ -147,6 +148,28 @@ class UITest:
         return runs
 
 
+def make_start_document(path, genmoji):
+    """The recipe the story starts from, as native JSON: ingredients, and a Genmoji whose image is the HEIC at
+    `genmoji` (made here, not kept under Examples/, whose documents are fmtcheck's own test corpus)."""
+    with open(genmoji, "rb") as f:
+        data = base64.b64encode(f.read()).decode()
+    identifier, description = "F2A5C4D1-7B3E-4E8A-9C61-0D4B2E8F5A17", "a smiling orange face"
+    green = "#34c759"
+    document = {
+        "attributeTable": [
+            {"adaptiveImageGlyph": {"contentDescription": description, "contentIdentifier": identifier, "contentType": "public.heic"}},
+            {"foregroundColor": green, "ingredient": "flour"},
+            {"foregroundColor": green, "ingredient": "milk"},
+            {"foregroundColor": green, "ingredient": "egg"},
+        ],
+        "imageGlyphs": {identifier: {"contentDescription": description, "contentType": "public.heic", "data": data}},
+        "runs": ["Pancakes ", {}, "\ufffc", 0, "\nWhisk ", {}, "flour", 1, " with ", {}, "milk", 2, " and two ", {}, "eggs", 3,
+                 ", then melt the butter and rest for ten minutes.\n", {}],
+    }
+    with open(path, "w") as f:
+        json.dump(document, f, ensure_ascii=False)
+
+
 def document_runs(document):
     """The runs of a native JSON document as (text, attributes) pairs, for the flat and the table layout."""
     if isinstance(document, str):
@@ -177,7 +200,7 @@ def uniformly(runs, text, predicate):
 
 def main():
     parser = argparse.ArgumentParser()
-    for option in ("--editor", "--fmtcheck", "--definition", "--document", "--out", "--screenshots"):
+    for option in ("--editor", "--fmtcheck", "--definition", "--genmoji", "--out", "--screenshots"):
         parser.add_argument(option, required=option != "--screenshots")
     parser.add_argument("--display", default=os.environ.get("DISPLAY", ":99"))
     args = parser.parse_args()
