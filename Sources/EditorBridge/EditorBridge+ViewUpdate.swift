@@ -3,13 +3,16 @@ import RichText
 
 extension EditorBridge {
     /// The update after an event: `textChanges` as given, the attributes over `regions` (UTF-8 ranges of the
-    /// document now) and over every range `adjustments` name, the selection, undo, the commands' states and the
-    /// adjustments placed in the widget's unit.
-    func update(textChanges: [ViewUpdate.TextChange] = [], regions: [Range<Int>] = [], adjustments: [Adjustment] = []) -> ViewUpdate {
+    /// document now) and, when `retagAdjusted`, over every range `adjustments` name (those of the one edit just
+    /// made, placed in the document now), the selection, undo, the commands' states and the adjustments placed in
+    /// the widget's unit. A redone step's adjustments were gathered over several edits, each placed in the
+    /// document as that edit left it: they are listed (clipped to the text), not re-tagged.
+    func update(textChanges: [ViewUpdate.TextChange] = [], regions: [Range<Int>] = [], adjustments: [Adjustment] = [],
+                retagAdjusted: Bool = true) -> ViewUpdate {
         let document = session.document
         var result = ViewUpdate()
         result.textChanges = textChanges
-        result.attributeChanges = attributeChanges(over: regions + adjustments.map(\.utf8Range), in: document)
+        result.attributeChanges = attributeChanges(over: retagAdjusted ? regions + adjustments.map(\.utf8Range) : regions, in: document)
         let selection = session.selection
         if let caret = selection.insertionPoint {
             let offset = document.widgetOffset(ofUTF8: caret.utf8Offset, in: unit)
@@ -22,8 +25,10 @@ extension EditorBridge {
         result.canUndo = session.canUndo
         result.canRedo = session.canRedo
         result.commands = commandStates()
+        let count = document.counts.utf8
         result.adjustments = adjustments.map { adjustment in
-            ViewUpdate.PlacedAdjustment(rule: adjustment.rule.identifier, range: document.widgetRange(ofUTF8: adjustment.utf8Range, in: unit),
+            let range = adjustment.utf8Range.clamped(to: 0..<count)
+            return ViewUpdate.PlacedAdjustment(rule: adjustment.rule.identifier, range: document.widgetRange(ofUTF8: range, in: unit),
                                         key: adjustment.key, oldValue: adjustment.oldValue, newValue: adjustment.newValue)
         }
         result.markedText = markedText

@@ -127,7 +127,7 @@ public struct EditorBridge: Sendable {
             changes.append(.init(range: before.widgetRange(ofUTF8: text.old, in: unit),
                                  text: session.document[session.document.range(text.new.lowerBound, text.new.upperBound, in: .utf8)].string))
         }
-        return update(textChanges: changes, regions: difference.regions, adjustments: session.lastAdjustments)
+        return update(textChanges: changes, regions: difference.regions, adjustments: session.lastAdjustments, retagAdjusted: false)
     }
 
     // MARK: Selection

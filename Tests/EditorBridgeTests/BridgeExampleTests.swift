@@ -189,6 +189,18 @@ final class BridgeExampleTests: XCTestCase {
         XCTAssertEqual(driven.widget.text, "one two")
     }
 
+    func testRedoOfGatheredBackspacesPlacesTheStepsAdjustmentsInTheText() throws {
+        var text = RichString("add milk")
+        _ = text[text.range(of: "milk")!].setAttribute(BridgeFixtures.ingredientKey, to: .string("milk"))
+        var driven = try DrivenWidget(text, unit: .utf16)
+        // The first backspace invalidates "mil" (an adjustment over [4, 7)); the next two leave "a" + "dd " + "m".
+        for end in [8, 7, 6] { try driven.send(.delete((end - 1)..<end)) }
+        try driven.send(.undo)
+        let update = try driven.send(.redo)
+        XCTAssertEqual(driven.widget.text, "add m")
+        XCTAssertTrue(update.adjustments.allSatisfy { $0.range.upperBound <= 5 }, "\(update.adjustments)")
+    }
+
     func testUndoOfAnAttributeStepRetagsOnlyWhatChanged() throws {
         var driven = try DrivenWidget(BridgeFixtures.recipe(), unit: .utf16)
         let butter = driven.range(of: "butter")
