@@ -12,6 +12,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("churn", "1,000,000 engine edits that each set a new distinct value and later remove it (RSS growth), and 4,000 documents of distinct vs repeated values linted (peak RSS ratio)", ChurnBenchmark.main),
     ("editor", "keystroke -> view update through the editor bridge (UTF-16) on 1 MB and 10 MB recipe documents: typing, backspace, paste, Ingredient; p50/p99 µs and ranges re-tagged", EditorBenchmark.main),
     ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
+    ("commands", "fmtcheck at scale: convert --to html and definition check at 10x the input (cost ratio), trace-to-script MB/s, peak RSS of json/sarif/html lint reports over 20,000 documents vs the default format's", CommandsBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -56,6 +57,8 @@ case "churn-session":
     ChurnBenchmark.sessionMain()
 case "churn-lint":
     ChurnBenchmark.lintMain(arguments.count > 1 ? arguments[1] : "distinct")
+case "commands-lint":
+    CommandsBenchmark.lintChild(Array(arguments.dropFirst()))
 case "traces-peer":
     TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
 case let name?:

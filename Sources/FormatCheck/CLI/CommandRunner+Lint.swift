@@ -43,11 +43,13 @@ extension CommandRunner {
         }
         var request = command.request
         request.keepsDocuments = format == .html
-        request.fingerprints = [.json, .sarif, .jsonl, .gitlab].contains(format) || command.baseline != nil || command.writeBaseline != nil
+        request.baseline = command.baseline
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
         let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments
             ? LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) : nil
+        // Cached findings carry their fingerprints, so that runs of every report format share one cache.
+        request.fingerprints = [.json, .sarif, .jsonl, .gitlab].contains(format) || command.baseline != nil || command.writeBaseline != nil || cacheFile != nil
         // Before anything is linted or fixed: a report, baseline or cache must not replace a device, a link or a document.
         let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil, cacheFile].compactMap { $0 }
         if !outputs.isEmpty {
@@ -60,6 +62,7 @@ extension CommandRunner {
                     return .failure
                 }
             }
+            for output in outputs { cleanLeftovers(beside: output, messages: messages) }
         }
         let baseline: Baseline?
         do {
@@ -69,6 +72,9 @@ extension CommandRunner {
             return .failure
         }
         var lintRun = LintRun(request)
+        // The HTML report's sections are rendered as each document is linted, and the document let go.
+        let sections = format == .html && !command.statistics ? HTMLReport.Sections() : nil
+        if let sections { lintRun.completed = sections.keep }
         if let cacheFile {
             let cache = LintCache(location: cacheFile)
             if let warning = cache.warning { messages.writeLine(.warning, "fmtcheck: warning: \(warning)", file: cache.path) }
@@ -144,26 +150,32 @@ extension CommandRunner {
 
         // Colour only what goes to a terminal (or everywhere under --color always), never a report file.
         let outStyle = command.output == nil ? console.style(command.color, forErr: false) : .plain
-        var report: String
-        if request.mode == .diff {
-            report = result.files.map(\.diff).joined()
-            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) } else { report = outStyle.diff(report) }
-        } else if command.statistics {
-            report = RuleStatistics.report(RuleStatistics.of(result), as: format)
-        } else if format == .default {
-            report = DefaultReport.render(result, style: outStyle)
-        } else {
-            report = Report.render(result, as: format)
+        /// The report, handed to `sink` a piece at a time (`Report.write`).
+        func writeReport<Failure: Error>(to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+            if request.mode == .diff {
+                var report = result.files.map(\.diff).joined()
+                if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) } else { report = outStyle.diff(report) }
+                try sink(Array(report.utf8))
+            } else if command.statistics {
+                try sink(Array(RuleStatistics.report(RuleStatistics.of(result), as: format).utf8))
+            } else if format == .default {
+                try sink(Array(DefaultReport.render(result, style: outStyle).utf8))
+            } else {
+                try Report.write(result, as: format, sections: sections, to: sink)
+            }
         }
         if let output = command.output {
             do {
-                try AtomicWriter.write(Array(report.utf8), to: output)
+                try OutputTarget.createFolders(for: output)
+                try AtomicWriter.write(to: output) { (write: ([UInt8]) throws(AtomicWriter.Failure) -> Void) throws(AtomicWriter.Failure) in
+                    try writeReport(to: write)
+                }
             } catch {
                 messages.writeLine(.error, "fmtcheck: error: cannot write the report to \(output): \(error.message)")
                 return .failure
             }
         } else {
-            console.out(report)
+            writeReport { console.out(bytes: $0) }
         }
         if command.showFixes { console.err(FixListing.text(result, mode: request.mode, style: console.style(command.color, forErr: true))) }
         if !command.quiet {
@@ -177,7 +189,7 @@ extension CommandRunner {
         if request.mode == .diff { return result.filesWithDiffs > 0 ? .violations : .success }
         if result.errorCount > 0 { return .violations }
         if maxWarnings >= 0 && result.warningCount > maxWarnings {
-            messages.writeLine(.error, "fmtcheck: \(count(result.warningCount, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)")
+            messages.writeWarningLimit(result.warningCount, limit: maxWarnings)
             return .violations
         }
         return .success
@@ -231,5 +243,10 @@ extension CommandRunner {
                 messages.writeLine(.warning, "\(file): warning: \"\(name)\" is ignored here: run-wide options come from \(from) (the current folder's nearest .fmtcheck.json, else the first path's)", file: file)
             }
         }
+    }
+
+    /// Removes what an interrupted run left beside `output` before this one writes it (`Leftovers`), saying so.
+    static func cleanLeftovers(beside output: String, messages: LintMessages) {
+        for note in Leftovers.clean(beside: output) { messages.writeLine(.notice, "\(output): note: \(note)", file: output) }
     }
 }
