@@ -101,20 +101,21 @@ enum LintShapesBenchmark {
         flushOutput()
     }
 
-    /// Restricts this process to the first CPU it may run on (Linux); elsewhere it runs as it is.
+    /// Restricts this process to the first CPU it may run on (Linux, where Glibc's module leaves the affinity
+    /// calls out: they are looked up by name); elsewhere it runs as it is.
     static func holdToOneCPU() {
         #if os(Linux)
-        var set = cpu_set_t()
-        guard sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &set) == 0 else { return }
-        let words = withUnsafeBytes(of: set) { Array($0.bindMemory(to: UInt.self)) }
-        guard let word = words.firstIndex(where: { $0 != 0 }) else { return }
-        let cpu = word * UInt.bitWidth + words[word].trailingZeroBitCount
-        var one = cpu_set_t()
-        withUnsafeMutableBytes(of: &one) { raw in
-            let slots = raw.bindMemory(to: UInt.self)
-            slots[cpu / UInt.bitWidth] = 1 << UInt(cpu % UInt.bitWidth)
-        }
-        _ = sched_setaffinity(0, MemoryLayout<cpu_set_t>.size, &one)
+        typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+        guard let get = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_getaffinity"),
+              let set = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_setaffinity") else { return }
+        let getAffinity = unsafeBitCast(get, to: Affinity.self), setAffinity = unsafeBitCast(set, to: Affinity.self)
+        var words = [UInt](repeating: 0, count: 16)
+        let size = words.count * MemoryLayout<UInt>.size
+        guard words.withUnsafeMutableBytes({ getAffinity(0, size, $0.baseAddress!) }) == 0,
+              let word = words.firstIndex(where: { $0 != 0 }) else { return }
+        var one = [UInt](repeating: 0, count: words.count)
+        one[word] = 1 << UInt(words[word].trailingZeroBitCount)
+        _ = one.withUnsafeMutableBytes { setAffinity(0, size, $0.baseAddress!) }
         #endif
     }
 }

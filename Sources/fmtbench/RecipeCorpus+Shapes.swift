@@ -22,7 +22,7 @@ extension RecipeCorpus {
         ["🍰", "👩‍🍳", "🇫🇷", "🇯🇵", "👍🏽", "1️⃣", "e\u{301}", "n\u{303}", "🧑🏿‍🍳", "❤️"],
     ]
 
-    /// A document of `paragraphs` paragraphs (~320 bytes each) in scripts drawn per paragraph, ingredients
+    /// A document of `paragraphs` paragraphs (~320 bytes of JSON each) in scripts drawn per paragraph, ingredients
     /// green, and a finding (an uncoloured ingredient or a coloured plain word) in about one paragraph in four,
     /// each after non-ASCII text. `table` picks the table form.
     static func ciShapeDocument(paragraphs: Int = 40, table: Bool, rng: inout SeededGenerator) -> [UInt8] {
@@ -31,9 +31,9 @@ extension RecipeCorpus {
             let script = scripts[rng.below(scripts.count)]
             var size = 0
             let finding = rng.chanceFromHighBits(0.25)
-            let findingAt = rng.int(in: 40...280)
+            let findingAt = rng.int(in: 20...140)
             var found = false
-            while size < 320 {
+            while size < 160 {
                 var text = ""
                 for _ in 0..<rng.int(in: 3...8) {
                     text += rng.chanceFromHighBits(0.15) ? words[rng.below(words.count)] : script[rng.below(script.count)]
@@ -62,7 +62,7 @@ extension RecipeCorpus {
         for k in 0..<findings {
             let script = scripts[rng.below(scripts.count)]
             var text = ""
-            for _ in 0..<rng.int(in: 4...9) {
+            for _ in 0..<rng.int(in: 7...14) {
                 text += rng.chanceFromHighBits(0.5) ? words[rng.below(words.count)] : script[rng.below(script.count)]
                 text += " "
             }
