@@ -93,7 +93,17 @@ extension TextRope {
             var n = 0
             var last: Int?
             var i = 0
+            let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while i < limit {
+                // Eight bytes at a time while none is LF, CR or 0xE2 (the lead byte of U+2029).
+                if let base = bytes.baseAddress, i + 8 <= limit {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let lf = w ^ (lows &* 0x0A), cr = w ^ (lows &* 0x0D), e2 = w ^ (lows &* 0xE2)
+                    if (((lf &- lows) & ~lf) | ((cr &- lows) & ~cr) | ((e2 &- lows) & ~e2)) & highs == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 let byte = bytes[i]
                 if byte == 0x0A {
                     n += 1
@@ -129,24 +139,8 @@ extension TextRope {
                 i -= 1
             }
             let start = i + 1
-            var utf16 = 0
-            var scalars = 0
-            var crlf = 0
-            var simple = true
-            var k = start
-            while k < n {
-                let byte = bytes[k]
-                if byte & 0xC0 != 0x80 {
-                    scalars += 1
-                    utf16 += byte >= 0xF0 ? 2 : 1
-                    if byte >= 0xCC { simple = false }
-                    if byte == 0x0D && k + 1 < n && bytes[k + 1] == 0x0A { crlf += 1 }
-                }
-                k += 1
-            }
-            let characters = simple
-                ? scalars - crlf
-                : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<n]), as: UTF8.self).count
+            let utf16 = TextRope.leadCounts(bytes, from: start, to: n).utf16
+            let characters = CharacterCounting.count(bytes, from: start, to: n)
             return (n - start, utf16, characters)
         }
     }
