@@ -1,6 +1,7 @@
 import XCTest
 @testable import RichText
 import struct FormattingTesting.SeededGenerator
+import func FormattingTesting.droppingElements
 
 /// `CharacterCounting` (and the chunk summaries and conversions built on it) count characters as `String` does,
 /// on random and adversarial text, in one buffer and across the chunks of documents larger than one chunk,
@@ -65,25 +66,21 @@ final class CharacterCountingTests: XCTestCase {
                 let got = CharacterCounting.offset(ofCharacter: k, in: bytes, from: 0, end: n)
                 if got != expected { return "character \(k) starts at \(got), String \(expected)" }
             }
+            // Every scalar offset, alone, and ascending through one cursor (now and then asking one again).
+            var cursor = CharacterCounting.Cursor(bytes, from: 0, end: n)
             for offset in 0...n where offset == n || bytes[offset] & 0xC0 != 0x80 {
-                let got = CharacterCounting.count(bytes, from: 0, upTo: offset, end: n)
                 let expected = charactersEnding(in: string, atOrBefore: offset)
+                let got = CharacterCounting.count(bytes, from: 0, upTo: offset, end: n)
                 if got != expected { return "characters up to \(offset): \(got), String \(expected)" }
+                let fromEnd = CharacterCounting.count(bytes, from: 0, upTo: offset, end: n, total: string.count)
+                if fromEnd != expected { return "characters up to \(offset) from the end: \(fromEnd), String \(expected)" }
+                for _ in 0..<(offset % 3 == 0 ? 2 : 1) {
+                    let counted = cursor.count(upTo: offset)
+                    if counted != expected { return "cursor up to \(offset): \(counted), String \(expected)" }
+                }
             }
             return nil
         }
-    }
-
-    /// Drops pieces while the failure stays, for a short report.
-    func shrink(_ pieces: [String], _ fails: ([String]) -> Bool) -> [String] {
-        var pieces = pieces
-        var k = 0
-        while k < pieces.count {
-            var fewer = pieces
-            fewer.remove(at: k)
-            if fails(fewer) { pieces = fewer } else { k += 1 }
-        }
-        return pieces
     }
 
     func testExamples() {
@@ -99,7 +96,7 @@ final class CharacterCountingTests: XCTestCase {
         for round in 0..<propertyBudget(default: 600, long: 10_000) {
             let pieces = Self.randomPieces(&rng, count: rng.int(0...40))
             guard let problem = failure(pieces.joined()) else { continue }
-            let shrunk = shrink(pieces) { failure($0.joined()) != nil }
+            let shrunk = droppingElements(of: pieces) { failure($0.joined()) != nil }
             XCTFail("seed \(seed) round \(round): \(problem); shrunk to \(shrunk.joined().unicodeScalars.map { "U+" + String($0.value, radix: 16) })")
             return
         }

@@ -122,19 +122,30 @@ enum CharacterCounting {
     /// characters of the whole range (`total`), those before a limit past the middle are counted from the end.
     static func count(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, upTo limit: Int, end: Int, total: Int? = nil) -> Int {
         if limit >= end { return total ?? count(bytes, from: from, to: end) }
-        // Back to the decided boundary at or before `limit`; the characters from there on, up to `limit`, by the
-        // breaker.
-        var start = limit
-        while start > from && (bytes[start] & 0xC0 == 0x80 || !isDecidedBoundary(start, in: bytes, from: from, to: end)) {
-            start &-= 1
-        }
+        let start = decidedBoundary(atOrBefore: limit, in: bytes, from: from, end: end)
         let before: Int
         if let total, start - from > end - start {
             before = total &- count(bytes, from: start, to: end)
         } else {
             before = count(bytes, from: from, to: start)
         }
-        if start == limit { return before }
+        return before &+ breaks(in: bytes, after: start, upTo: limit)
+    }
+
+    /// The last decided boundary at or before `limit` (a scalar boundary), no earlier than `from`.
+    @inline(__always)
+    static func decidedBoundary(atOrBefore limit: Int, in bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+        var start = limit
+        while start > from && (bytes[start] & 0xC0 == 0x80 || !isDecidedBoundary(start, in: bytes, from: from, to: end)) {
+            start &-= 1
+        }
+        return start
+    }
+
+    /// The characters that start after `start` (a decided boundary) and at or before `limit`, which is inside the
+    /// segment that `start` opens, by the breaker: the characters that end in `start + 1...limit`.
+    static func breaks(in bytes: UnsafeBufferPointer<UInt8>, after start: Int, upTo limit: Int) -> Int {
+        if start == limit { return 0 }
         let table = NonJoiningScalars.lookup
         var recognizer = Unicode._CharacterRecognizer()
         var ended = 0
@@ -144,7 +155,34 @@ enum CharacterCounting {
             if recognizer.hasBreak(before: unicodeScalar(s.value)) && p > start { ended &+= 1 }
             p &+= s.length
         }
-        return before &+ ended
+        return ended
+    }
+
+    /// Characters up to limits asked in ascending order in one buffer, each counted on from the decided boundary
+    /// the last one stopped at rather than from the start (a limit lower than an earlier one is counted afresh).
+    struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let from: Int
+        let end: Int
+        /// A decided boundary, and the characters before it.
+        private var boundary: Int
+        private var before = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) {
+            self.bytes = bytes
+            self.from = from
+            self.end = end
+            boundary = from
+        }
+
+        /// The characters of `bytes[from..<end]` that end at or before `limit`.
+        mutating func count(upTo limit: Int) -> Int {
+            guard limit >= boundary else { return CharacterCounting.count(bytes, from: from, upTo: limit, end: end) }
+            let start = limit >= end ? end : decidedBoundary(atOrBefore: limit, in: bytes, from: boundary, end: end)
+            before &+= CharacterCounting.count(bytes, from: boundary, to: start)
+            boundary = start
+            return limit >= end ? before : before &+ breaks(in: bytes, after: start, upTo: limit)
+        }
     }
 
     /// The offset where character `n` (counting from 0 at `from`) of `bytes[from..<end]` starts; `end` when there

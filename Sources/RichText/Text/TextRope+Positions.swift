@@ -51,21 +51,28 @@ extension TextRope {
         var next = 0
         rope.forEach { _, chunk in
             let end = prefix.utf8 + chunk.summary.utf8
-            while next < order.count, clamped[order[next]] < end {
-                let r = clamped[order[next]] - prefix.utf8
-                let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
-                var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
-                                            characters: prefix.characters + TextRope.count(.characters, in: chunk, upToUTF8: r),
-                                            utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
-                                            lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
-                if let lastEnd {
-                    info.lineStartUTF8 = prefix.utf8 + lastEnd
-                    info.lineStartCharacters = prefix.characters + TextRope.count(.characters, in: chunk, upToUTF8: lastEnd)
-                    info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+            if next < order.count, clamped[order[next]] < end { chunk.withUTF8Bytes { bytes in
+                // The offsets and their line starts ascend, so their characters are counted on from one to the
+                // next (a line start shared with the offset before is not asked again).
+                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count)
+                var lastLine: (end: Int, characters: Int)?
+                while next < order.count, clamped[order[next]] < end {
+                    let r = clamped[order[next]] - prefix.utf8
+                    let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
+                    var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
+                                                characters: 0, utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
+                                                lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+                    if let lastEnd {
+                        if lastLine?.end != lastEnd { lastLine = (lastEnd, characters.count(upTo: lastEnd)) }
+                        info.lineStartUTF8 = prefix.utf8 + lastEnd
+                        info.lineStartCharacters = prefix.characters + lastLine!.characters
+                        info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+                    }
+                    info.characters = prefix.characters + characters.count(upTo: r)
+                    result[order[next]] = info
+                    next += 1
                 }
-                result[order[next]] = info
-                next += 1
-            }
+            } }
             if chunk.summary.separators > 0 {
                 let tail = TextRope.tailAfterLastSeparator(chunk.string)
                 lineUTF8 = end - tail.utf8
