@@ -53,6 +53,10 @@ case "lint-records-bench":
     RecordsBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
 case "lint-all-cores":
     LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
+case "lint-one-core":
+    LintShapesBenchmark.oneCoreMain(Array(arguments.dropFirst()))
+case "lint-shapes":
+    LintShapesBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
 case "churn-session":
     ChurnBenchmark.sessionMain()
 case "churn-lint":
