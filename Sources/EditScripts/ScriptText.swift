@@ -7,6 +7,8 @@ public enum ScriptText {
     /// escaped scalar).
     /// Inside a JSON string the result reads back as the same text.
     public static func escapingInvisibles(_ text: String) -> String {
+        // Printable ASCII holds nothing invisible: returned as it is, without breaking it into characters.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
         var result = ""
         for character in text {
             // A mark after an escape would sit on the escape's last digit, so it is escaped too.

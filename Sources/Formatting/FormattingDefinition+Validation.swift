@@ -14,6 +14,8 @@ extension FormattingDefinition {
         let scopeNames = Set(scope.map { $0.name })
         let orderedScopeNames = scope.map(\.name)
         let known = declaredKeys ?? orderedScopeNames
+        // Looked up once per read: a linear search each made thousands of constraints quadratic.
+        let knownSet = Set(known)
         var outsideScope: Set<Int> = []
         var owners: [String: [String]] = [:]
         for problem in ownershipProblems(ofKeys: constraints.map(\.key.name), scope: scopeNames) {
@@ -29,7 +31,7 @@ extension FormattingDefinition {
                 problems.append(.ownsKeyOutsideScope(rule: constraint.name, key: constraint.key.name,
                                                      suggestion: Suggestions.closest(to: constraint.key.name, in: orderedScopeNames)))
             }
-            for key in constraint.reads.sorted() where key != constraint.key.name {
+            for key in constraint.reads.sorted() where key != constraint.key.name && !knownSet.contains(key) {
                 if let problem = unknownKeyProblem(key, readBy: constraint.name, known: known) { problems.append(problem) }
             }
         }

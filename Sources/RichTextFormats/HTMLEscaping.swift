@@ -2,8 +2,8 @@
 /// goes through one of these, so no text or value can close a tag, open one, or leave an attribute.
 package enum HTMLEscaping {
     /// Text content: `& < > " '` become character references, C0 controls other than tab (line breaks
-    /// included: the writer makes them `<br>` or paragraphs first) and DEL become U+FFFD (HTML has no use for
-    /// them, and NUL is a parse error).
+    /// included: the writer makes them `<br>` or paragraphs first), DEL and the C1 controls (U+0080–U+009F)
+    /// become U+FFFD (HTML has no use for them, and NUL is a parse error).
     package static func text(_ s: Substring, into out: inout String) {
         var start = s.startIndex
         var i = s.startIndex
@@ -18,17 +18,19 @@ package enum HTMLEscaping {
             case "\"": replacement = "&quot;"
             case "'": replacement = "&#39;"
             default:
-                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F { replacement = "\u{FFFD}" } else { replacement = nil }
+                if (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) { replacement = "\u{FFFD}" } else { replacement = nil }
             }
             let next = scalars.index(after: i)
             if let replacement {
-                out.unicodeScalars.append(contentsOf: s.unicodeScalars[start..<i])
+                // Appended as a Substring: `unicodeScalars.append(contentsOf:)` copies the whole of `out` each
+                // time, which made a page of many runs quadratic.
+                out += Substring(s.unicodeScalars[start..<i])
                 out += replacement
                 start = next
             }
             i = next
         }
-        out.unicodeScalars.append(contentsOf: s.unicodeScalars[start..<s.endIndex])
+        out += Substring(s.unicodeScalars[start..<s.endIndex])
     }
 
     /// An attribute value (always written in double quotes); the same escapes as text.

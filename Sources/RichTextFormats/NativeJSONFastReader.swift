@@ -7,7 +7,8 @@ import StreamingJSON
 /// It reads the three document forms straight from the bytes: run text is decoded and validated into one
 /// UTF-8 buffer, never a `String` per run, and an attribute dictionary is decoded once per document for
 /// each distinct spelling. The next dictionary with the same raw bytes is the same JSON value, so it reuses
-/// the decoded set after a hash and a byte compare.
+/// the decoded set after a hash and a byte compare; a dictionary an earlier document decoded is found in
+/// `NativeJSONAttributeMemo` and not decoded again.
 ///
 /// It never reports anything: on any error, anything that would warn, or any member it does not handle
 /// (`imageGlyphs`, unknown members), it gives up and the decoder reads the whole document again with the
@@ -53,6 +54,8 @@ struct NativeJSONFastReader {
     /// Runs whose attributes are a table index, resolved once the table is read: (run, index).
     private var indexedRuns: [(run: Int, index: Int)] = []
     private var cache = RawAttributeCache()
+    /// This document's generation of the sets other documents decoded (`NativeJSONAttributeMemo`).
+    private let memoGeneration: Int
 
     private init(bytes: [UInt8], p: UnsafePointer<UInt8>, n: Int, out: UnsafeMutablePointer<UInt8>, schema: NativeJSONSchema,
                  limits: JSONReader.Limits) {
@@ -62,6 +65,8 @@ struct NativeJSONFastReader {
         self.out = out
         self.schema = schema
         self.limits = limits
+        memoGeneration = NativeJSONAttributeMemo.shared.generation(
+            for: NativeJSONAttributeMemo.Context(keys: schema.keys, maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes))
     }
 
     /// The document in `bytes`, or nil when the token reader has to read it.
@@ -247,6 +252,14 @@ struct NativeJSONFastReader {
         }
         let remainingDepth = limits.maxDepth - depth
         guard remainingDepth >= 1 else { throw GiveUp() }
+        // Decoded in an earlier document: no token reading, no interning.
+        let raw = UnsafeBufferPointer(start: p + i, count: count)
+        let memo = NativeJSONAttributeMemo.shared
+        if let known = memo.set(for: raw, depth: depth, hash: hash, generation: memoGeneration) {
+            cache.insert(start: i, count: count, hash: hash, set: known)
+            i = end
+            return body(known)
+        }
         var decoding = NativeJSONDecoding(bytes: bytes, startingAt: i, schema: schema,
                                           limits: JSONReader.Limits(maxDepth: remainingDepth, maxStringBytes: limits.maxStringBytes))
         let set: AttributeSet
@@ -262,6 +275,7 @@ struct NativeJSONFastReader {
             if case .imageGlyph = entry.value { throw GiveUp() }
         }
         cache.insert(start: i, count: count, hash: hash, set: set)
+        memo.remember(set, for: raw, depth: depth, hash: hash, generation: memoGeneration)
         i = end
         return body(set)
     }

@@ -42,10 +42,19 @@ public struct JSONWriter {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
     private var levels: [Level] = []
+    private var hasTopLevelValue = false
 
     /// Creates an empty writer.
     public init(options: Options = Options()) {
         self.options = options
+    }
+
+    /// The bytes written since the last call (or since the start), handed over and no longer held: a caller
+    /// writing a large value a piece at a time passes each piece on and keeps only what is still open. Together,
+    /// the pieces are exactly `bytes` as a writer that never handed any over would hold them.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
     }
 
     /// Serialises `value` to bytes in one call.
@@ -70,7 +79,8 @@ public struct JSONWriter {
     /// Writes the separator before a value (comma/newline/indent) and validates placement.
     private mutating func prepareValue() {
         guard let top = levels.indices.last else {
-            precondition(bytes.isEmpty, "JSONWriter: only one top-level value may be written")
+            precondition(!hasTopLevelValue, "JSONWriter: only one top-level value may be written")
+            hasTopLevelValue = true
             return
         }
         if levels[top].isObject {

@@ -121,6 +121,7 @@ enum LintBenchmark {
         // All cores ÷ one core, same run (goal: >= 1.8 on 2 cores).
         printMetric("lint_all_cores_speedup", oneCore / allSeconds)
         RecordsBenchmark.run(definition: definition)
+        LintShapesBenchmark.run(definition: definition)
         LintCacheBenchmark.run(definition: definition)
     }
 

@@ -47,13 +47,19 @@ enum RecipeCorpus {
             // In the table form a run's attributes are an index into the table (a digit or two).
             size += name.utf8.count + (table ? 2 : attributes.utf8.count) + 4
         }
+        return encode(runs, table: table, capacity: targetBytes + 4096)
+    }
+
+    /// The native JSON of `runs` (text, attribute dictionary as JSON text): the flat array form, or with `table`
+    /// the table form, whose table lists each distinct non-empty dictionary once.
+    static func encode(_ runs: [(text: String, attributes: String)], table: Bool, capacity: Int) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(targetBytes + 4096)
+        out.reserveCapacity(capacity)
         if table {
             var tableIndex: [String: Int] = [:]
             var tableOrder: [String] = []
             var runBytes: [UInt8] = []
-            runBytes.reserveCapacity(targetBytes + 4096)
+            runBytes.reserveCapacity(capacity)
             for (i, run) in runs.enumerated() {
                 if i > 0 { runBytes.append(UInt8(ascii: ",")) }
                 appendQuoted(run.text, to: &runBytes)

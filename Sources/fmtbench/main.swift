@@ -10,7 +10,9 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("json", "native JSON read and write MB/s on ~100 MB of recipe documents vs JSONSerialization parsing the same bytes", JSONBenchmark.main),
     ("rtf", "RTF read and write MB/s on ../shared/corpus/rtf repeated to 50 MB; RTF read time over native JSON read time of the same documents", RTFBenchmark.main),
     ("churn", "1,000,000 engine edits that each set a new distinct value and later remove it (RSS growth), and 4,000 documents of distinct vs repeated values linted (peak RSS ratio)", ChurnBenchmark.main),
+    ("editor", "keystroke -> view update through the editor bridge (UTF-16) on 1 MB and 10 MB recipe documents: typing, backspace, paste, Ingredient; p50/p99 µs and ranges re-tagged", EditorBenchmark.main),
     ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
+    ("commands", "fmtcheck at scale: convert --to html and definition check at 10x the input (cost ratio), trace-to-script MB/s, peak RSS of json/sarif/html lint reports over 20,000 documents vs the default format's", CommandsBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -56,10 +58,16 @@ case "lint-records-bench":
     RecordsBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
 case "lint-all-cores":
     LintBenchmark.allCoresMain(Array(arguments.dropFirst()))
+case "lint-one-core":
+    LintShapesBenchmark.oneCoreMain(Array(arguments.dropFirst()))
+case "lint-shapes":
+    LintShapesBenchmark.run(definition: RecipeCorpus.recipeDefinitionPath())
 case "churn-session":
     ChurnBenchmark.sessionMain()
 case "churn-lint":
     ChurnBenchmark.lintMain(arguments.count > 1 ? arguments[1] : "distinct")
+case "commands-lint":
+    CommandsBenchmark.lintChild(Array(arguments.dropFirst()))
 case "traces-peer":
     TracesBenchmark.peerMain(arguments.dropFirst().first ?? "")
 case let name?:

@@ -109,4 +109,52 @@ final class BaselineCLITests: XCTestCase {
         XCTAssertEqual(result.status, 2, "a baseline never replaces a document")
         XCTAssertTrue(result.err.contains("cannot write the baseline to docs/salt.json"), result.err)
     }
+
+    func testALargeBaselineInTheLintedFolderIsPassedOverByItsContentsAndPrunes() throws {
+        // Issue 39: a baseline whose "tool" member comes after 64 KiB of findings was linted as a malformed
+        // document, and --prune-baseline refused to write it. It is told by its first finding's shape.
+        let root = try corpus()
+        for n in 0..<100 {
+            try write(#"["salt",{"ingredient":"salt"}," and ",{},"pepper",{"ingredient":"pepper"}," and ",{},"milk",{"ingredient":"milk"}," and ",{},"egg",{"ingredient":"egg"}]"#,
+                      to: "docs/dish\(n).json", in: root)
+        }
+        let written = try FmtcheckProcess.run([".", "--write-baseline", "bl.json"], in: root)
+        XCTAssertEqual(written.status, 0, written.err)
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("bl.json").path)[.size] as? Int)
+        XCTAssertGreaterThan(size, 64 << 10, "the baseline is larger than what is read to tell it")
+        for arguments in [["."], [".", "--baseline", "bl.json"]] {
+            let result = try FmtcheckProcess.run(arguments + ["--verbose"], in: root)
+            XCTAssertFalse(result.out.contains("bl.json"), "\(arguments): \(result.out)")
+            let reason = arguments.count == 1 ? "an fmtcheck baseline" : "the baseline this run reads (--baseline)"
+            XCTAssertTrue(result.err.contains("bl.json: skipped: \(reason)"), "\(arguments): \(result.err)")
+            XCTAssertEqual(result.status, arguments.count == 1 ? 1 : 0, result.err)
+        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("docs/dish7.json"))
+        let pruned = try FmtcheckProcess.run([".", "--baseline", "bl.json", "--prune-baseline"], in: root)
+        XCTAssertEqual(pruned.status, 0, pruned.err)
+        XCTAssertTrue(pruned.err.contains("4 baseline entries that no longer match removed"), pruned.err)
+    }
+
+    func testABaselineNamedByBaselineIsPassedOverWhateverItsContentsLookLike() throws {
+        // No "tool" member and no finding to tell it by: the run reads it as its baseline, so it is no document.
+        let root = try corpus()
+        try write(#"{"findings": [], "version": 1}"#, to: "empty-baseline.json", in: root)
+        let result = try FmtcheckProcess.run([".", "--baseline", "empty-baseline.json", "--verbose"], in: root)
+        XCTAssertEqual(result.status, 1, result.err)
+        XCTAssertFalse(result.out.contains("empty-baseline.json"), result.out)
+        XCTAssertTrue(result.err.contains("empty-baseline.json: skipped: the baseline this run reads (--baseline)"), result.err)
+    }
+
+    func testReportsWrittenIntoTheLintedFolderArePassedOverNextRun() throws {
+        // A JSON or SARIF report with a .json name in the folder it reports on is fmtcheck's own file, not a
+        // malformed document.
+        let root = try corpus()
+        XCTAssertEqual(try FmtcheckProcess.run([".", "--format", "json", "-o", "report.json"], in: root).status, 1)
+        XCTAssertEqual(try FmtcheckProcess.run([".", "--format", "sarif", "-o", "report.sarif.json"], in: root).status, 1)
+        let next = try FmtcheckProcess.run([".", "--verbose"], in: root)
+        XCTAssertEqual(next.status, 1, next.out + next.err)
+        XCTAssertTrue(next.err.contains("report.json: skipped: an fmtcheck report"), next.err)
+        XCTAssertTrue(next.err.contains("report.sarif.json: skipped: a SARIF report"), next.err)
+        XCTAssertFalse(next.out.contains("malformed-document"), next.out)
+    }
 }

@@ -24,7 +24,7 @@ final class CacheCLITests: XCTestCase {
     func testASecondRunReadsNothingAndPrintsExactlyWhatAnUncachedRunPrints() throws {
         let root = try corpus()
         for format in ["default", "json", "sarif", "github"] {
-            // JSON and SARIF runs share findings (both carry fingerprints): each format starts from no cache.
+            // Each format starts from no cache (`testRunsOfEveryReportFormatShareOneCache` shares one).
             try? FileManager.default.removeItem(at: root.appendingPathComponent(".fmtcheck-cache"))
             let uncached = try FmtcheckProcess.run(["docs", "--format", format], in: root)
             let first = try FmtcheckProcess.run(["docs", "--format", format, "--cache", "--verbose"], in: root)
@@ -34,6 +34,18 @@ final class CacheCLITests: XCTestCase {
             XCTAssertEqual(second.status, uncached.status)
             XCTAssertEqual(cacheLine(first), "fmtcheck: cache .fmtcheck-cache: 0 documents from the cache, unread; 3 linted", format)
             XCTAssertEqual(cacheLine(second), "fmtcheck: cache .fmtcheck-cache: 3 documents from the cache, unread; 0 linted", format)
+        }
+    }
+
+    func testRunsOfEveryReportFormatShareOneCache() throws {
+        // Issue 39: the cache kept one format's findings; a JSON run after a default one linted everything again.
+        let root = try corpus()
+        _ = try FmtcheckProcess.run(["docs", "--cache"], in: root)
+        for format in ["json", "sarif", "jsonl", "github", "default"] {
+            let cached = try FmtcheckProcess.run(["docs", "--format", format, "--cache", "--verbose"], in: root)
+            XCTAssertEqual(cacheLine(cached), "fmtcheck: cache .fmtcheck-cache: 3 documents from the cache, unread; 0 linted", format)
+            let uncached = try FmtcheckProcess.run(["docs", "--format", format], in: root)
+            XCTAssertEqual(cached.out, uncached.out, format)
         }
     }
 

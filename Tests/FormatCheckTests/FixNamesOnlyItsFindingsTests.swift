@@ -70,8 +70,11 @@ final class FixNamesOnlyItsFindingsTests: XCTestCase {
         try write(smoothie, to: "compact.json", in: folder)
         let pretty = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(smoothie.utf8)), options: [.prettyPrinted])
         try pretty.write(to: folder.appendingPathComponent("pretty.json"))
+        // CRLF line ends (issue 39): lines split at each LF, each keeping its CR, as patch splits them.
+        try Data(String(decoding: pretty, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: folder.appendingPathComponent("crlf.json"))
         try write(RTFCLITests.linkedNote, to: "note.rtf", in: folder)
-        let files = [("compact.json", shippedDefinition("recipe")), ("pretty.json", shippedDefinition("recipe")), ("note.rtf", shippedDefinition("notes"))]
+        let files = [("compact.json", shippedDefinition("recipe")), ("pretty.json", shippedDefinition("recipe")), ("crlf.json", shippedDefinition("recipe")),
+                     ("note.rtf", shippedDefinition("notes"))]
         for tool in [["git", "apply"], ["patch", "-p1", "--quiet", "-i"]] {
             let work = try temporaryFolder(self)
             for (name, _) in files { try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: work.appendingPathComponent(name)) }
@@ -79,6 +82,10 @@ final class FixNamesOnlyItsFindingsTests: XCTestCase {
             for (name, definition) in files {
                 let diff = try FmtcheckProcess.run(["--definition", definition, "--diff", name], in: work)
                 XCTAssertEqual(diff.status, 1, "\(name): \(diff.err)")
+                if name == "crlf.json" {
+                    XCTAssertFalse(diff.out.contains("@@ -1,1 +1,1 @@"), "not the whole file as one line: \(diff.out)")
+                    XCTAssertTrue(diff.out.contains("\r\n+"), "each line a line of the patch, its CR kept: \(diff.out)")
+                }
                 let patch = try write(diff.out, to: "\(name).patch", in: work)
                 // What --fix writes, in a copy.
                 let copy = try temporaryFolder(self)

@@ -29,7 +29,7 @@ final class HTMLReportChromiumTests: XCTestCase {
         let firstSection = try XCTUnwrap(page.range(of: "<section class=\"file\""))
         XCTAssertLessThan(page.range(of: "<table class=\"rules\">")!.lowerBound, index.lowerBound)
         XCTAssertLessThan(index.lowerBound, firstSection.lowerBound)
-        XCTAssertTrue(page.contains("<li data-file=\"file-0\"><a href=\"#file-0\">Examples/exports/release-notes.rtf</a> 4 problems</li>"), page)
+        XCTAssertTrue(page.contains("<li data-file=\"file-0\"><a href=\"#file-0\">Examples/exports/release-notes.rtf</a> <span class=\"count\">4 problems</span></li>"), page)
         XCTAssertTrue(page.contains("<h2>Clean files (3)</h2>"), page)
         // The formatting is the exporter's: bold is <strong>, a colour is a style, a link is a link.
         XCTAssertTrue(page.contains(#"<mark class="e" data-r="3" data-s="e"><strong>make test</strong></mark>"#), page)
@@ -37,7 +37,7 @@ final class HTMLReportChromiumTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<a href="https://example.com/agenda"><span style="color:#007aff">the shared doc</span></a>"#), page)
         // Every label links to its finding and every placed finding links back to its label.
         let labels = matches(of: ##"<sup class="label" id="(m[0-9]+-[0-9]+)"><a href="#(f[0-9]+-[0-9]+)">"##, in: page)
-        let findings = matches(of: ##"<li id="(f[0-9]+-[0-9]+)" class="[ew]" data-r="[0-9]+"><a href="#(m[0-9]+-[0-9]+)">"##, in: page)
+        let findings = matches(of: ##"<li id="(f[0-9]+-[0-9]+)" class="[ew]" data-r="[0-9]+" value="[0-9]+"><a href="#(m[0-9]+-[0-9]+)">"##, in: page)
         XCTAssertEqual(labels.count, 11, "13 findings, 2 of them about the RTF file itself")
         XCTAssertEqual(Set(labels.map { $0[1] }), Set(findings.map { $0[0] }))
         XCTAssertEqual(Set(labels.map { $0[0] }), Set(findings.map { $0[1] }))
@@ -85,6 +85,12 @@ final class HTMLReportChromiumTests: XCTestCase {
         rule.value = Array.from(rule.options).find(function (o) { return o.textContent === "CodeIsNeverBold"; }).value;
         rule.dispatchEvent(new Event("change"));
         out.shownAfterFilter = document.getElementById("shown").textContent;
+        // Shown findings keep their numbers (the marks'), and the index counts what is shown.
+        out.renumbered = Array.from(document.querySelectorAll("ol.findings > li:not([hidden])")).filter(function (li) {
+          return String(li.value) !== li.id.split("-")[1];
+        }).length;
+        out.indexShown = Array.from(document.querySelectorAll("ul.index li:not([hidden])")).map(function (li) { return li.querySelector(".count").textContent; });
+        out.filesShown = document.getElementById("files-shown").textContent;
         out.visibleSections = Array.from(document.querySelectorAll("section.file")).filter(function (s) { return !s.hidden; }).length;
         out.dimmedMarks = document.querySelectorAll(".document mark.dim").length;
         document.getElementById("show-error").checked = false;
@@ -102,6 +108,9 @@ final class HTMLReportChromiumTests: XCTestCase {
         XCTAssertEqual(out["labelsWithoutFinding"] as? Int, 0)
         XCTAssertEqual(out["shownAfterFilter"] as? String, "1 shown")
         XCTAssertEqual(out["visibleSections"] as? Int, 1)
+        XCTAssertEqual(out["renumbered"] as? Int, 0, "a shown finding keeps its number: \(out)")
+        XCTAssertEqual(out["indexShown"] as? [String], ["1 problem"], "\(out)")
+        XCTAssertEqual(out["filesShown"] as? String, "1")
         XCTAssertEqual(out["dimmedMarks"] as? Int, 8, "every other mark is dimmed (9 marks: two pairs of findings share their text)")
         XCTAssertEqual(out["shownWithoutErrors"] as? String, "0 shown")
 

@@ -137,7 +137,7 @@ final class LintCLITests: XCTestCase {
         XCTAssertEqual(try FmtcheckProcess.run(["--definition", definition, "--max-warnings", "1", document]).status, 0)
         let over = try FmtcheckProcess.run(["--definition", definition, "--max-warnings", "0", document])
         XCTAssertEqual(over.status, 1)
-        XCTAssertTrue(over.err.contains("exceed the limit of 0"), over.err)
+        XCTAssertTrue(over.err.contains("fmtcheck: 1 warning exceeds the limit of 0 (--max-warnings)"), over.err)
     }
 
     func testFixRewritesAtomicallyKeepsPermissionsAndASecondRunIsClean() throws {

@@ -52,6 +52,34 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertTrue(report.contains(#"on "m\u{1B}[31milk\u{202E}""#), report)
     }
 
+    func testReportsAndTheHTMLPageCarryNoRawOverrideOrC1Control() throws {
+        // Issue 39: a right-to-left override and C1 controls from a file name and a document reached the HTML
+        // report and the JSON reports raw, where they reorder or hide what a person reads.
+        let folder = try temporaryFolder(self)
+        let name = "evil\u{202E}nosj.txt\u{9B}.json"
+        try write(#"["a\u202eb\u0085c\u009bd",{"ingredient":"x\u202ey"}]"#, to: name, in: folder)
+        for format in ["json", "jsonl", "sarif", "html", "default", "github"] {
+            let result = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--format", format, "."], in: folder)
+            XCTAssertEqual(result.status, 1, result.err)
+            assertNoRawControls(result.out, "the \(format) report")
+            assertNoRawControls(result.err, "stderr of \(format)")
+            switch format {
+            case "json":
+                // The same values: JSON escapes stand for the characters.
+                let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+                let files = try XCTUnwrap(root["violations"] as? [[String: Any]]).map { $0["file"] as? String }
+                XCTAssertEqual(files.first, "./" + name)
+                XCTAssertTrue(result.out.contains(#"evil\u202enosj.txt\u009b.json"#), result.out)
+            case "html":
+                XCTAssertTrue(result.out.contains(#"evil\u{202E}nosj.txt\u{9B}.json"#), "the name as the terminal shows it")
+                XCTAssertTrue(result.out.contains(#"a\u{202E}b"# + "\u{FFFD}c\u{FFFD}d"), "C1 controls are U+FFFD, as C0 are")
+                XCTAssertTrue(result.out.contains("unicode-bidi: isolate"), "a document's text cannot reorder the page")
+            default:
+                break
+            }
+        }
+    }
+
     func testDefinitionCheckAndExplainEscapeNamesAndFileNames() throws {
         let folder = try temporaryFolder(self)
         let good = try write(#"{"name": "r\u001b[2J", "attributes": {"k\u009b": {"type": "string", "description": "a\u0007\nb"}}, "scope": ["k\u009b"]}"#,

@@ -1,4 +1,5 @@
-import FormatCheck
+@testable import FormatCheck
+import FormattingTesting
 import Foundation
 import XCTest
 
@@ -41,15 +42,19 @@ final class TraceInputTests: XCTestCase {
             (try write(negativeCount, to: "count.json", in: folder), ":4:28: error: $.txns[1].patches[0][1]: the delete count -1 is negative"),
             (try gzipped(Data(negativeCount.utf8), to: "count.json.gz", in: folder), ":4:28: error: $.txns[1].patches[0][1]: the delete count -1 is negative"),
             (try write(negativePosition, to: "position.json", in: folder), ":1:65: error: $.txns[0].patches[0][0]: the position -1 is negative"),
-            (try write(huge, to: "huge.json", in: folder), ":1:66: error: $.txns[0].patches[0][1]: the delete count 9223372036854775807 reaches past any document"),
+            (try write(huge, to: "huge.json", in: folder), ":1:63: error: $.txns[0].patches[0][0]: the position 1 is past the end of the text (the text there has 0 Unicode scalars)"),
         ]
-        for (trace, message) in cases {
-            for arguments in [["replay", "--trace", trace], ["trace-to-script", trace]] {
-                let result = try FmtcheckProcess.run(arguments)
-                XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)")
-                XCTAssertEqual(result.out, "", "\(arguments)")
-                XCTAssertEqual(result.err, trace + message + "\n", "\(arguments)")
-            }
+        for (trace, message) in cases { try assertBothCommandsRefuse(trace, saying: message) }
+    }
+
+    /// `replay --trace` and `trace-to-script` both exit 2 on `trace` with nothing on stdout, and `trace` then
+    /// `message` (from its line and column) on stderr.
+    func assertBothCommandsRefuse(_ trace: String, saying message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for arguments in [["replay", "--trace", trace], ["trace-to-script", trace]] {
+            let result = try FmtcheckProcess.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)", file: file, line: line)
+            XCTAssertEqual(result.out, "", "\(arguments)", file: file, line: line)
+            XCTAssertEqual(result.err, trace + message + "\n", "\(arguments)", file: file, line: line)
         }
     }
 
@@ -76,5 +81,40 @@ final class TraceInputTests: XCTestCase {
                 XCTAssertEqual(result.err, "\(trace): error: cannot decompress the trace: \(reason)\n", "\(arguments)")
             }
         }
+    }
+
+    func testAPatchPastTheEndOfItsTextIsAnErrorAtThePatchForBothCommands() throws {
+        // Issue 39: trace-to-script took a position of 9223372036854775807, and replay --trace then named a line
+        // of the script it converted the trace to, which the user never saw.
+        let folder = try temporaryFolder(self)
+        let traces: [(String, String)] = [
+            ("""
+             {"startContent": "héllo", "endContent": "",
+              "txns": [{"patches": [[5, 0, "!"]]},
+                       {"patches": [[0, 1, ""], [9223372036854775807, 0, "x"]]}]}
+             """, ":3:37: error: $.txns[1].patches[1][0]: the position 9223372036854775807 is past the end of the text (the text there has 5 Unicode scalars)"),
+            (#"{"startContent": "ab", "endContent": "", "txns": [{"patches": [[1, 2, ""]]}]}"#,
+             ":1:68: error: $.txns[0].patches[0][1]: the delete count 2 reaches past the end of the text from position 1 (the text there has 2 Unicode scalars)"),
+            (#"{"startContent": "", "endContent": "", "txns": [{"patches": [[0, 0, "a"]]}, 7]}"#,
+             ":1:77: error: $.txns[1]: a transaction is an object with \"patches\""),
+        ]
+        for (n, (text, message)) in traces.enumerated() {
+            try assertBothCommandsRefuse(try write(text, to: "trace\(n).json", in: folder), saying: message)
+        }
+    }
+
+    func testAnErrorApplyingAStepIsToldAtItsPatchInTheTrace() throws {
+        let text = """
+            {"startContent": "ab", "endContent": "",
+             "txns": [{"patches": [[0, 0, ""], [2, 0, "c"]]},
+                      {"patches": [[1, 1, "x"]]}]}
+            """
+        let trace = try TraceConversion.parse(Array(text.utf8), path: "t.json")
+        let (script, patches) = TraceConversion.steps(for: trace)
+        XCTAssertEqual(script.steps.count, 3, "the start content, then the two patches that change something")
+        let second = TraceConversion.failure(EditScriptError(line: 3, message: "the range 1..<2 is out of bounds"), in: trace, path: "t.json", patches: patches)
+        XCTAssertEqual(second.description, "t.json:3:24: error: $.txns[1].patches[0]: the range 1..<2 is out of bounds")
+        let start = TraceConversion.failure(EditScriptError(line: 1, message: "no room"), in: trace, path: "t.json", patches: patches)
+        XCTAssertEqual(start.description, "t.json: error: $.startContent: no room")
     }
 }

@@ -84,6 +84,24 @@ final class NativeJSONFastReaderTests: XCTestCase {
         }
     }
 
+    /// A dictionary decoded in one document is reused by the next (`NativeJSONAttributeMemo`), but only under the
+    /// same schema and limits: each document still decodes as the token reader decodes it on its own.
+    func testDictionariesFromEarlierDocumentsDecodeAsTheTokenReaderDoesUnderEachSchema() {
+        let json = ##"["a",{"foregroundColor":"#34C759","ingredient":"milk"},"b",{"foregroundColor":"#FF3B30"}]"##
+        let plain = NativeJSONSchema.standard.adding(NativeJSONSchema.Key(AttributeKeyDescriptor(name: "foregroundColor"), codec: .json))
+        for schema in [NativeJSONSchema.standard, plain, .standard, .standard, plain] {
+            XCTAssertTrue(check(Array(json.utf8), schema: schema))
+        }
+        let colored = NativeJSONFastReader.read(Array(json.utf8), schema: .standard, limits: JSONReader.Limits(maxDepth: 256))!.decoded()
+        let uncolored = NativeJSONFastReader.read(Array(json.utf8), schema: plain, limits: JSONReader.Limits(maxDepth: 256))!.decoded()
+        XCTAssertNotEqual(colored.document, uncolored.document)
+        // The same bytes in the flat form (one container deep) and in a table (two) under a depth limit that
+        // admits only the first.
+        let nested = #"["a",{"k":[[1]]}]"#, table = #"{"runs":["a",0],"attributeTable":[{"k":[[1]]}]}"#
+        XCTAssertTrue(check(Array(nested.utf8), limits: JSONReader.Limits(maxDepth: 4)))
+        XCTAssertFalse(check(Array(table.utf8), limits: JSONReader.Limits(maxDepth: 4)))
+    }
+
     func testLimitsAreKept() {
         // Depth: the flat form's dictionaries are one container deep, the table form's two.
         let nested = #"["a",{"k":[[1]]},"b",{"k":[[1]]}]"#

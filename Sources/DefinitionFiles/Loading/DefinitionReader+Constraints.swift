@@ -16,7 +16,9 @@ extension DefinitionReader {
     mutating func readConstraints(_ node: LocatedJSON, at path: JSONPath) {
         guard let elements = elements(of: node, at: path, expecting: "\"constraints\"") else { return }
         for (i, element) in elements.enumerated() {
-            if let constraint = readConstraint(element, at: path.appending(index: i)) { constraints.append(constraint) }
+            guard let constraint = readConstraint(element, at: path.appending(index: i)) else { continue }
+            if !constraint.name.isEmpty, constraintIndex[constraint.name] == nil { constraintIndex[constraint.name] = constraints.count }
+            constraints.append(constraint)
         }
     }
 
@@ -80,7 +82,7 @@ extension DefinitionReader {
         parsed.nameSite = site
         if name.isEmpty {
             report(.invalidValue, "a constraint's name is empty", at: site, hint: "name it, such as \"IngredientsAreGreen\"")
-        } else if let earlier = constraints.first(where: { $0.name == name }) {
+        } else if let earlier = constraintIndex[name].map({ constraints[$0] }) {
             report(.duplicateName, "a constraint named '\(name)' already exists (line \(earlier.nameSite.location.line), column \(earlier.nameSite.location.column))",
                    at: site, hint: "give each constraint its own name; reports and severities refer to it")
         } else if BuiltInRule(rawValue: name) != nil {

@@ -25,7 +25,8 @@ extension DefinitionReader {
     /// most likely a slip.
     mutating func checkUnusedAttributes() {
         guard scopeIsComplete else { return }
-        for name in attributeOrder where !scope.contains(name) {
+        let inScope = Set(scope)
+        for name in attributeOrder where !inScope.contains(name) {
             guard let declaration = attributes[name] else { continue }
             report(.unusedAttribute, "'\(name)' is declared but not in the scope, so normalising removes it from every document",
                    at: Site(location: declaration.location, path: JSONPath.root.appending(key: "attributes").appending(key: name)),

@@ -29,6 +29,9 @@ struct DefinitionReader {
     var scopeIsComplete = false
     /// The constraints in order.
     var constraints: [ParsedConstraint] = []
+    /// Where each constraint name stands in `constraints` (the first with it): names are looked up once per
+    /// constraint and per problem, so a definition of thousands of constraints checks in linear time.
+    var constraintIndex: [String: Int] = [:]
     /// Severities by rule.
     var severities: [String: Severity] = [:]
     /// `attributeChanged` references, checked once every attribute is known.

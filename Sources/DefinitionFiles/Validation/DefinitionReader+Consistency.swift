@@ -55,7 +55,7 @@ extension DefinitionReader {
 
     /// Reports one of Formatting's problems at its place in the file.
     mutating func report(_ problem: DefinitionError) {
-        func parsed(_ name: String) -> ParsedConstraint? { constraints.first { $0.name == name } }
+        func parsed(_ name: String) -> ParsedConstraint? { constraintIndex[name].map { constraints[$0] } }
         switch problem {
         case let .unknownKey(rule, key, suggestion):
             // Conditions are read through `attributeReference`, which reports this at the reference; kept for
@@ -93,8 +93,9 @@ extension DefinitionReader {
     /// runs, so such a condition always sees them absent.
     private mutating func checkReadsInScope() {
         guard scopeIsComplete else { return }
+        let inScope = Set(scope)
         for constraint in constraints where constraint.constraint != nil {
-            for (key, site) in constraint.readSites.sorted(by: { $0.value.location.byteOffset < $1.value.location.byteOffset }) where !scope.contains(key) {
+            for (key, site) in constraint.readSites.sorted(by: { $0.value.location.byteOffset < $1.value.location.byteOffset }) where !inScope.contains(key) {
                 report(.outsideScope, "constraint '\(constraint.name)' reads '\(key)', which is not in the scope; the scope removes it first, so here it is always absent",
                        at: site, hint: "add '\(key)' to \"scope\"", severity: .warning)
             }

@@ -36,6 +36,7 @@ extension CommandRunner {
     /// Writes a baseline file atomically; false when it could not be written (said).
     static func write(_ baseline: Baseline, to path: String, messages: LintMessages) -> Bool {
         do {
+            try OutputTarget.createFolders(for: path)
             try AtomicWriter.write(Array(baseline.fileText.utf8), to: path)
             return true
         } catch {

@@ -11,7 +11,7 @@ extension CommandRunner {
     static func lint(_ command: LintCommand, console: Console) -> ExitCode {
         let runConfig: LintConfiguration
         do {
-            runConfig = try runConfiguration(for: command.request.paths)
+            runConfig = try runConfiguration(for: command.request.paths, configFile: command.request.configFile)
         } catch {
             LintMessages(console: console, github: command.format == .github)
                 .write(.error, error.description, file: error.fileName, location: error.location)
@@ -20,15 +20,22 @@ extension CommandRunner {
         if command.printConfig { return printConfiguration(command, base: runConfig, console: console) }
         let format = command.format ?? runConfig.format ?? .default
         let messages = LintMessages(console: console, github: format == .github)
-        if command.request.mode == .diff, [.json, .sarif, .html].contains(format) {
+        if command.request.mode == .diff, [.json, .sarif, .html, .junit, .checkstyle, .gitlab].contains(format) {
             // Never a plain-text diff where a machine-readable report was asked for.
             messages.writeLine(.error, "fmtcheck: error: --diff writes a unified diff, which --format \(format.rawValue) does not carry; use the default or github format, or drop --diff for the \(format.rawValue) report")
             return .failure
         }
-        if command.statistics, command.request.mode == .diff || [.sarif, .html].contains(format) {
+        if command.statistics, command.request.mode == .diff || [.sarif, .html, .junit, .checkstyle, .gitlab].contains(format) {
             let other = command.request.mode == .diff ? "--diff" : "--format \(format.rawValue)"
             messages.writeLine(.error, "fmtcheck: error: --statistics prints counts per rule, which \(other) does not carry; use the default or json format")
             return .failure
+        }
+        if command.watch {
+            guard [.default, .jsonl].contains(format) else {
+                messages.writeLine(.error, "fmtcheck: error: --watch prints findings as they change, in the default or jsonl format, not \(format.rawValue)")
+                return .failure
+            }
+            return watch(command, console: console)
         }
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         if let records = command.records {
@@ -36,11 +43,13 @@ extension CommandRunner {
         }
         var request = command.request
         request.keepsDocuments = format == .html
-        request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil
+        request.baseline = command.baseline
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
         let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments
             ? LintCache.file(at: command.cacheLocation ?? LintCache.defaultName) : nil
+        // Cached findings carry their fingerprints, so that runs of every report format share one cache.
+        request.fingerprints = [.json, .sarif, .jsonl, .gitlab].contains(format) || command.baseline != nil || command.writeBaseline != nil || cacheFile != nil
         // Before anything is linted or fixed: a report, baseline or cache must not replace a device, a link or a document.
         let outputs = [command.output, command.writeBaseline, command.pruneBaseline ? command.baseline : nil, cacheFile].compactMap { $0 }
         if !outputs.isEmpty {
@@ -53,6 +62,7 @@ extension CommandRunner {
                     return .failure
                 }
             }
+            for output in outputs { cleanLeftovers(beside: output, messages: messages) }
         }
         let baseline: Baseline?
         do {
@@ -62,6 +72,9 @@ extension CommandRunner {
             return .failure
         }
         var lintRun = LintRun(request)
+        // The HTML report's sections are rendered as each document is linted, and the document let go.
+        let sections = format == .html && !command.statistics ? HTMLReport.Sections() : nil
+        if let sections { lintRun.completed = sections.keep }
         if let cacheFile {
             let cache = LintCache(location: cacheFile)
             if let warning = cache.warning { messages.writeLine(.warning, "fmtcheck: warning: \(warning)", file: cache.path) }
@@ -135,29 +148,40 @@ extension CommandRunner {
             if let reason = file.fixHeldBack { messages.writeLine(.notice, "\(file.path): note: not fixed: \(reason)", file: file.path) }
         }
 
-        var report: String
-        if request.mode == .diff {
-            report = result.files.map(\.diff).joined()
-            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
-        } else if command.statistics {
-            report = RuleStatistics.report(RuleStatistics.of(result), as: format)
-        } else {
-            report = Report.render(result, as: format)
+        // Colour only what goes to a terminal (or everywhere under --color always), never a report file.
+        let outStyle = command.output == nil ? console.style(command.color, forErr: false) : .plain
+        /// The report, handed to `sink` a piece at a time (`Report.write`).
+        func writeReport<Failure: Error>(to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+            if request.mode == .diff {
+                var report = result.files.map(\.diff).joined()
+                if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) } else { report = outStyle.diff(report) }
+                try sink(Array(report.utf8))
+            } else if command.statistics {
+                try sink(Array(RuleStatistics.report(RuleStatistics.of(result), as: format).utf8))
+            } else if format == .default {
+                try sink(Array(DefaultReport.render(result, style: outStyle).utf8))
+            } else {
+                try Report.write(result, as: format, sections: sections, to: sink)
+            }
         }
         if let output = command.output {
             do {
-                try AtomicWriter.write(Array(report.utf8), to: output)
+                try OutputTarget.createFolders(for: output)
+                try AtomicWriter.write(to: output) { (write: ([UInt8]) throws(AtomicWriter.Failure) -> Void) throws(AtomicWriter.Failure) in
+                    try writeReport(to: write)
+                }
             } catch {
                 messages.writeLine(.error, "fmtcheck: error: cannot write the report to \(output): \(error.message)")
                 return .failure
             }
         } else {
-            console.out(report)
+            writeReport { console.out(bytes: $0) }
         }
+        if command.showFixes { console.err(FixListing.text(result, mode: request.mode, style: console.style(command.color, forErr: true))) }
         if !command.quiet {
             var summary = RunSummary.line(result, mode: request.mode)
             if let output = command.output { summary += "; report written to \(output)" }
-            console.errLine(summary)
+            console.err(console.style(command.color, forErr: true).summary(TerminalText.escaped(summary), of: result, mode: request.mode) + "\n")
         }
         if result.hasInputErrors { return .failure }
         if command.exitNonZeroOnFix, request.mode == .fix, result.fixedCount > 0 { return .violations }
@@ -165,16 +189,16 @@ extension CommandRunner {
         if request.mode == .diff { return result.filesWithDiffs > 0 ? .violations : .success }
         if result.errorCount > 0 { return .violations }
         if maxWarnings >= 0 && result.warningCount > maxWarnings {
-            messages.writeLine(.error, "fmtcheck: \(count(result.warningCount, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)")
+            messages.writeWarningLimit(result.warningCount, limit: maxWarnings)
             return .violations
         }
         return .success
     }
 
     /// The configuration for run-wide options (format, warning limit): the nearest `.fmtcheck.json` of the
-    /// current folder, else that of the first path.
-    static func runConfiguration(for paths: [String]) throws(ConfigurationError) -> LintConfiguration {
-        let resolver = ConfigurationResolver()
+    /// current folder, else that of the first path; under `--config FILE`, that file.
+    static func runConfiguration(for paths: [String], configFile: String? = nil) throws(ConfigurationError) -> LintConfiguration {
+        let resolver = ConfigurationResolver(configFile: configFile)
         let here = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
         guard here.sources.isEmpty, let first = paths.first(where: { $0 != "-" }), FileManager.default.fileExists(atPath: first) else { return here }
         return try resolver.configuration(forPath: first)
@@ -186,7 +210,7 @@ extension CommandRunner {
     /// run-wide options (format, warning limit) from the run's (`runConfiguration(for:)`).
     static func printConfiguration(_ command: LintCommand, base: LintConfiguration, console: Console) -> ExitCode {
         let request = command.request
-        let resolver = ConfigurationResolver()
+        let resolver = ConfigurationResolver(configFile: request.configFile)
         var effective: LintConfiguration
         do throws(ConfigurationError) {
             // What the run would lint the path under (`LintRun.prepare`), the command line's options applied.
@@ -219,5 +243,10 @@ extension CommandRunner {
                 messages.writeLine(.warning, "\(file): warning: \"\(name)\" is ignored here: run-wide options come from \(from) (the current folder's nearest .fmtcheck.json, else the first path's)", file: file)
             }
         }
+    }
+
+    /// Removes what an interrupted run left beside `output` before this one writes it (`Leftovers`), saying so.
+    static func cleanLeftovers(beside output: String, messages: LintMessages) {
+        for note in Leftovers.clean(beside: output) { messages.writeLine(.notice, "\(output): note: \(note)", file: output) }
     }
 }

@@ -30,7 +30,9 @@ extension CommandRunner {
             console.out(merged.text)
             return .success
         }
+        cleanLeftovers(beside: output, messages: LintMessages(console: console, github: false))
         do {
+            try OutputTarget.createFolders(for: output)
             try AtomicWriter.write(Array(merged.text.utf8), to: output)
         } catch {
             console.errLine("fmtcheck: error: cannot write the merged report to \(output): \(error.message); nothing was replaced")

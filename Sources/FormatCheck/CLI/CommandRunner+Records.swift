@@ -18,6 +18,7 @@ extension CommandRunner {
             console.err("fmtcheck: error: cannot write the output to \(output): \(refusal)\n")
             return .failure
         }
+        if let output = command.output { cleanLeftovers(beside: output, messages: messages) }
         var request = command.request
         request.fingerprints = format == .jsonl
         var run = RecordLintRun(request, source: source)
@@ -30,6 +31,7 @@ extension CommandRunner {
             // Streamed into a file beside OUT, which replaces OUT only once the whole stream is read.
             let sink = LentSink()
             do throws(AtomicWriter.Failure) {
+                try OutputTarget.createFolders(for: output)
                 try AtomicWriter.write(to: output) { (write: ([UInt8]) throws(AtomicWriter.Failure) -> Void) throws(AtomicWriter.Failure) in
                     withoutActuallyEscaping(write) { write in
                         // The run's closures may outlive it for a moment on the worker threads that ran them;
@@ -73,7 +75,7 @@ extension CommandRunner {
         if command.exitZero { return .success }
         if summary.errors > 0 { return .violations }
         if maxWarnings >= 0 && summary.warnings > maxWarnings {
-            messages.writeLine(.error, "fmtcheck: \(count(summary.warnings, "warning")) exceed the limit of \(maxWarnings) (--max-warnings)")
+            messages.writeWarningLimit(summary.warnings, limit: maxWarnings)
             return .violations
         }
         return .success

@@ -29,9 +29,14 @@ extension CommandRunner {
         if command.check { return replayChecking(command, definition: definition, checker: checker, console: console) }
         let replayer = ScriptReplayer(definition: definition)
         let script: EditScript
+        // A trace's steps, to tell an error at its patch.
+        var trace: (trace: TraceConversion.Trace, patches: [Int?])?
         do {
-            if let trace = command.trace {
-                script = TraceConversion.script(for: try TraceConversion.load(path: trace))
+            if let path = command.trace {
+                let loaded = try TraceConversion.load(path: path)
+                let steps = TraceConversion.steps(for: loaded)
+                script = steps.script
+                trace = (loaded, steps.patches)
             } else if let path = command.script {
                 guard let read = readScript(path, console: console, parse: replayer.parse) else { return .failure }
                 script = read
@@ -52,7 +57,11 @@ extension CommandRunner {
             }
         } catch {
             if !lines.isEmpty { console.err(lines.joined()) }
-            report(error, in: command.script ?? command.trace, console: console)
+            if let trace, let path = command.trace {
+                console.errLine(TraceConversion.failure(error, in: trace.trace, path: path, patches: trace.patches).description)
+            } else {
+                report(error, in: command.script, console: console)
+            }
             return .failure
         }
         if !lines.isEmpty { console.err(lines.joined()) }
@@ -113,14 +122,25 @@ extension CommandRunner {
         return ((try? JSONWriter.string(object, options: JSONWriter.Options(sortedKeys: true, escapeSlashes: false))) ?? "{}") + "\n"
     }
 
-    /// `fmtcheck trace-to-script FILE`: the trace as an edit script on stdout.
+    /// `fmtcheck trace-to-script FILE`: the trace as an edit script on stdout, written a batch of lines at a time.
     static func traceToScript(_ path: String, console: Console) -> ExitCode {
+        let script: EditScript
         do {
-            console.out(TraceConversion.script(for: try TraceConversion.load(path: path)).jsonLines)
-            return .success
+            script = TraceConversion.script(for: try TraceConversion.load(path: path))
         } catch {
             console.errLine(error.description)
             return .failure
         }
+        var batch = ""
+        for step in script.steps {
+            batch += step.jsonLine
+            batch += "\n"
+            if batch.utf8.count >= 1 << 16 {
+                console.out(batch)
+                batch = ""
+            }
+        }
+        if !batch.isEmpty { console.out(batch) }
+        return .success
     }
 }

@@ -37,6 +37,10 @@ public enum CommandRunner {
             return self.convert(convert, console: console)
         case .mergeReports(let merge):
             return mergeReports(merge, console: console)
+        case .rule(let rule):
+            return self.rule(rule, console: console)
+        case .initialize(let initialize):
+            return self.initialize(initialize, console: console)
         }
     }
 }

@@ -30,4 +30,10 @@ struct LintMessages {
     func writeLine(_ level: Level, _ line: String, file: String? = nil) {
         write(level, TerminalText.escaped(line), file: file)
     }
+
+    /// Says that `warnings` warnings are over `--max-warnings` (`limit`), for file and record runs alike.
+    func writeWarningLimit(_ warnings: Int, limit: Int) {
+        let verb = warnings == 1 ? "exceeds" : "exceed"
+        writeLine(.error, "fmtcheck: \(RunSummary.count(warnings, "warning")) \(verb) the limit of \(limit) (--max-warnings)")
+    }
 }

@@ -17,7 +17,7 @@ public enum DocumentDiff {
     public static func unified(from old: RichString, to new: RichString, path: String) -> String {
         let a = lines(of: old), b = lines(of: new)
         guard a != b else { return "" }
-        let edits = script(a, b)
+        let edits = script(a, b) { $0 }
         let shown = TerminalText.escaped(path)
         var output = "--- \(shown)\n+++ \(shown) (fixed)\n"
         for hunk in hunks(edits) {
@@ -84,14 +84,15 @@ public enum DocumentDiff {
     }
 
     /// The edit script from `a` to `b`: common prefix and suffix trimmed, then a longest-common-subsequence
-    /// table over the middle (replaced wholesale when it would be too large).
-    static func script(_ a: [String], _ b: [String]) -> [Line] {
+    /// table over the middle (replaced wholesale when it would be too large). Lines compare as elements; `text`
+    /// gives each one's text for the script.
+    static func script<Element: Equatable>(_ a: [Element], _ b: [Element], text: (Element) -> String) -> [Line] {
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         var lines: [Line] = []
-        for i in 0..<prefix { lines.append(Line(kind: .same, text: a[i], oldLine: i, newLine: i)) }
+        for i in 0..<prefix { lines.append(Line(kind: .same, text: text(a[i]), oldLine: i, newLine: i)) }
         let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
         var i = 0, j = 0
         if middleA.count * middleB.count <= 4_000_000 {
@@ -104,20 +105,20 @@ public enum DocumentDiff {
             }
             while i < n || j < m {
                 if i < n && j < m && middleA[i] == middleB[j] {
-                    lines.append(Line(kind: .same, text: middleA[i], oldLine: prefix + i, newLine: prefix + j)); i += 1; j += 1
+                    lines.append(Line(kind: .same, text: text(middleA[i]), oldLine: prefix + i, newLine: prefix + j)); i += 1; j += 1
                 } else if i < n && (j == m || table[i + 1][j] >= table[i][j + 1]) {
-                    lines.append(Line(kind: .delete, text: middleA[i], oldLine: prefix + i, newLine: prefix + j)); i += 1
+                    lines.append(Line(kind: .delete, text: text(middleA[i]), oldLine: prefix + i, newLine: prefix + j)); i += 1
                 } else {
-                    lines.append(Line(kind: .insert, text: middleB[j], oldLine: prefix + i, newLine: prefix + j)); j += 1
+                    lines.append(Line(kind: .insert, text: text(middleB[j]), oldLine: prefix + i, newLine: prefix + j)); j += 1
                 }
             }
         } else {
-            for (k, line) in middleA.enumerated() { lines.append(Line(kind: .delete, text: line, oldLine: prefix + k, newLine: prefix)) }
-            for (k, line) in middleB.enumerated() { lines.append(Line(kind: .insert, text: line, oldLine: prefix + middleA.count, newLine: prefix + k)) }
+            for (k, line) in middleA.enumerated() { lines.append(Line(kind: .delete, text: text(line), oldLine: prefix + k, newLine: prefix)) }
+            for (k, line) in middleB.enumerated() { lines.append(Line(kind: .insert, text: text(line), oldLine: prefix + middleA.count, newLine: prefix + k)) }
             i = middleA.count; j = middleB.count
         }
         for k in 0..<suffix {
-            lines.append(Line(kind: .same, text: a[a.count - suffix + k], oldLine: prefix + i + k, newLine: prefix + j + k))
+            lines.append(Line(kind: .same, text: text(a[a.count - suffix + k]), oldLine: prefix + i + k, newLine: prefix + j + k))
         }
         return lines
     }

@@ -17,17 +17,18 @@ enum FileDiff {
         }
         // A last line without its newline is not the same line as one with it: marked with a NUL (which a text
         // file has none of) while comparing.
-        func marked(_ side: (lines: [String], endsWithNewline: Bool)) -> [String] {
+        func marked(_ side: (lines: [[UInt8]], endsWithNewline: Bool)) -> [[UInt8]] {
             guard !side.endsWithNewline, !side.lines.isEmpty else { return side.lines }
-            return side.lines.dropLast() + [side.lines[side.lines.count - 1] + "\u{0}"]
+            return side.lines.dropLast() + [side.lines[side.lines.count - 1] + [0]]
         }
-        let edits = DocumentDiff.script(marked(a), marked(b))
+        // Lines compare by their bytes (as patch compares them), not as Swift strings, which are equal when
+        // canonically equivalent.
+        let edits = DocumentDiff.script(marked(a), marked(b)) { String(decoding: $0.last == 0 ? $0.dropLast() : $0[...], as: UTF8.self) }
         var output = "--- \(a0)\n+++ \(b0)\n"
         for hunk in DocumentDiff.hunks(edits) {
             output += DocumentDiff.header(edits[hunk]) + "\n"
             for edit in edits[hunk] {
-                let text = edit.text.hasSuffix("\u{0}") ? String(edit.text.dropLast()) : edit.text
-                output += DocumentDiff.marker(edit.kind) + (escapingLines ? TerminalText.escaped(text) : text) + "\n"
+                output += DocumentDiff.marker(edit.kind) + (escapingLines ? TerminalText.escaped(edit.text) : edit.text) + "\n"
                 // The last line of a side that ends without a newline.
                 let isLastOld = edit.kind != .insert && edit.oldLine == a.lines.count - 1 && !a.endsWithNewline
                 let isLastNew = edit.kind != .delete && edit.newLine == b.lines.count - 1 && !b.endsWithNewline
@@ -37,11 +38,12 @@ enum FileDiff {
         return output
     }
 
-    /// The lines of a text file (UTF-8 without NUL), and whether it ends with a newline; nil for binary bytes.
-    static func lines(_ bytes: [UInt8]) -> (lines: [String], endsWithNewline: Bool)? {
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let endsWithNewline = text.hasSuffix("\n")
+    /// The lines of a text file (UTF-8 without NUL), split at each LF as patch and git split them (a CRLF line
+    /// keeps its CR), and whether it ends with a newline; nil for binary bytes.
+    static func lines(_ bytes: [UInt8]) -> (lines: [[UInt8]], endsWithNewline: Bool)? {
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        let endsWithNewline = bytes.last == 0x0A
         if endsWithNewline { lines.removeLast() }
         return (lines, endsWithNewline)
     }

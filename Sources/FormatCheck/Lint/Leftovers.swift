@@ -45,9 +45,18 @@ enum Leftovers {
         return names.filter { $0.hasPrefix(".") }.sorted().compactMap { name in SiblingNames.parse(name).map { (name, $0) } }
     }
 
+    /// What an interrupted write of `output` (a report, a baseline, the cache, the records under `--fix`) left
+    /// beside it, handled as `clean(_:of:)` handles a document's, before a run writes it again: one note each.
+    static func clean(beside output: String) -> [String] {
+        let folder = DurableIO.parent(of: output), name = DurableIO.name(of: output)
+        let prefix = folder == "." && !output.hasPrefix("./") ? "" : folder + "/"
+        let entries = siblings(in: folder).filter { $0.1.document == name }.map { Entry(path: prefix + $0.0, kind: $0.1.kind) }
+        return clean(entries, of: output, by: "fmtcheck")
+    }
+
     /// Handles `entries`, the leftovers of `document`, while the document's lock is held; returns one note per
-    /// leftover handled or left.
-    static func clean(_ entries: [Entry], of document: String) -> [String] {
+    /// leftover handled or left. `writer` names what was interrupted.
+    static func clean(_ entries: [Entry], of document: String, by writer: String = "fmtcheck --fix") -> [String] {
         var notes: [String] = []
         for entry in entries {
             guard !DocumentLock.isHeld(entry.path) else { continue } // another process is writing it right now
@@ -55,17 +64,17 @@ enum Leftovers {
             case .temporary, .aside:
                 do {
                     try FileManager.default.removeItem(atPath: entry.path)
-                    notes.append("removed \(entry.path), left by an interrupted fmtcheck --fix")
+                    notes.append("removed \(entry.path), left by an interrupted \(writer)")
                 } catch {
-                    notes.append("\(entry.path) was left by an interrupted fmtcheck --fix and cannot be removed: \(error.localizedDescription)")
+                    notes.append("\(entry.path) was left by an interrupted \(writer) and cannot be removed: \(error.localizedDescription)")
                 }
             case .inPlace:
                 do {
                     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: entry.path)))
                     try AtomicWriter.rewriteInPlace(document, with: bytes, journal: entry.path)
-                    notes.append("completed the rewrite an interrupted fmtcheck --fix began, from \(entry.path)")
+                    notes.append("completed the rewrite an interrupted \(writer) began, from \(entry.path)")
                 } catch {
-                    notes.append("\(entry.path) holds the new content of an interrupted fmtcheck --fix, which cannot be completed: \(error)")
+                    notes.append("\(entry.path) holds the new content of an interrupted \(writer), which cannot be completed: \(error)")
                 }
             }
         }

@@ -4,7 +4,8 @@ import RichTextFormats
 /// What `--cache` keeps between runs, as ruff's and ESLint's caches do: for each document, the findings of its
 /// last lint, with the file's state then (device, inode, size, modification and status-change times to the
 /// nanosecond) and a run key (`LintRun`'s: the definition file's bytes, the rules and severities in effect, the
-/// size limit, whether fingerprints are made). A document whose state and run key are unchanged is not read
+/// size limit, whether fingerprints are made; `fmtcheck` always makes them under `--cache`, so runs of every report
+/// format share the cache). A document whose state and run key are unchanged is not read
 /// again: its findings come from the cache, and the report is byte for byte what linting it would print. The
 /// fmtcheck that wrote the cache must be this one (its version and its executable's state).
 ///

@@ -57,8 +57,13 @@ public struct LintRequest: Hashable, Sendable {
     /// Whether the diff goes to a terminal, where its lines are escaped (`TerminalText`); a patch written to a
     /// pipe or a file holds the bytes.
     public var diffIsForTerminal = false
+    /// `--baseline FILE`: the baseline the run reads, which a folder search passes over (it is not a document)
+    /// whatever its contents look like.
+    public var baseline: String?
     /// `--shard K/N`: only the documents of this shard (`LintShard`), and only what the run says about paths in it.
     public var shard: LintShard?
+    /// `--config FILE`: the configuration every document uses, instead of the nearest `.fmtcheck.json` files.
+    public var configFile: String?
 
     /// A request.
     public init(paths: [String], definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil,

@@ -11,6 +11,9 @@ public struct LintRun: Sendable {
     /// `--cache`: findings of documents unchanged since they were last linted under the same run key come from
     /// here (check runs only); the caller saves it after the run.
     public var cache: LintCache?
+    /// Called with each document's result as soon as it is linted, on the thread that linted it; the run keeps
+    /// what it returns (the HTML report renders a document's section here and lets the document go).
+    public var completed: (@Sendable (FileResult) -> FileResult)?
 
     /// A run for `request`.
     public init(_ request: LintRequest) {
@@ -38,7 +41,7 @@ public struct LintRun: Sendable {
         // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
-        let resolver = ConfigurationResolver()
+        let resolver = ConfigurationResolver(configFile: request.configFile)
         var (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver, cache: request.mode == .check ? cache : nil)
         // Each document, and whatever else is said about a path, in the one shard its path hashes to.
         let inShard: (String) -> Bool = request.shard.map { shard in
@@ -68,7 +71,7 @@ public struct LintRun: Sendable {
         var results = [FileResult?](repeating: nil, count: jobs.count)
         // Standard input is read here, on one thread, before the parallel part.
         if let index = jobs.firstIndex(where: { if case .standardInput = $0.target { return true } else { return false } }) {
-            results[index] = lint(jobs[index])
+            results[index] = finished(lint(jobs[index]))
             jobs[index].linter = nil
         }
         let box = ResultBox(results)
@@ -76,7 +79,7 @@ public struct LintRun: Sendable {
         let work = jobs
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
             guard box.get(index) == nil else { return }
-            let result = lint(work[index])
+            let result = finished(lint(work[index]))
             let done = box.set(index, result)
             progress(done, total)
         }
@@ -90,6 +93,11 @@ public struct LintRun: Sendable {
                                    seconds: Date().timeIntervalSince(started), skipped: skipped)
         result.configurations = configurations
         return result
+    }
+
+    /// A document's result as the run keeps it (`completed`).
+    func finished(_ result: FileResult) -> FileResult {
+        completed?(result) ?? result
     }
 
     /// The folders where a package put aside by an interrupted swap would be: the folders named, and those
@@ -121,7 +129,8 @@ public struct LintRun: Sendable {
     }
 
     /// Resolves every document's definition and options; loads each definition once.
-    func prepare(_ targets: [LintTarget], resolver: ConfigurationResolver = ConfigurationResolver()) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
+    func prepare(_ targets: [LintTarget], resolver: ConfigurationResolver? = nil) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
+        let resolver = resolver ?? ConfigurationResolver(configFile: request.configFile)
         var used: [[String]: LintConfiguration] = [:]
         var selections = SelectionCheck(request: request)
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
@@ -409,6 +418,10 @@ public struct LintRun: Sendable {
         var result = result
         let remaining = (request.unsafeFixes ? fix.check : linter.lint(fix.written)).violations
         result.fixedCount = max(0, result.violations.count - remaining.count)
+        var left = Dictionary(remaining.map { ($0.rule, 1) }, uniquingKeysWith: +)
+        for violation in result.violations {
+            if let n = left[violation.rule], n > 0 { left[violation.rule] = n - 1 } else { result.fixedByRule[violation.rule, default: 0] += 1 }
+        }
         result.violations = remaining
         return result
     }

@@ -10,7 +10,8 @@ import StreamingJSON
 /// of it) is cut at the right place in its own token, so the text keeps its escapes. Whitespace, members other
 /// than runs (`imageGlyphs`) and the table form stay: a table-index run that needs another set points at an equal
 /// table entry or at one appended to the table. A compact file stays compact, a pretty-printed one
-/// pretty-printed.
+/// pretty-printed. Members the reader did not read (a wrong-typed value, a `null`) stay with their run under a safe
+/// fix, in whatever entry it comes to point at and in no other, unless the fix writes a value of their key there.
 ///
 /// Nil for what it does not patch (a bare string that the fix gives attributes, a layout it does not know, a
 /// result that does not read back as the fixed document): the caller writes the document whole.
@@ -150,7 +151,7 @@ enum NativeJSONPatch {
         /// Decoded dictionaries, by their bytes.
         var decoded: [ArraySlice<UInt8>: AttributeSet] = [:]
         /// Table entries to append (table form): their bytes, and the sets they stand for.
-        var appended: [(bytes: [UInt8], set: AttributeSet)] = []
+        var appended: [(bytes: [UInt8], set: AttributeSet, unread: [ArraySlice<UInt8>])] = []
         /// Whether members the reader did not read stay.
         var keepsUnread = false
         /// Table entries patched where they are, with the set each now holds.
@@ -204,21 +205,24 @@ enum NativeJSONPatch {
                 guard pieces.first?.range.lowerBound == span.lowerBound, pieces.last?.range.upperBound == span.upperBound else { throw NativeJSONPatch.Unpatchable() }
                 plans.append((k, pieces, try set(of: run), span))
             }
-            // A table entry every run of which wants the same other set is patched where it is.
+            // A table entry no run (or piece of a split run) still wants as it is is patched where it is, to the
+            // set the first of them wants; runs that want another set point at an equal entry or a new one. So an
+            // entry whose runs all change is not left behind unused.
             var edits: [(range: Range<Int>, bytes: [UInt8])] = []
             if let table = layout.table {
                 var wanted: [Int: [AttributeSet]] = [:]
-                // An entry a split run points at stays: the run's pieces need their own.
-                var split: Set<Int> = []
                 for plan in plans {
                     guard let index = layout.runs[plan.run].tableIndex else { continue }
-                    if plan.pieces.count == 1 { wanted[index, default: []].append(plan.pieces[0].set) } else { split.insert(index) }
+                    wanted[index, default: []] += plan.pieces.map(\.set)
                 }
-                for (index, sets) in wanted where index >= 0 && index < table.entries.count && !split.contains(index) {
-                    let original = try set(of: bytes[table.entries[index]])
-                    guard let first = sets.first, sets.allSatisfy({ Self.sameValues($0, first) }), !Self.sameValues(first, original) else { continue }
+                for (index, sets) in wanted where index >= 0 && index < table.entries.count {
+                    let entry = bytes[table.entries[index]]
+                    let original = try set(of: entry)
+                    // Without keepingUnread, an entry holding what the reader did not read is wanted by none as it is.
+                    let clean = keepsUnread || !hasUnread(entry)
+                    guard let first = sets.first, !(clean && sets.contains { Self.sameValues($0, original) }) else { continue }
                     inPlace[index] = first
-                    edits.append((table.entries[index], try patchedDictionary(bytes[table.entries[index]], original: original, to: first)))
+                    edits.append((table.entries[index], try patchedDictionary(entry, original: original, to: first)))
                 }
             }
             // Pass 2: the runs that change are written anew, from their text token to the end of their attributes.
@@ -269,30 +273,68 @@ enum NativeJSONPatch {
             [run.text.lowerBound + 1] + SourceMap.jsonOffsets(ofDecoded: offsets, inTokenAt: run.text.lowerBound, in: bytes) + [run.text.upperBound - 1]
         }
 
-        /// Whether a run's own dictionary holds members the reader did not read (a wrong-typed value, a `null`).
+        /// Whether a run's dictionary (its own, or its table entry) holds members the reader did not read (a
+        /// wrong-typed value, a `null`).
         func hasUnread(_ run: Run) -> Bool {
-            guard run.tableIndex == nil, let members = NativeJSONPatch.members(of: bytes[run.attributes], limits: reader.limits) else { return false }
-            return members.count != (decoded[bytes[run.attributes]]?.entries.count ?? members.count)
+            guard let index = run.tableIndex else { return hasUnread(bytes[run.attributes]) }
+            guard let table = layout.table, index >= 0, index < table.entries.count else { return false }
+            return hasUnread(bytes[table.entries[index]])
+        }
+
+        /// Whether a dictionary already decoded holds members the reader did not read.
+        func hasUnread(_ dictionary: ArraySlice<UInt8>) -> Bool {
+            guard let members = NativeJSONPatch.members(of: dictionary, limits: reader.limits) else { return false }
+            return members.count != (decoded[dictionary]?.entries.count ?? members.count)
         }
 
         /// What stands after a run's text for `set`: its own dictionary, patched; or a table index.
         mutating func attributes(of run: Run, original: AttributeSet, to set: AttributeSet) throws -> [UInt8] {
             if Self.sameValues(set, original), keepsUnread || !hasUnread(run) { return Array(bytes[run.attributes]) }
             guard run.tableIndex != nil, let table = layout.table else { return try patchedDictionary(bytes[run.attributes], original: original, to: set) }
+            // The members of the run's own entry the reader did not read travel with the run (when they stay): the
+            // entry it is pointed at must hold the same ones, no more and no fewer.
+            let own = run.tableIndex.flatMap { $0 >= 0 && $0 < table.entries.count ? table.entries[$0] : nil }
+            var unread: [ArraySlice<UInt8>] = []
+            if keepsUnread, let own { unread = try unreadMembers(of: bytes[own], except: set) }
             // An equal entry of the table (as patched), or a new one.
             for (index, entry) in table.entries.enumerated() where Self.sameValues(try inPlace[index] ?? self.set(of: bytes[entry]), set) {
-                return Array(String(index).utf8)
+                // An entry patched where it is keeps its unread members only with keepingUnread.
+                let entryUnread = inPlace[index] != nil && !keepsUnread ? [] : try unreadMembers(of: bytes[entry], except: set)
+                if entryUnread == unread { return Array(String(index).utf8) }
             }
-            if let known = appended.firstIndex(where: { Self.sameValues($0.set, set) }) { return Array(String(table.entries.count + known).utf8) }
-            let template = table.entries.first.map { bytes[$0] } ?? ArraySlice(Array("{}".utf8))
-            let entryOriginal = try table.entries.first.map { try self.set(of: bytes[$0]) } ?? .empty
-            appended.append((try patchedDictionary(template, original: entryOriginal, to: set), set))
+            if let known = appended.firstIndex(where: { Self.sameValues($0.set, set) && $0.unread == unread }) {
+                return Array(String(table.entries.count + known).utf8)
+            }
+            // A new entry: the run's own, patched, when it has members to keep; else in the first entry's spacing,
+            // without the first entry's own unread members.
+            let dictionary: [UInt8]
+            if let own, !unread.isEmpty {
+                dictionary = try patchedDictionary(bytes[own], original: try self.set(of: bytes[own]), to: set)
+            } else {
+                let template = table.entries.first.map { bytes[$0] } ?? ArraySlice(Array("{}".utf8))
+                let entryOriginal = try table.entries.first.map { try self.set(of: bytes[$0]) } ?? .empty
+                dictionary = try patchedDictionary(template, original: entryOriginal, to: set, keepingUnread: false)
+            }
+            appended.append((dictionary, set, unread))
             return Array(String(table.entries.count + appended.count - 1).utf8)
+        }
+
+        /// The members of `dictionary` the reader did not read (a wrong-typed value, a `null`), as their bytes, but
+        /// those of keys `set` gives a value (a fix writes its value over them).
+        mutating func unreadMembers(of dictionary: ArraySlice<UInt8>, except set: AttributeSet) throws -> [ArraySlice<UInt8>] {
+            let read = try self.set(of: dictionary)
+            guard let members = NativeJSONPatch.members(of: dictionary, limits: reader.limits) else { throw NativeJSONPatch.Unpatchable() }
+            guard members.count != read.entries.count else { return [] }
+            return members.filter { read[$0.key] == nil && set[$0.key] == nil }.map { bytes[$0.member] }
         }
 
         /// `dictionary` (which decodes to `original`) changed to hold `set`: members whose value stays keep their
         /// bytes, changed ones keep their key's spelling, new ones follow in the file's spacing.
-        func patchedDictionary(_ dictionary: ArraySlice<UInt8>, original: AttributeSet, to set: AttributeSet) throws -> [UInt8] {
+        /// A member the reader did not read stays, with `keepingUnread`, unless `set` gives its key a value: a fix
+        /// writes that over it (the definition decides the key's value there, whatever it held).
+        func patchedDictionary(_ dictionary: ArraySlice<UInt8>, original: AttributeSet, to set: AttributeSet,
+                               keepingUnread: Bool? = nil) throws -> [UInt8] {
+            let keepsUnread = keepingUnread ?? self.keepsUnread
             guard let members = NativeJSONPatch.members(of: dictionary, limits: reader.limits) else { throw NativeJSONPatch.Unpatchable() }
             // The spacing the file uses: inside the braces, between members, around the colon.
             let open = dictionary.startIndex + 1, close = dictionary.endIndex - 1
@@ -312,7 +354,7 @@ enum NativeJSONPatch {
             for (k, member) in members.enumerated() {
                 seen.insert(member.key)
                 let before = k > 0 ? Array(bytes[members[k - 1].member.upperBound..<member.member.lowerBound]) : separator
-                if keepsUnread, original[member.key] == nil {
+                if keepsUnread, original[member.key] == nil, set[member.key] == nil {
                     written.append((before, Array(bytes[member.member])))
                     continue
                 }

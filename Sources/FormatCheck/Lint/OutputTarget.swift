@@ -39,6 +39,18 @@ enum OutputTarget {
         return nil
     }
 
+    /// Creates the folders a report, baseline or output is to be written in that do not exist yet (`-o
+    /// ci/report.sarif`, `--write-baseline ci/baseline.json`), as ESLint's and ruff's output files do.
+    static func createFolders(for path: String) throws(AtomicWriter.Failure) {
+        let folder = DurableIO.parent(of: path)
+        guard FileIdentity.of(folder) == nil else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicWriter.Failure(message: "cannot create the folder \(folder): \((error as NSError).localizedDescription)")
+        }
+    }
+
     /// The folder at `path` and every folder above it, with symbolic links resolved.
     static func ancestors(of path: String) -> [FileIdentity] {
         var folder = LintRun.resolved(path)

@@ -4,7 +4,8 @@ import StreamingJSON
 
 /// `fmtcheck lint --records FILE|-`: lints the documents of a JSON Lines stream, one record a line
 /// (`LintRecord`), and writes a line per finding (`JSONLinesReport`, or the default format's line) in input
-/// order as it goes; with `--fix`, writes every record back, its document fixed.
+/// order as it goes; with `--fix`, writes every line back, a record's document fixed, any other line (blank, not a
+/// record, over the size limit) exactly as read.
 ///
 /// Reading, parsing and linting overlap: this thread reads the stream into batches of lines, every core lints
 /// batches, and each batch's lines are written as soon as the batches before it are. At most a few batches a
@@ -129,6 +130,18 @@ public struct RecordLintRun: Sendable {
         var index = 0
         var batch: [JSONLinesReader.Line] = []
         var batchSize = 0
+        if request.mode == .fix {
+            // Every line comes out, fixed or exactly as read: blank lines too, and a line too long to lint, which
+            // goes through a piece at a time once every line before it is written.
+            reader.keepsBlankLines = true
+            reader.passThrough = { piece, first in
+                if first {
+                    if !batch.isEmpty { dispatch() }
+                    group.wait()
+                }
+                output(piece)
+            }
+        }
         func dispatch() {
             let lines = batch, number = index
             batch = []
@@ -148,7 +161,7 @@ public struct RecordLintRun: Sendable {
         do {
             while let line = try reader.next() {
                 batch.append(line)
-                if case .line(_, let bytes) = line { batchSize += bytes.count }
+                if case .line(_, let bytes, _) = line { batchSize += bytes.count }
                 if batch.count >= batchRecords || batchSize >= batchBytes { dispatch() }
             }
         } catch {
@@ -179,38 +192,45 @@ public struct RecordLintRun: Sendable {
 
     /// Lints one line into `outcome`.
     func lint(_ line: JSONLinesReader.Line, jobs: RecordJobs, into outcome: inout BatchOutcome) {
-        outcome.summary.records += 1
-        let number: Int, bytes: [UInt8]
+        let number: Int, bytes: [UInt8], framing: JSONLinesReader.Framing
         switch line {
+        case .blank(_, let raw):
+            // Under --fix, a blank line comes out as it was; it is no record.
+            outcome.summary.bytes += raw.count
+            outcome.output += raw
+            return
         case .tooLong(let n, let count):
+            outcome.summary.records += 1
             outcome.summary.bytes += count
             let limit = request.maxFileSize ?? LintConfiguration.defaultMaxFileSize
-            unreadable("too-large", "the record is \(ByteSize.describe(count)), over the limit of \(ByteSize.describe(limit)) (--max-file-size); it was not read",
+            let kept = request.mode == .fix ? "; it is in the output as it was" : ""
+            unreadable("too-large", "the record is \(ByteSize.describe(count)), over the limit of \(ByteSize.describe(limit)) (--max-file-size); it was not read\(kept)",
                        id: nil, line: n, column: 1, original: nil, into: &outcome)
             return
-        case .line(let n, let b):
-            (number, bytes) = (n, b)
-            outcome.summary.bytes += b.count + 1
+        case .line(let n, let b, let f):
+            (number, bytes, framing) = (n, b, f)
+            outcome.summary.records += 1
+            outcome.summary.bytes += f.framing(b).count
         }
         let record: LintRecord
         do {
             record = try LintRecord.parse(bytes)
         } catch {
             let column = SourceMap.lineAndColumns(of: [error.byteOffset], in: bytes)[0].column
-            unreadable("invalid-record", error.message, id: error.id, line: number, column: column, original: bytes, into: &outcome)
+            unreadable("invalid-record", error.message, id: error.id, line: number, column: column, original: framing.framing(bytes), into: &outcome)
             return
         }
         let job = jobs.job(for: record.definition)
         guard let linter = job.linter else {
             unreadable(InputFailure.Kind.noDefinition.rawValue, job.failure?.message ?? "no definition to lint against",
-                       id: record.id, line: number, column: 1, original: bytes, into: &outcome)
+                       id: record.id, line: number, column: 1, original: framing.framing(bytes), into: &outcome)
             return
         }
         let documentBytes: [UInt8]
         if record.format == .rtf {
             guard case .string(let text)? = try? JSONValue.parse(Array(bytes[record.document])) else {
                 let column = SourceMap.lineAndColumns(of: [record.document.lowerBound], in: bytes)[0].column
-                unreadable("invalid-record", "the RTF text is not a valid JSON string", id: record.id, line: number, column: column, original: bytes, into: &outcome)
+                unreadable("invalid-record", "the RTF text is not a valid JSON string", id: record.id, line: number, column: column, original: framing.framing(bytes), into: &outcome)
                 return
             }
             documentBytes = Array(text.utf8)
@@ -232,14 +252,13 @@ public struct RecordLintRun: Sendable {
             }
         }
         if let failure = result.failure {
-            unreadable(failure.kind.rawValue, failure.message, id: record.id, line: number, column: 1, original: bytes, into: &outcome)
+            unreadable(failure.kind.rawValue, failure.message, id: record.id, line: number, column: 1, original: framing.framing(bytes), into: &outcome)
             return
         }
         let placed = Self.placed(result.violations, of: record, in: bytes, line: number)
         count(placed, into: &outcome.summary)
         if request.mode == .fix {
-            outcome.output += rewritten ?? bytes
-            outcome.output.append(0x0A)
+            outcome.output += framing.framing(rewritten ?? bytes)
         } else if writesFindings {
             for violation in placed {
                 let text = format == .jsonl ? JSONLinesReport.recordFinding(violation, id: record.id, line: number)
@@ -250,7 +269,8 @@ public struct RecordLintRun: Sendable {
     }
 
     /// A record that could not be linted: an error line (stdout in jsonl, stderr otherwise); under `--fix` the
-    /// record is written back as it was, so nothing is lost.
+    /// record is written back as it was (`original`, framing and all; a line too long to hold went through as it
+    /// was read), so nothing is lost.
     func unreadable(_ kind: String, _ message: String, id: JSONValue?, line number: Int, column: Int, original: [UInt8]?,
                     into outcome: inout BatchOutcome) {
         outcome.summary.unreadable += 1
@@ -259,14 +279,7 @@ public struct RecordLintRun: Sendable {
         } else {
             outcome.diagnostics += TerminalText.escaped("\(sourceName):\(number):\(column): error: \(message) [\(kind)]") + "\n"
         }
-        if request.mode == .fix {
-            if let original {
-                outcome.output += original
-                outcome.output.append(0x0A)
-            } else {
-                outcome.diagnostics += TerminalText.escaped("\(sourceName):\(number): error: the record is not in the output: it was too long to hold") + "\n"
-            }
-        }
+        if request.mode == .fix, let original { outcome.output += original }
     }
 
     func count(_ violations: [Violation], into summary: inout Summary) {

@@ -14,6 +14,16 @@ import RichTextFormats
 public enum HTMLReport {
     /// The page.
     public static func render(_ result: LintRunResult) -> String {
+        var text: [UInt8] = []
+        write(result) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes the page to `sink` a piece at a time: `render`'s bytes, never held whole. A file's section comes from
+    /// `sections` when the run rendered it there while it linted (and let the document go), else from the
+    /// document the result keeps.
+    public static func write<Failure: Error>(_ result: LintRunResult, sections: Sections? = nil,
+                                             to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let total = result.errorCount + result.warningCount
         let statistics = RuleStatistics.of(result)
         let withProblems = result.files.indices.filter { result.files[$0].failure == nil && !result.files[$0].violations.isEmpty }
@@ -22,6 +32,12 @@ public enum HTMLReport {
         let clean = result.files.indices.filter { result.files[$0].failure == nil && result.files[$0].violations.isEmpty }
 
         var html = head
+        /// Hands what is written so far to `sink` once there is enough of it.
+        func flush(always: Bool = false) throws(Failure) {
+            guard always || html.utf8.count >= 1 << 16 else { return }
+            try sink(Array(html.utf8))
+            html = ""
+        }
         html += "<p class=\"summary\">\(count(total, "problem")) (\(count(result.errorCount, "error")), \(count(result.warningCount, "warning"))) in \(withProblems.count) of \(count(result.files.count, "file"))"
         if !failed.isEmpty { html += "; \(failed.count) not linted" }
         html += ".</p>\n"
@@ -30,45 +46,69 @@ public enum HTMLReport {
             for (n, entry) in statistics.enumerated() { html += "<option value=\"\(n)\">\(HTMLText.escape(entry.rule))</option>" }
             html += "</select> <label><input type=\"checkbox\" id=\"show-error\" checked> errors</label> "
             html += "<label><input type=\"checkbox\" id=\"show-warning\" checked> warnings</label> <span id=\"shown\"></span></nav>\n"
-            html += "<table class=\"rules\">\n<tr><th>rule</th><th>findings</th><th>fixable</th></tr>\n"
+            html += "<table class=\"rules\">\n<tr><th>rule</th><th>findings</th><th>fixable</th><th>what it checks</th></tr>\n"
             for entry in statistics {
                 let fixable = [entry.fixable > 0 ? "\(entry.fixable) with --fix" : nil,
                                entry.unsafeFixable > 0 ? "\(entry.unsafeFixable) with --unsafe-fixes" : nil].compactMap { $0 }.joined(separator: ", ")
-                html += "<tr><td class=\"rule\">\(HTMLText.escape(entry.rule))</td><td>\(entry.count)</td><td>\(fixable)</td></tr>\n"
+                html += "<tr><td class=\"rule\">\(HTMLText.escape(entry.rule))</td><td>\(entry.count)</td><td>\(fixable)</td>\(about(entry.rule, in: result))</tr>\n"
             }
             html += "</table>\n"
         }
         if !withProblems.isEmpty {
-            html += "<h2>Files with problems (\(withProblems.count))</h2>\n<ul class=\"index\">\n"
+            html += "<h2>Files with problems (<span id=\"files-shown\">\(withProblems.count)</span>)</h2>\n<ul class=\"index\">\n"
             for k in withProblems {
                 let file = result.files[k]
-                html += "<li data-file=\"file-\(k)\"><a href=\"#file-\(k)\">\(HTMLText.escape(file.path))</a> \(count(file.violations.count, "problem"))</li>\n"
+                html += "<li data-file=\"file-\(k)\"><a href=\"#file-\(k)\">\(HTMLText.escape(file.path))</a> <span class=\"count\">\(count(file.violations.count, "problem"))</span></li>\n"
+                try flush()
             }
             html += "</ul>\n"
         }
         // Marks and findings name their rule by its row in the table (`data-r`), not by its name again.
         var ruleNumbers: [String: Int] = [:]
         for (n, entry) in statistics.enumerated() { ruleNumbers[entry.rule] = n }
-        for k in withProblems { html += section(result.files[k], index: k, ruleNumbers: ruleNumbers) }
+        let ruleNumber = { (rule: String) in String(ruleNumbers[rule] ?? -1) }
+        for k in withProblems {
+            if let template = sections?.template(for: result.files[k].path) {
+                html += template.filled(fileID: String(k), ruleNumber: ruleNumber)
+            } else {
+                html += section(result.files[k], fileID: String(k), ruleNumber: ruleNumber)
+            }
+            try flush()
+        }
         if !failed.isEmpty {
             html += "<h2>Not linted (\(failed.count))</h2>\n<ul class=\"failures\">\n"
             for k in failed {
                 let file = result.files[k]
                 html += "<li class=\"failure\" id=\"file-\(k)\">\(HTMLText.escape(file.path)): \(HTMLText.escape(file.failure?.message ?? ""))</li>\n"
+                try flush()
             }
             html += "</ul>\n"
         }
         if !clean.isEmpty {
             html += "<h2>Clean files (\(clean.count))</h2>\n<ul class=\"clean\">\n"
-            for k in clean { html += "<li id=\"file-\(k)\">\(HTMLText.escape(result.files[k].path))</li>\n" }
+            for k in clean {
+                html += "<li id=\"file-\(k)\">\(HTMLText.escape(result.files[k].path))</li>\n"
+                try flush()
+            }
             html += "</ul>\n"
         }
         html += script + "</body>\n</html>\n"
-        return html
+        try flush(always: true)
     }
 
-    /// One file with problems: its excerpts, marked, and its findings.
-    static func section(_ file: FileResult, index k: Int, ruleNumbers: [String: Int]) -> String {
+    /// The rule table's "what it checks" cell: a built-in rule's summary, with why and its fix on hover (its
+    /// `RuleDocumentation`, as `fmtcheck rule` prints it); a constraint's description in its definition.
+    static func about(_ rule: String, in result: LintRunResult) -> String {
+        if let documentation = BuiltInRule(rawValue: rule)?.documentation {
+            return "<td class=\"about\" title=\"\(HTMLText.escape(documentation.why + " " + documentation.fixLine))\">\(HTMLText.escape(documentation.summary))</td>"
+        }
+        let own = result.files.lazy.compactMap { $0.ruleDescriptions[rule] }.first
+        return "<td class=\"about\">\(HTMLText.escape(own ?? RuleCatalog.description(of: rule)))</td>"
+    }
+
+    /// One file with problems: its excerpts, marked, and its findings. `fileID` is its number in the page and
+    /// `ruleNumber` a rule's row in the rules table, as they appear in ids and `data-r` values.
+    static func section(_ file: FileResult, fileID k: String, ruleNumber: (String) -> String) -> String {
         var html = "<section class=\"file\" id=\"file-\(k)\">\n"
         html += "<h3>\(HTMLText.escape(file.path))</h3>\n"
         if let definition = file.definitionName { html += "<p class=\"definition\">Definition <code>\(HTMLText.escape(definition))</code></p>\n" }
@@ -80,25 +120,40 @@ public enum HTMLReport {
                     let v = file.violations[n]
                     let lower = v.position.utf8Offset - excerpt.range.lowerBound
                     return HTMLHighlight(utf8Range: lower..<(lower + v.position.utf8Length), classes: [v.severity == .error ? "e" : "w"],
-                                         data: ["r": String(ruleNumbers[v.rule] ?? -1), "s": v.severity == .error ? "e" : "w"],
+                                         data: ["r": ruleNumber(v.rule), "s": v.severity == .error ? "e" : "w"],
                                          label: String(n + 1), labelID: "m\(k)-\(n + 1)", labelLink: "#f\(k)-\(n + 1)")
                 }
-                html += "<div class=\"document\">" + exporter.export(text, images: file.images ?? ImageStore(), highlights: highlights).html + "</div>\n"
+                html += "<div class=\"document\">" + showingOverrides(exporter.export(text, images: file.images ?? ImageStore(), highlights: highlights).html) + "</div>\n"
             }
         }
         html += "<ol class=\"findings\">\n"
         for (n, v) in file.violations.enumerated() {
             let placed = file.document != nil && !Suppressions.unsuppressible.contains(v.rule)
             let place = "\(v.position.line):\(v.position.column)"
-            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumbers[v.rule] ?? -1)\">"
+            // Its number is its own (`value`), so the list keeps the marks' numbers when the filter hides some.
+            html += "<li id=\"f\(k)-\(n + 1)\" class=\"\(v.severity == .error ? "e" : "w")\" data-r=\"\(ruleNumber(v.rule))\" value=\"\(n + 1)\">"
             html += placed ? "<a href=\"#m\(k)-\(n + 1)\">\(place)</a>" : place
             html += " \(v.severity) <b>\(HTMLText.escape(v.rule))</b>: \(HTMLText.escape(v.message))"
             if v.fix != .none, let fixed = fixedText(of: v, in: file) {
-                html += " <span class=\"fix\">\(v.fix == .unsafe ? "--unsafe-fixes" : "--fix") writes <span class=\"fixed\">\(exporter.export(fixed, images: file.images ?? ImageStore()).html)</span></span>"
+                html += " <span class=\"fix\">\(v.fix == .unsafe ? "--unsafe-fixes" : "--fix") writes <span class=\"fixed\">\(showingOverrides(exporter.export(fixed, images: file.images ?? ImageStore()).html))</span></span>"
             }
             html += "</li>\n"
         }
         return html + "</ol>\n</section>\n"
+    }
+
+    /// A document's HTML (the exporter's) with each bidirectional embedding, override and isolate in its text
+    /// shown as the terminal shows it (`\u{202E}`, `TerminalText`), so that what the report shows of a document
+    /// is not reordered unseen; the excerpts are isolated besides (`unicode-bidi: isolate`). The marks (LRM, RLM)
+    /// right-to-left text uses stay. As text, the escape is safe in element content and attribute values alike.
+    static func showingOverrides(_ html: String) -> String {
+        func isOverride(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isBidiControl && TerminalText.needsEscape(scalar) }
+        guard html.unicodeScalars.contains(where: isOverride) else { return html }
+        var out = ""
+        for scalar in html.unicodeScalars {
+            if isOverride(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// The paragraphs findings are in, merged where they meet, each with the findings in it (by index). Findings
@@ -141,7 +196,7 @@ public enum HTMLReport {
     <title>fmtcheck report</title>
     <style>
     body { font-family: system-ui, sans-serif; margin: 2em; color: #1d1d1f; max-width: 60em; }
-    .document { background: #f5f5f7; padding: 0.2em 1em; border-radius: 6px; margin: 0.5em 0; }
+    .document { background: #f5f5f7; padding: 0.2em 1em; border-radius: 6px; margin: 0.5em 0; unicode-bidi: isolate; }
     mark { background: #fff3c4; outline: 1px solid #ff9f0a; color: inherit; }
     mark.e { background: #ffd6d6; outline: 1px solid #ff3b30; }
     mark.dim { background: none; outline: none; }
@@ -151,7 +206,7 @@ public enum HTMLReport {
     .rule { font-weight: 600; }
     .fix { color: #555; }
     .fixed p { display: inline; margin: 0; }
-    .fixed { background: #e6f4ea; padding: 0 0.2em; border-radius: 3px; }
+    .fixed { background: #e6f4ea; padding: 0 0.2em; border-radius: 3px; unicode-bidi: isolate; }
     .failure { color: #c00; }
     ul.clean { color: #555; columns: 3; font-size: 0.9em; }
     table.rules { border-collapse: collapse; margin: 1em 0; }
@@ -167,7 +222,7 @@ public enum HTMLReport {
     """
 
     /// The filter: hides findings, dims marks and hides files (and their index lines) the chosen rule and
-    /// severities leave out. It reads only the page.
+    /// severities leave out, and counts in the index what it shows. It reads only the page.
     static let script = """
     <script>
     (function () {
@@ -187,11 +242,19 @@ public enum HTMLReport {
           for (var i = 0; i < rules.length; i++) if (wanted(rules[i], severities[i])) ok = true;
           mark.classList.toggle("dim", !ok);
         });
+        var files = 0;
         document.querySelectorAll("section.file").forEach(function (section) {
-          section.hidden = !section.querySelector("ol.findings > li:not([hidden])");
+          var n = section.querySelectorAll("ol.findings > li:not([hidden])").length;
+          section.hidden = n === 0;
+          if (n > 0) files++;
           var entry = document.querySelector('ul.index li[data-file="' + section.id + '"]');
-          if (entry) entry.hidden = section.hidden;
+          if (entry) {
+            entry.hidden = section.hidden;
+            entry.querySelector(".count").textContent = n + (n === 1 ? " problem" : " problems");
+          }
         });
+        var heading = document.getElementById("files-shown");
+        if (heading) heading.textContent = files;
         document.getElementById("shown").textContent = shown + " shown";
       }
       rule.addEventListener("change", apply);

@@ -56,6 +56,6 @@ public enum JSONLinesReport {
         let options = JSONWriter.Options(sortedKeys: true, escapeSlashes: false, prettyPrinted: false)
         // Report values hold only strings, integers, bools and nulls, which always write.
         guard let text = try? JSONWriter.string(value, options: options) else { return "{}\n" }
-        return text + "\n"
+        return JSONText.escapingInvisibles(text) + "\n"
     }
 }

@@ -33,10 +33,15 @@ public enum JSONReport {
 
     /// The report's text (pretty-printed, keys sorted, one trailing newline).
     public static func render(_ result: LintRunResult) -> String {
-        var violations: [JSONValue] = []
-        for file in result.files {
-            for violation in file.violations { violations.append(object(violation, path: file.path)) }
-        }
+        var text: [UInt8] = []
+        write(result) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes the report to `sink` a piece at a time, each finding as it is reached: `render`'s bytes, without
+    /// holding the report (or a tree of it) whole. The members are written in the order sorted keys put them,
+    /// the findings last.
+    public static func write<Failure: Error>(_ result: LintRunResult, to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var errors: [JSONValue] = result.files.compactMap { file in
             file.failure.map { .object(JSONObject([("file", .string($0.path)), ("kind", .string($0.kind.rawValue)), ("message", .string($0.message))])) }
         }
@@ -55,13 +60,24 @@ public enum JSONReport {
             ("fixed", .integer(result.fixedCount)), ("notLinted", .integer(result.files.filter { $0.failure != nil }.count)),
             ("fixable", .integer(fixable.safe)), ("unsafeFixable", .integer(fixable.unsafe)),
         ]))
-        let root: JSONValue = .object(JSONObject([
-            ("version", .integer(schemaVersion)),
-            ("tool", .object(JSONObject([("name", .string("fmtcheck")), ("version", .string(FormatCheckVersion.current))]))),
-            ("violations", .array(violations)), ("errors", .array(errors)), ("summary", summary),
-            ("statistics", statistics(RuleStatistics.of(result))),
-        ]))
-        return JSONText.write(root)
+        var stream = JSONStream()
+        stream.writer.beginObject()
+        stream.member("errors", .array(errors))
+        stream.member("statistics", statistics(RuleStatistics.of(result)))
+        stream.member("summary", summary)
+        stream.member("tool", .object(JSONObject([("name", .string("fmtcheck")), ("version", .string(FormatCheckVersion.current))])))
+        stream.member("version", .integer(schemaVersion))
+        stream.writer.appendKey("violations")
+        stream.writer.beginArray()
+        for file in result.files {
+            for violation in file.violations {
+                stream.append(object(violation, path: file.path))
+                try stream.flush(to: sink)
+            }
+        }
+        stream.writer.endArray()
+        stream.writer.endObject()
+        try stream.finish(to: sink)
     }
 
     /// Per-rule counts (`RuleStatistics`) as a JSON array: what `--statistics --format json` prints, and the report's `statistics`.
@@ -101,12 +117,71 @@ public enum JSONReport {
     }
 }
 
-/// JSON text for reports: pretty-printed, keys sorted, `/` not escaped, a trailing newline.
+/// JSON text for reports: pretty-printed, keys sorted, `/` not escaped, a trailing newline, and what a terminal
+/// would not show as itself escaped (`escapingInvisibles`).
 enum JSONText {
+    static let options = JSONWriter.Options(sortedKeys: true, escapeSlashes: false, prettyPrinted: true)
+
     static func write(_ value: JSONValue) -> String {
-        let options = JSONWriter.Options(sortedKeys: true, escapeSlashes: false, prettyPrinted: true)
         // Reports hold only strings, integers, bools and nulls, which always write.
         guard let text = try? JSONWriter.string(value, options: options) else { return "{}\n" }
-        return text + "\n"
+        return escapingInvisibles(text) + "\n"
+    }
+
+    /// `escapingInvisibles` over whole UTF-8 text: ASCII, as a report mostly is, passes untouched.
+    static func escapingInvisibles(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+        return Array(escapingInvisibles(String(decoding: bytes, as: UTF8.self)).utf8)
+    }
+
+    /// JSON `text` with every character past ASCII that `TerminalText` escapes (C1 controls, line and paragraph
+    /// separators, bidirectional embeddings, overrides and isolates, U+FFFC) written as a `\uXXXX` escape: the
+    /// same value, but a report read in a terminal or an editor cannot have a file name or message reordered or
+    /// hidden by them. (C0 controls are escaped by the writer; outside strings JSON text is ASCII.)
+    static func escapingInvisibles(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        let hex = Array("0123456789abcdef")
+        for scalar in text.unicodeScalars {
+            guard isInvisible(scalar) else { out.unicodeScalars.append(scalar); continue }
+            let v = Int(scalar.value)
+            out += "\\u"
+            for shift in [12, 8, 4, 0] { out.append(hex[(v >> shift) & 0xF]) }
+        }
+        return out
+    }
+
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x80 && TerminalText.needsEscape(scalar)
+    }
+}
+
+/// A report's JSON written a piece at a time, as `JSONText` writes it whole: values go through one pretty,
+/// sorted-keys writer (so the pieces join to exactly `JSONText.write`'s text of the same value) and are handed to
+/// the sink about 64 KiB at a time, always after a whole value, so no piece splits a character.
+struct JSONStream {
+    var writer = JSONWriter(options: JSONText.options)
+
+    /// Appends a value (reports hold only strings, integers, bools and nulls, which always write).
+    mutating func append(_ value: JSONValue) {
+        try? writer.append(value)
+    }
+
+    /// Appends an object member whose key the caller writes in sorted order.
+    mutating func member(_ key: String, _ value: JSONValue) {
+        writer.appendKey(key)
+        append(value)
+    }
+
+    /// Hands what was written to `sink` once there is enough of it.
+    mutating func flush<Failure: Error>(to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        guard writer.bytes.count >= 1 << 16 else { return }
+        try sink(JSONText.escapingInvisibles(writer.takeBytes()))
+    }
+
+    /// Hands the rest to `sink`, with the trailing newline.
+    mutating func finish<Failure: Error>(to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        try sink(JSONText.escapingInvisibles(writer.takeBytes()) + [0x0A])
     }
 }

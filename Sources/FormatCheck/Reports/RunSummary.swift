@@ -45,8 +45,9 @@ public enum RunSummary {
         if let baseline = result.baselineCounts {
             if baseline.matched > 0 { parts.append("\(count(baseline.matched, "finding")) in the baseline not shown") }
             if baseline.stale > 0 {
-                parts.append(baseline.pruned ? "\(count(baseline.stale, "baseline entry", plural: "baseline entries")) that no longer match removed"
-                                             : "\(count(baseline.stale, "baseline entry", plural: "baseline entries")) no longer match (--prune-baseline removes them)")
+                let entries = count(baseline.stale, "baseline entry", plural: "baseline entries"), match = baseline.stale == 1 ? "matches" : "match"
+                parts.append(baseline.pruned ? "\(entries) that no longer \(match) removed"
+                                             : "\(entries) no longer \(match) (--prune-baseline removes \(baseline.stale == 1 ? "it" : "them"))")
             }
         }
         let excluded = result.skipped.filter(\.isExcluded).count

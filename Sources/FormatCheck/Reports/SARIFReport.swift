@@ -17,37 +17,16 @@ public enum SARIFReport {
 
     /// The report's text.
     public static func render(_ result: LintRunResult) -> String {
+        var text: [UInt8] = []
+        write(result) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes the report to `sink` a piece at a time, each result as it is reached: `render`'s bytes, without
+    /// holding the report (or a tree of it) whole. Members are written in the order sorted keys put them: the run's
+    /// `columnKind`, `invocations`, the results, then `tool` with its rules.
+    public static func write<Failure: Error>(_ result: LintRunResult, to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let rules = ruleTable(result)
-        var results: [JSONValue] = []
-        for file in result.files {
-            var occurrences: [String: Int] = [:]
-            for v in file.violations {
-                let p = v.position
-                let id = rules.id(v.rule, definition: file.definitionName)
-                var region: [(String, JSONValue)] = [
-                    ("startLine", .integer(p.line)), ("startColumn", .integer(p.column)),
-                    ("endLine", .integer(p.endLine)), ("endColumn", .integer(p.endColumn)),
-                    ("byteOffset", .integer(p.byteOffset)),
-                ]
-                if p.byteLength > 0 { region.append(("byteLength", .integer(p.byteLength))) }
-                let seen = (occurrences[v.fingerprint] ?? 0) + 1
-                occurrences[v.fingerprint] = seen
-                results.append(.object(JSONObject([
-                    ("ruleId", .string(id)),
-                    ("ruleIndex", .integer(rules.index[id] ?? 0)),
-                    ("level", .string(v.severity == .error ? "error" : "warning")),
-                    ("message", .object(JSONObject([("text", .string(v.message))]))),
-                    ("locations", .array([.object(JSONObject([
-                        ("physicalLocation", .object(JSONObject([
-                            ("artifactLocation", .object(JSONObject([("uri", .string(uri(ReportPath.artifact(file.path, member: p.member))))]))),
-                            ("region", .object(JSONObject(region))),
-                        ]))),
-                    ]))])),
-                    ("partialFingerprints", .object(JSONObject([(fingerprintKey, .string("\(v.fingerprint):\(seen)"))]))),
-                    ("properties", .object(JSONObject([("fix", .string(v.fix.rawValue))]))),
-                ])))
-            }
-        }
         var notifications: [JSONValue] = result.files.compactMap { file in
             file.failure.map { failure in
                 .object(JSONObject([
@@ -67,27 +46,67 @@ public enum SARIFReport {
         for problem in result.configurationProblems {
             notifications.append(.object(JSONObject([("level", .string("error")), ("message", .object(JSONObject([("text", .string(problem.description))])))])))
         }
-        let driver: JSONValue = .object(JSONObject([
+        var stream = JSONStream()
+        stream.writer.beginObject()
+        stream.member("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json"))
+        stream.writer.appendKey("runs")
+        stream.writer.beginArray()
+        stream.writer.beginObject()
+        stream.member("columnKind", .string("unicodeCodePoints"))
+        stream.member("invocations", .array([.object(JSONObject([
+            ("executionSuccessful", .bool(!result.hasInputErrors)),
+            ("toolExecutionNotifications", .array(notifications)),
+        ]))]))
+        stream.writer.appendKey("results")
+        stream.writer.beginArray()
+        for file in result.files {
+            var occurrences: [String: Int] = [:]
+            for v in file.violations {
+                let seen = (occurrences[v.fingerprint] ?? 0) + 1
+                occurrences[v.fingerprint] = seen
+                stream.append(self.result(v, in: file, occurrence: seen, rules: rules))
+                try stream.flush(to: sink)
+            }
+        }
+        stream.writer.endArray()
+        stream.member("tool", .object(JSONObject([("driver", .object(JSONObject([
             ("name", .string("fmtcheck")),
             ("version", .string(FormatCheckVersion.current)),
             ("semanticVersion", .string(FormatCheckVersion.current)),
             ("rules", .array(rules.objects)),
-        ]))
-        let run: JSONValue = .object(JSONObject([
-            ("tool", .object(JSONObject([("driver", driver)]))),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("invocations", .array([.object(JSONObject([
-                ("executionSuccessful", .bool(!result.hasInputErrors)),
-                ("toolExecutionNotifications", .array(notifications)),
+        ])))])))
+        stream.writer.endObject()
+        stream.writer.endArray()
+        stream.member("version", .string("2.1.0"))
+        stream.writer.endObject()
+        try stream.finish(to: sink)
+    }
+
+    /// One finding as a SARIF result: its rule, level, message, place and fingerprint (`seen`: its occurrence
+    /// among the file's findings with the same fingerprint).
+    static func result(_ v: Violation, in file: FileResult, occurrence seen: Int, rules: RuleTable) -> JSONValue {
+        let p = v.position
+        let id = rules.id(v.rule, definition: file.definitionName)
+        var region: [(String, JSONValue)] = [
+            ("startLine", .integer(p.line)), ("startColumn", .integer(p.column)),
+            ("endLine", .integer(p.endLine)), ("endColumn", .integer(p.endColumn)),
+            ("byteOffset", .integer(p.byteOffset)),
+        ]
+        if p.byteLength > 0 { region.append(("byteLength", .integer(p.byteLength))) }
+        return .object(JSONObject([
+            ("ruleId", .string(id)),
+            ("ruleIndex", .integer(rules.index[id] ?? 0)),
+            ("level", .string(v.severity == .error ? "error" : "warning")),
+            ("message", .object(JSONObject([("text", .string(v.message))]))),
+            ("locations", .array([.object(JSONObject([
+                ("physicalLocation", .object(JSONObject([
+                    ("artifactLocation", .object(JSONObject([("uri", .string(uri(ReportPath.artifact(file.path, member: p.member))))]))),
+                    ("region", .object(JSONObject(region))),
+                ]))),
             ]))])),
-            ("results", .array(results)),
+            ("partialFingerprints", .object(JSONObject([(fingerprintKey, .string("\(v.fingerprint):\(seen)"))]))),
+            ("properties", .object(JSONObject([("fix", .string(v.fix.rawValue))]))),
         ]))
-        let root: JSONValue = .object(JSONObject([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ]))
-        return JSONText.write(root)
     }
 
     /// The run's rules: their ids (a constraint name two definitions share, namespaced by definition), their
@@ -110,6 +129,10 @@ public enum SARIFReport {
             guard index[id] == nil else { return }
             index[id] = objects.count
             var members: [(String, JSONValue)] = [("id", .string(id)), ("shortDescription", .object(JSONObject([("text", .string(description))])))]
+            // A built-in rule's documentation (`fmtcheck rule ID`) as its help, for viewers that show it.
+            if definition == nil, let documentation = BuiltInRule(rawValue: id)?.documentation {
+                members.append(("help", .object(JSONObject([("text", .string(documentation.helpText)), ("markdown", .string(documentation.markdown))]))))
+            }
             if let definition { members.append(("properties", .object(JSONObject([("definition", .string(definition))])))) }
             objects.append(.object(JSONObject(members)))
         }

@@ -2,10 +2,10 @@
 extension TextChunk {
     /// Counts the units of `string`, with a fast path for text whose scalars are all below U+0300.
     ///
-    /// Below U+0300 there are no combining marks, joiners, regional indicators or jamo: every grapheme break
-    /// property is Control, CR, LF or Other, so every two adjacent scalars but CR LF are separate characters
-    /// (the same pairs the standard library's own quick check accepts). Lead bytes below 0xCC are exactly
-    /// those scalars, so Latin-1 text such as "crème brûlée" counts without grapheme breaking.
+    /// Scalars below U+0300 (lead bytes below `NonJoiningScalars.leadByteLimit`) never join, so when every
+    /// scalar is one of them, every two adjacent scalars but CR LF are separate characters and Latin-1 text
+    /// such as "crème brûlée" counts in the same pass. Other text is counted by `CharacterCounting`, which
+    /// breaks graphemes only around the scalars that can join.
     static func summarize(_ string: String) -> TextSummary {
         var copy = string
         return copy.withUTF8 { bytes in
@@ -30,7 +30,7 @@ extension TextChunk {
                         let starts = 8 - (w & ~(w << 1) & highs).nonzeroBitCount
                         scalars += starts
                         utf16 += starts + (w & (w << 1) & (w << 2) & (w << 3) & highs).nonzeroBitCount
-                        if ((w & ~highs) &+ (lows &* 0x34)) & w & highs != 0 { simple = false }
+                        if ((w & ~highs) &+ (lows &* (0x80 - UInt64(NonJoiningScalars.leadByteLimit & 0x7F)))) & w & highs != 0 { simple = false }
                         i += 8
                         continue
                     }
@@ -41,7 +41,7 @@ extension TextChunk {
                 Self.count(bytes, i, &scalars, &utf16, &separators, &crlf, &simple)
                 i += 1
             }
-            let characters = simple ? scalars - crlf : string.count
+            let characters = simple ? scalars - crlf : CharacterCounting.count(bytes, from: 0, to: n)
             return TextSummary(utf8: n, utf16: utf16, scalars: scalars, characters: characters, separators: separators)
         }
     }
@@ -61,7 +61,7 @@ extension TextChunk {
                 if i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 } else { separators += 1 }
             }
         } else if byte >= 0xC0 {
-            if byte >= 0xCC { simple = false }
+            if byte >= NonJoiningScalars.leadByteLimit { simple = false }
             scalars += 1
             utf16 += byte >= 0xF0 ? 2 : 1
             if byte == 0xE2 && i + 2 < n && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9 { separators += 1 }

@@ -89,9 +89,9 @@ struct TextChunk: RopeElement {
     ///
     /// UTF-8, UTF-16 and scalar counts change by what was removed and inserted. Separators are re-counted in a
     /// window one byte wider than the edit (CR/LF pairing is their only context). Characters are re-counted
-    /// between the nearest positions on each side where two ASCII bytes (not CR LF) meet, which are grapheme
-    /// boundaries whatever surrounds them; in ASCII text that window is a few bytes. The ASCII runs at the ends
-    /// move with the edit (see `updateASCIIRuns`).
+    /// between the nearest positions on each side where two scalars that never join meet (`CharacterCounting`),
+    /// which are grapheme boundaries whatever surrounds them; in most text that window is a few scalars. The
+    /// ASCII runs at the ends move with the edit (see `updateASCIIRuns`).
     mutating func replace(_ from: Int, _ to: Int, with replacement: Substring) {
         let newCount = replacement.utf8.count
         let oldSize = summary.utf8
@@ -232,8 +232,8 @@ struct TextChunk: RopeElement {
         }
     }
 
-    /// Separators starting in bytes `from-1 ..< to+1`, and characters between the nearest context-free
-    /// boundaries around `from..<to`.
+    /// Separators starting in bytes `from-1 ..< to+1`, and characters between the nearest decided boundaries
+    /// around `from..<to`.
     private static func editWindow(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int)
         -> (separators: Int, characters: Int) {
         let n = bytes.count
@@ -251,31 +251,16 @@ struct TextChunk: RopeElement {
             }
             i += 1
         }
-        // A boundary p needs bytes[p-1] and bytes[p] ASCII and not CR LF; p < from keeps it clear of the edit.
-        func isFixedBoundary(_ p: Int) -> Bool {
-            if p <= 0 || p >= n { return true }
-            let l = bytes[p - 1], r = bytes[p]
-            return l < 0x80 && r < 0x80 && !(l == 0x0D && r == 0x0A)
-        }
+        // Between the nearest decided boundaries (`CharacterCounting`) at least one byte clear of the edit: they
+        // depend only on the scalars on both sides, which the edit leaves alone, so they are boundaries before
+        // and after it, and the characters outside them do not change.
         var lo = min(from - 1, n)
-        while lo > 0 && !isFixedBoundary(lo) { lo -= 1 }
+        while lo > 0 && (bytes[lo] & 0xC0 == 0x80 || !CharacterCounting.isDecidedBoundary(lo, in: bytes, from: 0, to: n)) { lo -= 1 }
         lo = max(lo, 0)
         var hi = to + 1
-        while hi < n && !isFixedBoundary(hi) { hi += 1 }
+        while hi < n && (bytes[hi] & 0xC0 == 0x80 || !CharacterCounting.isDecidedBoundary(hi, in: bytes, from: 0, to: n)) { hi += 1 }
         hi = min(hi, n)
-        if lo >= hi { return (separators, 0) }
-        var characters = 0
-        var allASCII = true
-        var crlf = 0
-        for k in lo..<hi {
-            if bytes[k] >= 0x80 { allASCII = false; break }
-            if bytes[k] == 0x0D && k + 1 < hi && bytes[k + 1] == 0x0A { crlf += 1 }
-        }
-        if allASCII {
-            characters = (hi - lo) - crlf
-        } else {
-            characters = String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self).count
-        }
+        let characters = lo < hi ? CharacterCounting.count(bytes, from: lo, to: hi) : 0
         return (separators, characters)
     }
 }

@@ -4,7 +4,6 @@
 extension TextRope {
     /// Counts `unit`s in the first `offset` bytes of `string`.
     static func count(_ unit: TextUnit, in string: String, upToUTF8 offset: Int) -> Int {
-        let utf8 = string.utf8
         switch unit {
         case .utf8:
             return offset
@@ -13,17 +12,8 @@ extension TextRope {
         case .utf16:
             return leadCounts(string, upToUTF8: offset).utf16
         case .characters:
-            if let fast = simpleCharacterCount(string, upToUTF8: offset) { return fast }
-            var n = 0
-            var i = string.startIndex
-            let target = utf8.index(utf8.startIndex, offsetBy: offset)
-            while i < string.endIndex {
-                let next = string.index(after: i)
-                if next > target { break }
-                n += 1
-                i = next
-            }
-            return n
+            var copy = string
+            return copy.withUTF8 { CharacterCounting.count($0, from: 0, upTo: min(max(offset, 0), $0.count), end: $0.count) }
         }
     }
 
@@ -59,50 +49,6 @@ extension TextRope {
         return (scalars, utf16)
     }
 
-    /// Characters ending at or before `offset` in `string`, without grapheme breaking, when every scalar before
-    /// the end of the string's prefix is below U+0300 (lead bytes below 0xCC) and `offset` is scalar-aligned;
-    /// nil otherwise. Below U+0300 every scalar is its own character except CR LF, which is one (the same
-    /// quick check `TextChunk.summarize` relies on): a CR followed by LF adds nothing, and its LF ends the pair.
-    static func simpleCharacterCount(_ string: String, upToUTF8 offset: Int) -> Int? {
-        var copy = string
-        return copy.withUTF8 { bytes -> Int? in
-            let n = bytes.count
-            guard offset >= 0, offset <= n else { return nil }
-            // The scalar at `offset` must not be a continuation, nor one that could extend the character before.
-            if offset < n && (bytes[offset] & 0xC0 == 0x80 || bytes[offset] >= 0xCC) { return nil }
-            var scalars = 0
-            var crlf = 0
-            var i = 0
-            if let base = bytes.baseAddress {
-                let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                while i + 8 <= offset {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if ((w & ~highs) &+ (lows &* 0x34)) & w & highs != 0 { return nil }
-                    let cr = w ^ (lows &* 0x0D)
-                    if ((cr &- lows) & ~cr) & highs != 0 {
-                        for k in i..<(i + 8) where bytes[k] & 0xC0 != 0x80 {
-                            scalars += 1
-                            if bytes[k] == 0x0D && k + 1 < n && bytes[k + 1] == 0x0A { crlf += 1 }
-                        }
-                    } else {
-                        scalars += 8 - (w & ~(w << 1) & highs).nonzeroBitCount
-                    }
-                    i += 8
-                }
-            }
-            while i < offset {
-                let byte = bytes[i]
-                if byte >= 0xCC { return nil }
-                if byte & 0xC0 != 0x80 {
-                    scalars += 1
-                    if byte == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A { crlf += 1 }
-                }
-                i += 1
-            }
-            return scalars - crlf
-        }
-    }
-
     /// The UTF-8 offset in `string` where its `n`th `unit` starts.
     static func utf8Offset(of n: Int, in unit: TextUnit, of string: String) -> (offset: Int, trailingSurrogate: Bool) {
         switch unit {
@@ -115,9 +61,8 @@ extension TextRope {
             var copy = string
             return copy.withUTF8 { utf16Offset(of: n, in: $0, from: 0, seen: 0) }
         case .characters:
-            var i = string.startIndex
-            for _ in 0..<n where i < string.endIndex { i = string.index(after: i) }
-            return (string.utf8.distance(from: string.utf8.startIndex, to: i), false)
+            var copy = string
+            return (copy.withUTF8 { CharacterCounting.offset(ofCharacter: n, in: $0, from: 0, end: $0.count) }, false)
         }
     }
 

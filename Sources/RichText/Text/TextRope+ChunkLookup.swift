@@ -70,7 +70,10 @@ extension TextRope {
                 return total - (size - trailingStart) - (unit == .scalars ? counts.scalars : counts.utf16)
             }
         case .characters:
-            return count(.characters, in: pointer.pointee.string, upToUTF8: offset)
+            let total = chunk.summary.characters
+            return pointer.pointee.withUTF8Bytes {
+                CharacterCounting.count($0, from: 0, upTo: min(max(offset, 0), $0.count), end: $0.count, total: total)
+            }
         }
     }
 
@@ -103,7 +106,7 @@ extension TextRope {
             if fromEnd <= Int(chunk.trailingASCII) { return (size - max(fromEnd, 0), false) }
             return pointer.pointee.withUTF8Bytes { utf16Offset(of: n, in: $0, from: leading, seen: leading) }
         case .characters:
-            return utf8Offset(of: n, in: .characters, of: pointer.pointee.string)
+            return (pointer.pointee.withUTF8Bytes { CharacterCounting.offset(ofCharacter: n, in: $0, from: 0, end: $0.count) }, false)
         }
     }
 }

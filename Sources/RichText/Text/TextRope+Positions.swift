@@ -51,21 +51,28 @@ extension TextRope {
         var next = 0
         rope.forEach { _, chunk in
             let end = prefix.utf8 + chunk.summary.utf8
-            while next < order.count, clamped[order[next]] < end {
-                let r = clamped[order[next]] - prefix.utf8
-                let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
-                var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
-                                            characters: prefix.characters + TextRope.count(.characters, in: chunk, upToUTF8: r),
-                                            utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
-                                            lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
-                if let lastEnd {
-                    info.lineStartUTF8 = prefix.utf8 + lastEnd
-                    info.lineStartCharacters = prefix.characters + TextRope.count(.characters, in: chunk, upToUTF8: lastEnd)
-                    info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+            if next < order.count, clamped[order[next]] < end { chunk.withUTF8Bytes { bytes in
+                // The offsets and their line starts ascend, so their characters are counted on from one to the
+                // next (a line start shared with the offset before is not asked again).
+                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count)
+                var lastLine: (end: Int, characters: Int)?
+                while next < order.count, clamped[order[next]] < end {
+                    let r = clamped[order[next]] - prefix.utf8
+                    let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
+                    var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
+                                                characters: 0, utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
+                                                lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+                    if let lastEnd {
+                        if lastLine?.end != lastEnd { lastLine = (lastEnd, characters.count(upTo: lastEnd)) }
+                        info.lineStartUTF8 = prefix.utf8 + lastEnd
+                        info.lineStartCharacters = prefix.characters + lastLine!.characters
+                        info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+                    }
+                    info.characters = prefix.characters + characters.count(upTo: r)
+                    result[order[next]] = info
+                    next += 1
                 }
-                result[order[next]] = info
-                next += 1
-            }
+            } }
             if chunk.summary.separators > 0 {
                 let tail = TextRope.tailAfterLastSeparator(chunk.string)
                 lineUTF8 = end - tail.utf8
@@ -93,7 +100,17 @@ extension TextRope {
             var n = 0
             var last: Int?
             var i = 0
+            let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while i < limit {
+                // Eight bytes at a time while none is LF, CR or 0xE2 (the lead byte of U+2029).
+                if let base = bytes.baseAddress, i + 8 <= limit {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let lf = w ^ (lows &* 0x0A), cr = w ^ (lows &* 0x0D), e2 = w ^ (lows &* 0xE2)
+                    if (((lf &- lows) & ~lf) | ((cr &- lows) & ~cr) | ((e2 &- lows) & ~e2)) & highs == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 let byte = bytes[i]
                 if byte == 0x0A {
                     n += 1
@@ -129,24 +146,8 @@ extension TextRope {
                 i -= 1
             }
             let start = i + 1
-            var utf16 = 0
-            var scalars = 0
-            var crlf = 0
-            var simple = true
-            var k = start
-            while k < n {
-                let byte = bytes[k]
-                if byte & 0xC0 != 0x80 {
-                    scalars += 1
-                    utf16 += byte >= 0xF0 ? 2 : 1
-                    if byte >= 0xCC { simple = false }
-                    if byte == 0x0D && k + 1 < n && bytes[k + 1] == 0x0A { crlf += 1 }
-                }
-                k += 1
-            }
-            let characters = simple
-                ? scalars - crlf
-                : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<n]), as: UTF8.self).count
+            let utf16 = TextRope.leadCounts(bytes, from: start, to: n).utf16
+            let characters = CharacterCounting.count(bytes, from: start, to: n)
             return (n - start, utf16, characters)
         }
     }

@@ -191,12 +191,18 @@ extension TextRope {
             // Aim for an even split of what remains into target-sized chunks, or fill this one up.
             let pieces = (remaining + TextChunk.targetUTF8 - 1) / TextChunk.targetUTF8
             let want = fillingUp ? TextChunk.appendFillUTF8 : min(remaining / pieces + 1, TextChunk.maxUTF8)
-            var cutIndex = utf8.index(start, offsetBy: want)
-            // Round down to a scalar, then to a character boundary of the whole text.
-            while cutIndex > start && !isScalarStart(utf8[cutIndex]) { cutIndex = utf8.index(before: cutIndex) }
-            var boundary = text.index(before: cutIndex)
-            boundary = text.index(after: boundary) <= cutIndex ? text.index(after: boundary) : boundary
-            if boundary <= start { boundary = text.index(after: start) }
+            var boundary: String.Index
+            if let decided = decidedBoundary(in: text, atOrBefore: startOffset + want, after: startOffset) {
+                // A boundary whatever surrounds it (`CharacterCounting`): no grapheme breaking.
+                boundary = utf8.index(start, offsetBy: decided - startOffset)
+            } else {
+                var cutIndex = utf8.index(start, offsetBy: want)
+                // Round down to a scalar, then to a character boundary of the whole text.
+                while cutIndex > start && !isScalarStart(utf8[cutIndex]) { cutIndex = utf8.index(before: cutIndex) }
+                boundary = text.index(before: cutIndex)
+                boundary = text.index(after: boundary) <= cutIndex ? text.index(after: boundary) : boundary
+                if boundary <= start { boundary = text.index(after: start) }
+            }
             chunks.append(TextChunk(copying: text[start..<boundary]))
             startOffset = utf8.distance(from: utf8.startIndex, to: boundary)
             start = boundary
@@ -205,6 +211,19 @@ extension TextRope {
     }
 
     @inline(__always) private static func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
+
+    /// The last decided boundary of `text` (`CharacterCounting`) at or before UTF-8 offset `offset` and after
+    /// `floor`, looking back at most 64 bytes; nil when there is none (then grapheme breaking decides).
+    private static func decidedBoundary(in text: String, atOrBefore offset: Int, after floor: Int) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var p = offset
+            while p > floor && p >= offset - 64 {
+                if isScalarStart(bytes[p]) && CharacterCounting.isDecidedBoundary(p, in: bytes, from: 0, to: bytes.count) { return p }
+                p -= 1
+            }
+            return nil
+        } ?? nil
+    }
 }
 
 extension String.UTF8View.SubSequence {

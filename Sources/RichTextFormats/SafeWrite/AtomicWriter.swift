@@ -26,6 +26,11 @@ public enum AtomicWriter {
         /// What went wrong.
         public var message: String
         public var description: String { message }
+
+        /// A failure saying `message`, for the package's writers that prepare a write (its folders).
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     /// Writes `bytes` to `path` atomically (see the type's description).
