@@ -3,10 +3,12 @@
 /// Each element is a maximal stretch of equal attributes, clipped to the viewed bounds. The runs of a
 /// discontiguous slice are clipped to each of its ranges, and never span the gap between two.
 public struct RichRunsView: BidirectionalCollection, Sendable, CustomStringConvertible {
-    /// One run: a range and its attributes.
+    /// One run: a range and its attributes, which read as Foundation's run reads them: `run[Ingredient.self]`,
+    /// `run.ingredient`, `run.recipe.ingredient` (`RunsView+RunAttributes.swift`).
     ///
-    /// Two runs are equal when they have the same UTF-8 length and the same attributes, wherever they stand (in
-    /// one string or two), as Foundation's `AttributedString.Runs.Run` compares them.
+    /// Two runs are equal when they have the same UTF-8 length and the same values, wherever they stand (in one
+    /// string or two), as Foundation's `AttributedString.Runs.Run` compares them (`RichString+Equality.swift`).
+    @dynamicMemberLookup
     public struct Run: Hashable, Sendable, CustomStringConvertible {
         /// Where the run stands.
         public let range: Range<RichString.Index>
