@@ -28,11 +28,12 @@ extension RichString: Equatable, Hashable {
         guard lhs.text.summary.characters == rhs.text.summary.characters else { return false }
         let left = lhs.runStore.rope.elements, right = rhs.runStore.rope.elements
         // The same text storage (one string edited into the other by attribute changes only): the text is equal,
-        // so only the runs are compared. Runs are maximal and equal sets are one object, so runs that are the
-        // same sets over the same lengths are equal strings.
+        // so only the runs are compared. Runs are maximal and equal sets are one object, so with behaviours the
+        // strings are equal exactly when their runs are; for content, runs that differ may still hold equal values.
         if lhs.text.isIdentical(to: rhs.text) {
             if left == right { return true }
-            return RichRunsView.haveEqualRuns(lhs.runs, rhs.runs, includingBehaviors: includingBehaviors, sharingText: true)
+            if includingBehaviors { return false }
+            return RichRunsView.haveEqualRuns(lhs.runs, rhs.runs, includingBehaviors: false, sharingText: true)
         }
         // The common case, the same bytes in the same runs, needs no run-by-run walk.
         if left == right, lhs.text.summary == rhs.text.summary, lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
