@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "FlattenedRTFDFuzz", dependencies: ["FuzzDriver", .product(name: "RichTextFormats", package: rootPackage)]),
         // Reads arbitrary bytes as a JSON editing trace (`fmtcheck replay --trace`) and replays it.
         .executableTarget(name: "TraceReaderFuzz", dependencies: [
-            "FuzzDriver", .product(name: "FormatCheck", package: rootPackage), .product(name: "FormattingTesting", package: rootPackage),
+            "FuzzDriver", .product(name: "EditScripts", package: rootPackage), .product(name: "FormatCheck", package: rootPackage),
             .product(name: "RichText", package: rootPackage),
         ]),
         // Reads arbitrary bytes, split at NULs, as a plain-text-with-attachments folder; one that reads must round-trip.

@@ -105,6 +105,15 @@ public protocol ValueConstraint: Sendable {
     var reads: Set<String> { get }
     /// Decides the owned key's value for one run.
     func constrain(_ attributes: inout ConstrainedAttributes)
+    /// What the constraint does, as one English sentence about its key, without its name: what
+    /// `fmtcheck definition explain` prints after the name ("foregroundColor is set to #34c759 when ingredient is
+    /// present; otherwise it is removed.").
+    var sentence: String { get }
+    /// Values worth trying, per key name: the values the constraint compares against, produces or bounds (and
+    /// those just past a bound), under the owned key and under the keys it reads. The property harness
+    /// (FormattingTesting's `ValuePool`) draws generated edits from them, so they hit the constraint's rules and
+    /// their edges. Empty when no value is special.
+    var sampleValues: [String: [AttributeValue]] { get }
 }
 
 extension ValueConstraint {
@@ -117,14 +126,20 @@ public struct CustomConstraint: ValueConstraint {
     public let name: String
     public let key: AttributeKeyDescriptor
     public let reads: Set<String>
+    /// What it does in words (see `sentence`); nil says what it decides from what.
+    public let explanation: String?
+    public let sampleValues: [String: [AttributeValue]]
     let body: @Sendable (inout ConstrainedAttributes) -> Void
 
-    /// A constraint named `name` that owns `key`, reads `reads`, and runs `body` on each run.
-    public init(_ name: String, owns key: AttributeKeyDescriptor, reads: Set<String> = [],
-                _ body: @escaping @Sendable (inout ConstrainedAttributes) -> Void) {
+    /// A constraint named `name` that owns `key`, reads `reads`, and runs `body` on each run; `explanation` is its
+    /// sentence (one about `key`, without the name) and `sampleValues` the values worth trying, per key.
+    public init(_ name: String, owns key: AttributeKeyDescriptor, reads: Set<String> = [], explanation: String? = nil,
+                sampleValues: [String: [AttributeValue]] = [:], _ body: @escaping @Sendable (inout ConstrainedAttributes) -> Void) {
         self.name = name
         self.key = key
         self.reads = reads
+        self.explanation = explanation
+        self.sampleValues = sampleValues
         self.body = body
     }
 

@@ -5,7 +5,9 @@ import RichText
 /// as they stand, so every step is valid: typing runs, backspace runs, word deletes, pasting attributed text,
 /// applying and removing attributes over the selection and over range sets, selection moves, paragraph
 /// splits and merges, and the editor's own commands: typing, backspace and paste at the selection, selections
-/// of several ranges with typing, deleting and attribute changes over them, undo and redo.
+/// of several ranges with typing, deleting and attribute changes over them, undo and redo. Carets and range ends
+/// are often aimed at where behaviours change (`BehaviorBoundaries`: paragraph starts, run and stretch edges,
+/// glyphs, the selection's edges), and `typeAtBoundary` types or pastes right there.
 public struct EditScriptGenerator: Sendable {
     /// A kind of editing, with how often it is chosen.
     public enum Activity: String, CaseIterable, Sendable {
@@ -20,14 +22,17 @@ public struct EditScriptGenerator: Sendable {
              /// A selection of two to four ranges, then typing, deleting, pasting or an attribute change over it.
              multiRangeSelection,
              /// `undo` (sometimes twice), and `redo` after it.
-             undoRedo
+             undoRedo,
+             /// A caret put where a behaviour changes (a paragraph start, a run's edge, a glyph, the selection's
+             /// edge: `BehaviorBoundaries`), then typing or pasting there.
+             typeAtBoundary
     }
 
     /// The relative weight of each activity.
     public var weights: [Activity: Int] = [
         .typingRun: 24, .backspaceRun: 10, .wordDelete: 5, .paste: 8, .setOverSelection: 12, .removeOverSelection: 5,
         .setOverRanges: 5, .removeOverRanges: 2, .selectionMove: 15, .paragraphSplit: 6, .paragraphMerge: 4, .replaceSelection: 4,
-        .typeCommand: 12, .backspaceCommand: 5, .pasteCommand: 3, .multiRangeSelection: 8, .undoRedo: 4,
+        .typeCommand: 12, .backspaceCommand: 5, .pasteCommand: 3, .multiRangeSelection: 8, .undoRedo: 4, .typeAtBoundary: 8,
     ]
     /// What typing types, one entry per keystroke.
     public var keystrokes: [String] = [
@@ -54,11 +59,19 @@ public struct EditScriptGenerator: Sendable {
             case .backspaceRun, .backspaceCommand: length = rng.int(1...4)
             case .multiRangeSelection: length = rng.int(2...4)
             case .undoRedo: length = rng.int(1...3)
+            case .typeAtBoundary: length = 2
             default: length = 1
             }
             burst = (activity, length)
         }
         burst!.remaining -= 1
+        if burst!.activity == .typeAtBoundary, burst!.remaining > 0 {
+            // First the caret, at a boundary; then the typing (below).
+            let geometry = TextGeometry(document.string)
+            let caret = BehaviorBoundaries(document: document, geometry: geometry, selection: selection).pick(using: &rng)
+                ?? rng.pick(geometry.characterBoundaries)
+            return .select(from: caret, to: caret)
+        }
         return step(for: burst!.activity, document: document, selection: selection, using: &rng)
     }
 
@@ -70,9 +83,12 @@ public struct EditScriptGenerator: Sendable {
         func randomKey() -> AttributeKeyDescriptor {
             definition.scope.isEmpty || rng.chance(0.08) ? AttributeKeyDescriptor(name: "stray") : rng.pick(definition.scope)
         }
+        let boundaries = BehaviorBoundaries(document: document, geometry: geometry, selection: selection)
         func randomRange(maxCharacters: Int) -> Range<Int> {
             let bounds = geometry.characterBoundaries
-            let a = rng.int(0...(bounds.count - 1))
+            // Often from a place where a behaviour changes.
+            let a = rng.chance(0.3) ? (boundaries.pick(using: &rng).flatMap { b in bounds.firstIndex { $0 >= b } } ?? 0)
+                                    : rng.int(0...(bounds.count - 1))
             let b = min(bounds.count - 1, a + rng.int(0...maxCharacters))
             return bounds[a]..<bounds[b]
         }
@@ -87,6 +103,14 @@ public struct EditScriptGenerator: Sendable {
         switch activity {
         case .typeCommand:
             return .type(rng.pick(keystrokes))
+        case .typeAtBoundary:
+            switch rng.int(0...5) {
+            case 0...2: return .type(rng.pick(keystrokes))
+            case 3...4: return .insert(at: selection.insertionOffset, text: rng.pick(keystrokes))
+            default:
+                let piece = documents.rawDocument(maxPieces: 2, using: &rng)
+                return .paste(piece.isEmpty ? RichString("z") : piece)
+            }
         case .backspaceCommand:
             return .deleteBackward
         case .pasteCommand:
@@ -144,6 +168,9 @@ public struct EditScriptGenerator: Sendable {
             let value = activity == .setOverRanges ? documents.values.value(for: key.name, using: &rng) : nil
             return .setRanges(ranges: disjointRanges(), key: key.name, value: value)
         case .selectionMove:
+            if rng.chance(0.3), let caret = boundaries.pick(using: &rng) {
+                return .select(from: caret, to: caret)
+            }
             if rng.chance(0.35) {
                 let caret = rng.chance(0.8) ? rng.pick(geometry.characterBoundaries) : rng.int(0...length)
                 return .select(from: caret, to: caret)

@@ -12,6 +12,8 @@ public final class EditorProcess: ScriptEditor {
     public private(set) var selection: ScalarSelection
     /// What went wrong with the editor process, if anything (the first problem).
     public private(set) var failure: String?
+    /// The command the editor runs as: the replay hint's `--editor`.
+    public let replayCommand: String?
     let definition: FormattingDefinition
     let process = Process()
     let input = Pipe()
@@ -21,6 +23,7 @@ public final class EditorProcess: ScriptEditor {
     /// Starts `command` and opens `document` under the definition file at `definitionPath` in it.
     public init(command: String, definitionPath: String, definition: FormattingDefinition, document: RichString? = nil) {
         self.definition = definition
+        replayCommand = command
         self.document = document ?? RichString()
         selection = .caret(0)
         reader = LineReader(output.fileHandleForReading)

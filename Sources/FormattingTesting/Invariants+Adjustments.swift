@@ -117,15 +117,23 @@ extension Invariants {
     /// The baseline described in `adjustmentsExplain`: the text the steps ask for and a set per byte of it; nil
     /// when a step names offsets outside its document. Each step's baseline is worked on the one before, as a
     /// string built without behaviours.
+    ///
+    /// A command that comes to several steps (typing over several ranges: the others removed, then the first
+    /// replaced) is applied in order, each step through the engine: what a later step's typed text inherits is read
+    /// from the document the engine left after the steps before it (where removing a range may already have
+    /// invalidated a stretch), while the baseline's sets stay the raw ones.
     static func baseline(before: RichString, steps: [ScriptStep], definition: FormattingDefinition) -> (text: String, sets: [AttributeSet])? {
         var current = before
         var result = (text: before.string, sets: perByte(before))
+        var enforced = before
+        let engine = steps.count > 1 ? FormattingEngine(definition) : nil
         for (k, step) in steps.enumerated() {
-            guard let next = raw(step, on: current, sets: result.sets, definition: definition) else { return nil }
+            guard let next = raw(step, on: current, sets: result.sets, inheritingFrom: k == 0 ? nil : enforced, definition: definition) else { return nil }
             result = next
             if k < steps.count - 1 {
                 guard let built = unenforced(next.text, next.sets) else { return nil }
                 current = built
+                if let engine, let edit = step.edit(on: enforced, definition: definition) { _ = engine.apply(edit, to: &enforced) }
             }
         }
         return result
@@ -138,7 +146,9 @@ extension Invariants {
 
     /// What one offset step asks for on `document` (whose bytes carry `sets`): the text after it and each byte's
     /// set, with nothing the engine or the behaviours do on their own; nil for a step that names offsets outside.
-    static func raw(_ step: ScriptStep, on document: RichString, sets: [AttributeSet], definition: FormattingDefinition) -> (text: String, sets: [AttributeSet])? {
+    /// Typed text inherits from `source` (the same text, as the engine left it) when given, else from `document`.
+    static func raw(_ step: ScriptStep, on document: RichString, sets: [AttributeSet], inheritingFrom source: RichString? = nil,
+                    definition: FormattingDefinition) -> (text: String, sets: [AttributeSet])? {
         var old = sets
         let scalars = document.counts.scalars
         func utf8(_ n: Int) -> Int { document.index(atOffset: n, in: .scalars).utf8Offset }
@@ -178,14 +188,17 @@ extension Invariants {
         case let .insertAttributed(at, piece):
             return splice(at..<at, perByte(piece), piece.string)
         case let .insert(at, text):
-            let inherited = document.typingAttributes(at: document.index(atOffset: at, in: .scalars))
+            let from = source ?? document
+            let inherited = from.typingAttributes(at: from.index(atOffset: at, in: .scalars))
             return splice(at..<at, Array(repeating: inherited, count: text.utf8.count), text)
         case let .replace(f, t, text):
             var inherited = AttributeSet.empty
-            if !document.isEmpty {
+            if let source, !source.isEmpty {
+                inherited = perByte(source)[RichString.inheritanceSource(forTypingOver: utf8(f)..<utf8(t))].filter { $0.behavior.isInheritable }
+            } else if !document.isEmpty {
                 inherited = old[RichString.inheritanceSource(forTypingOver: utf8(f)..<utf8(t))].filter { $0.behavior.isInheritable }
             }
-            if f == t { inherited = document.typingAttributes(at: document.index(atOffset: f, in: .scalars)) }
+            if f == t { let from = source ?? document; inherited = from.typingAttributes(at: from.index(atOffset: f, in: .scalars)) }
             return splice(f..<t, Array(repeating: inherited, count: text.utf8.count), text)
         case let .delete(f, t):
             return splice(f..<t, [], "")

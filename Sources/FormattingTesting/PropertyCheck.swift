@@ -23,8 +23,10 @@ public enum PropertyCheck {
     /// `FMTCHECK_SEED=S FMTCHECK_STEPS=N` (or `run(…, seed: S, budget: PropertyCheckBudget(scripts: 1, steps: N))`)
     /// reruns it alone, and `FMTCHECK_REPLAY=FILE` runs one printed script instead (see
     /// `PropertyCheckEnvironment`). Failures are saved in `failuresFolder` (see `SavedFailures`; nil turns it
-    /// off) and replayed before anything is generated. `FMTCHECK_STATISTICS=1` (or `printStatistics`) prints
-    /// what was generated when the run ends.
+    /// off) and replayed before anything is generated, filed by the property's identity: `property` and `file`
+    /// (by default the calling test's function and file), the definition's name, the editor's type, the checks and
+    /// your invariants' names, so one property's failures never replay first in another's run.
+    /// `FMTCHECK_STATISTICS=1` (or `printStatistics`) prints what was generated when the run ends.
     public static func run(
         definition: FormattingDefinition,
         seed: UInt64 = 1,
@@ -33,14 +35,17 @@ public enum PropertyCheck {
         invariants: [PropertyInvariant] = [],
         values: ValuePool? = nil,
         failuresFolder: URL? = PropertyCheckEnvironment.current.failuresFolder,
-        printStatistics: Bool = PropertyCheckEnvironment.current.printsStatistics
+        printStatistics: Bool = PropertyCheckEnvironment.current.printsStatistics,
+        property: String = #function,
+        file: String = #fileID
     ) -> PropertyCheckResult {
         run(definition: definition, seed: seed, budget: budget, checks: checks, invariants: invariants, values: values,
-            failuresFolder: failuresFolder, printStatistics: printStatistics,
+            failuresFolder: failuresFolder, printStatistics: printStatistics, property: property, file: file,
             generator: { EditScriptGenerator(engine: $0, values: $1) }, makeEditor: { SessionEditor(engine: $0) })
     }
 
-    /// `run` with your own editor under test (see `ScriptEditor`).
+    /// `run` with your own editor under test (see `ScriptEditor`). A failure's replay hint names your editor's
+    /// `replayCommand` as `fmtcheck replay --check --editor`.
     public static func run<Editor: ScriptEditor>(
         definition: FormattingDefinition,
         seed: UInt64 = 1,
@@ -50,10 +55,12 @@ public enum PropertyCheck {
         values: ValuePool? = nil,
         failuresFolder: URL? = PropertyCheckEnvironment.current.failuresFolder,
         printStatistics: Bool = PropertyCheckEnvironment.current.printsStatistics,
+        property: String = #function,
+        file: String = #fileID,
         makeEditor: @escaping (FormattingEngine) -> Editor
     ) -> PropertyCheckResult {
         run(definition: definition, seed: seed, budget: budget, checks: checks, invariants: invariants, values: values,
-            failuresFolder: failuresFolder, printStatistics: printStatistics,
+            failuresFolder: failuresFolder, printStatistics: printStatistics, property: property, file: file,
             generator: { EditScriptGenerator(engine: $0, values: $1) }, makeEditor: makeEditor)
     }
 
@@ -68,10 +75,13 @@ public enum PropertyCheck {
         values: ValuePool? = nil,
         failuresFolder: URL? = PropertyCheckEnvironment.current.failuresFolder,
         printStatistics: Bool = PropertyCheckEnvironment.current.printsStatistics,
+        property: String = #function,
+        file: String = #fileID,
         generator: @escaping (FormattingEngine, ValuePool) -> Generator
     ) -> PropertyCheckResult {
         run(definition: definition, seed: seed, budget: budget, checks: checks, invariants: invariants, values: values,
-            failuresFolder: failuresFolder, printStatistics: printStatistics, generator: generator, makeEditor: { SessionEditor(engine: $0) })
+            failuresFolder: failuresFolder, printStatistics: printStatistics, property: property, file: file,
+            generator: generator, makeEditor: { SessionEditor(engine: $0) })
     }
 
     /// `run` with your own step generator and your own editor.
@@ -84,6 +94,8 @@ public enum PropertyCheck {
         values: ValuePool? = nil,
         failuresFolder: URL? = PropertyCheckEnvironment.current.failuresFolder,
         printStatistics: Bool = PropertyCheckEnvironment.current.printsStatistics,
+        property: String = #function,
+        file: String = #fileID,
         generator makeGenerator: @escaping (FormattingEngine, ValuePool) -> Generator,
         makeEditor: @escaping (FormattingEngine) -> Editor
     ) -> PropertyCheckResult {
@@ -92,9 +104,15 @@ public enum PropertyCheck {
         let pool = values ?? ValuePool(for: definition)
         var stats = PropertyCheckStats()
         var (seed, budget) = (seed, budget)
-        let saved = failuresFolder.map { SavedFailures(root: $0, definition: definition.name, editorType: Editor.self, checks: checks) }
+        let identity = PropertyIdentity(property: property, file: file, definition: definition.name, editorType: Editor.self,
+                                        checks: checks, invariants: invariants.map(\.name))
+        let saved = failuresFolder.map { SavedFailures(root: $0, identity: identity) }
+        let progress = CaseInProgress(folder: failuresFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck"),
+                                      identity: identity)
+        progress.reportLeftover()
+        defer { progress.clear() }
         let context = FailureContext(definition: definition, engine: engine, checks: checks, invariants: invariants,
-                                     shrinkTimeLimit: budget.shrinkTimeLimit, makeEditor: makeEditor)
+                                     shrinkTimeLimit: budget.shrinkTimeLimit, progress: progress, makeEditor: makeEditor)
         func finished(_ result: PropertyCheckResult) -> PropertyCheckResult {
             if printStatistics { FileHandle.standardError.write(Data("FormattingTesting: \(definition.name): \(result.stats.generation)\n".utf8)) }
             return result
@@ -127,10 +145,6 @@ public enum PropertyCheck {
                 if let result = fixed(entry.script, seed: entry.seed, origin: "the saved failure \(entry.file.path)") { return finished(result) }
             }
         }
-        let progress = CaseInProgress(folder: failuresFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck"),
-                                      definition: definition.name)
-        progress.announce()
-        defer { progress.clear() }
         let clock = ContinuousClock()
         let deadline = budget.timeLimit.map { clock.now + $0 }
         let startingDocuments = DocumentGenerator(engine: engine, values: pool)
@@ -216,6 +230,8 @@ struct FailureContext<Editor: ScriptEditor> {
     let checks: Set<InvariantCheck>
     let invariants: [PropertyInvariant]
     let shrinkTimeLimit: Duration?
+    /// Where the case shrinking works on is kept, so an editor that traps while it shrinks leaves it behind.
+    let progress: CaseInProgress?
     let makeEditor: (FormattingEngine) -> Editor
 
     /// Shrinks a failure and writes its report. `origin` names a script that was not generated (a saved
@@ -223,6 +239,7 @@ struct FailureContext<Editor: ScriptEditor> {
     func failed(seed: UInt64, step: Int, failure: InvariantFailure, script: [ScriptStep], stats: PropertyCheckStats,
                 steps: Int, origin: String?, saved: SavedFailures?) -> PropertyCheckResult {
         var stats = stats
+        progress?.failed(script, seed: seed, origin: origin)
         var shrinker = Shrinker(engine: engine, checks: checks, invariants: invariants, makeEditor: makeEditor)
         shrinker.timeLimit = shrinkTimeLimit
         let outcome = shrinker.shrink(script, failure: failure)
@@ -250,11 +267,29 @@ struct FailureContext<Editor: ScriptEditor> {
             \(PropertyCheck.failureText(outcome.failure))
               document before the last step: \(ScriptValueJSON.documentText(for: before))
               document after the last step:  \(ScriptValueJSON.documentText(for: runner.editor.document))
-            edit script (JSON Lines; scalar offsets; check with `fmtcheck replay --check --definition D --script S`, or paste into
-            `PropertyCheck.check(script: try ScriptStep.parse(jsonLines: …), definition: …, makeEditor: …)`):
+            edit script (JSON Lines; scalar offsets; check with `\(replayHint(editor: runner.editor))`, or paste into
+            `PropertyCheck.check(script: try ScriptStep.parse(jsonLines: …), definition: …\(Editor.self == SessionEditor.self ? "" : ", makeEditor: …"))`):
             \(ScriptStep.jsonLines(outcome.script))
             """
         return .failed(seed: seed, step: step, failure: outcome.failure, shrunkScript: outcome.script,
                        report: ScriptText.escapingInvisibles(report), stats: stats)
+    }
+
+    /// The command that replays the failure: `fmtcheck replay --check` on the engine's own editor, with `--editor`
+    /// and the editor's `replayCommand` when the check ran another editor (a placeholder that says what it must
+    /// be when the editor names none).
+    func replayHint(editor: Editor) -> String {
+        let command = "fmtcheck replay --check --definition D --script S"
+        guard Editor.self != SessionEditor.self else { return command }
+        guard let served = editor.replayCommand else { return command + " --editor 'a command serving \(Editor.self) with EditorServer.serve'" }
+        return command + " --editor " + ShellText.quoted(served)
+    }
+}
+
+/// Text as a POSIX shell reads one word.
+enum ShellText {
+    /// `text` in single quotes, each single quote in it written `'\''`.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

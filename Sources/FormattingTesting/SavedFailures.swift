@@ -5,21 +5,29 @@ import RichTextFormats
 /// saved as its shrunk script, and the next run replays the saved scripts before generating any, so a bug
 /// stays caught until it is fixed. Files are kept when they pass again (delete them by hand).
 ///
-/// A run reads and writes `FOLDER/<definition>/<editor type>/`, files named `seed-<S>.<checks>.jsonl`:
-/// plain edit scripts, which `fmtcheck replay --check` and `FMTCHECK_REPLAY` also accept.
+/// Failures are filed by the property's identity, so one property's failures never replay first in another's
+/// run: a run reads and writes `ROOT/<test>/<definition>/<editor type>/`, files named `seed-<S>.<checks>.jsonl`
+/// (the checks' tag adds a hash of your invariants' names when there are any): plain edit scripts, which
+/// `fmtcheck replay --check` and `FMTCHECK_REPLAY` also accept. `ROOT` is yours to choose
+/// (`PropertyCheck.run(…, failuresFolder:)`, or `FMTCHECK_FAILURES`; `.fmtcheck/failures` by default).
 public struct SavedFailures: Sendable {
-    /// The folder this definition, editor and set of checks use.
+    /// The folder this property uses.
     public let folder: URL
-    /// The tag of the checks in file names.
+    /// The tag of the checks (and invariants) in file names.
     let checksTag: String
 
-    /// The saved failures of `definition` on `editorType` under `checks`, in `root`.
-    public init(root: URL, definition: String, editorType: Any.Type, checks: Set<InvariantCheck>) {
-        func safe(_ name: String) -> String {
-            String(name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" ? Character($0) : "_" })
-        }
-        folder = root.appendingPathComponent(safe(definition)).appendingPathComponent(safe(String(describing: editorType)))
-        checksTag = checks.map(\.rawValue).sorted().map { String($0.prefix(3)) }.joined()
+    /// The saved failures of the test `property` (a function name, as `#function` gives it) in `file` (as
+    /// `#fileID` gives it), of `definition` on `editorType` under `checks` and the invariants named `invariants`,
+    /// in `root`.
+    public init(root: URL, property: String, file: String, definition: String, editorType: Any.Type, checks: Set<InvariantCheck>,
+                invariants: [String] = []) {
+        self.init(root: root, identity: PropertyIdentity(property: property, file: file, definition: definition, editorType: editorType,
+                                                         checks: checks, invariants: invariants))
+    }
+
+    init(root: URL, identity: PropertyIdentity) {
+        folder = root.appendingPathComponent(identity.test).appendingPathComponent(identity.definition).appendingPathComponent(identity.editor)
+        checksTag = identity.invariantsTag
     }
 
     /// One saved failure: its file, the seed it was found with, and its script.

@@ -17,6 +17,14 @@ public protocol ScriptEditor {
     /// Applies one step (offsets already in range) and returns the adjustments the engine reported, in the
     /// order made, with UTF-8 ranges in the document after the step.
     mutating func apply(_ step: ScriptStep) -> [Adjustment]
+    /// The shell command that serves this editor over the editor protocol (see `EditorServer`), so that a failure's
+    /// printed replay hint is a command that reproduces it: `fmtcheck replay --check … --editor '<command>'`.
+    /// Nil (the default) for the engine's own editor, and for an editor with no server, whose hint then asks for one.
+    var replayCommand: String? { get }
+}
+
+extension ScriptEditor {
+    public var replayCommand: String? { nil }
 }
 
 /// The default editor: an `EditingSession`, with every step going through `perform` (or `select`).
@@ -39,29 +47,8 @@ public struct SessionEditor: ScriptEditor {
     public var document: RichString { session.document }
     public var selection: ScalarSelection { ScalarSelection(session.selection, in: session.document) }
 
+    /// Applies the step through the session (`EditingSession.apply(_:)`, the model's replayer).
     public mutating func apply(_ step: ScriptStep) -> [Adjustment] {
-        switch step {
-        case let .select(from, to):
-            session.select(ScalarSelection.range(from, to).selection(in: session.document))
-            return []
-        case .selectRanges(let ranges):
-            session.select(ScalarSelection.ranges(ranges).selection(in: session.document))
-            return []
-        case .type(let text):
-            return session.type(text)
-        case .deleteBackward:
-            return session.deleteBackward()
-        case .paste(let piece):
-            return session.paste(ScriptStep.stamped(piece, definition: session.engine.definition))
-        case .undo:
-            session.undo()
-            return []
-        case .redo:
-            session.redo()
-            return []
-        default:
-            guard let edit = step.edit(on: session.document, definition: session.engine.definition) else { return [] }
-            return perform(edit)
-        }
+        session.apply(step)
     }
 }

@@ -17,6 +17,9 @@ public struct ScriptRunner<Editor: ScriptEditor> {
     public private(set) var applied: [ScriptStep] = []
     /// How many adjustments the steps reported.
     public private(set) var adjustmentCount = 0
+    /// For each applied step, the reference model's selection before it and what it came to there
+    /// (`ScriptStep.lowered(selection:in:)`; nil for undo and redo): what shrinking needs to cut or join a command.
+    private(set) var lowerings: [(selection: ScalarSelection, steps: [ScriptStep]?)] = []
     /// The undo model: every document the script has had, and what redo can give back (the latest last).
     private var history: [RichString]
     private var redoable: [RichString] = []
@@ -31,17 +34,19 @@ public struct ScriptRunner<Editor: ScriptEditor> {
         history = [editor.document]
     }
 
-    /// Applies `step` (clamped into the document first) and returns the first invariant it broke, if any.
+    /// Applies `step` (clamped into the document first, and recorded as a script writes it: `asWritten`) and
+    /// returns the first invariant it broke, if any.
     ///
     /// The checks run in this order: the string's structure, idempotence, lint-clean, selection, adjustments,
     /// undo, then yours. Idempotence comes before lint-clean because a definition whose normalisation is not
     /// idempotent leaves every document it touches unclean too; the failure then names its cause.
     public mutating func apply(_ step: ScriptStep) -> InvariantFailure? {
         let before = editor.document
-        let step = step.clamped(toScalarCount: before.counts.scalars)
+        let step = step.clamped(toScalarCount: before.counts.scalars).asWritten
         applied.append(step)
         // What the step comes to on the model's selection, worked out before the editor moves it.
         let lowered = step.lowered(selection: expectedSelection, in: before)
+        lowerings.append((expectedSelection, lowered?.steps))
         let adjustments = editor.apply(step)
         adjustmentCount += adjustments.count
         let after = editor.document

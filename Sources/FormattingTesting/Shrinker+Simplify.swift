@@ -16,12 +16,17 @@ extension Shrinker {
         case let .delete(f, t), let .select(f, t): return 1 + (t - f)
         case let .set(f, t, _, value): return 1 + (t - f) + valueSize(value)
         case let .remove(f, t, _): return 1 + (t - f)
-        case let .setRanges(ranges, _, value): return 2 + ranges.reduce(0) { $0 + $1.count + 1 } + (value.map(valueSize) ?? 0)
+        case let .setRanges(ranges, _, value):
+            let covered = 2 + ranges.reduce(0) { $0 + $1.count + 1 }
+            guard let value else { return covered }
+            return covered + valueSize(value)
         case let .selectRanges(ranges): return 2 + ranges.reduce(0) { $0 + $1.count + 1 }
         case let .insertAttributed(_, document): return 3 + documentSize(document)
-        case let .type(text): return 1 + textSize(text)
-        case let .paste(document): return 3 + documentSize(document)
-        case .deleteBackward, .undo, .redo: return 1
+        // A command weighs more than the offset step it comes to, which needs no selection before it.
+        case let .type(text): return 2 + textSize(text)
+        case let .paste(document): return 4 + documentSize(document)
+        case .deleteBackward: return 3
+        case .undo, .redo: return 1
         }
     }
 

@@ -5,14 +5,21 @@ import RichText
 /// Cuts a failing script down to a small one that still fails the same way, by delta debugging. In rounds, until
 /// a round finds nothing:
 /// 1. steps cut out in chunks (halves, quarters, … single steps); a text step taken out takes its text with it,
-///    so later steps move to keep their place, and otherwise the steps are cut as they are;
-/// 2. typing runs joined into one step, and attribute changes or selections moved out of a typing run's way;
-/// 3. text cut out of what a step types or pastes, later offsets following;
-/// 4. each step simplified: narrower ranges, fewer ranges, shorter and plainer texts (日 → a), simpler values
+///    so later steps move to keep their place (an editor command too: what it came to on the reference model's
+///    selection, `ScriptStep.lowered(selection:in:)`), and otherwise the steps are cut as they are;
+/// 2. typing runs joined into one step (`insert` after `insert`, `type` after `type`, and `type` with the `insert`
+///    it continues or that continues it), text typed, pasted or styled inside what the step before put in folded
+///    into that step (an `insert` styled after it becomes a paste of styled text), and attribute changes or
+///    selections moved out of a typing run's way;
+/// 3. each editor command replaced by the one offset step it comes to (`type` at a caret by `insert`,
+///    `deleteBackward` by `delete`, `paste` by `insertAttributed`), which frees the `select` before it to go;
+/// 4. text cut out of what a step types or pastes, later offsets following;
+/// 5. each step simplified: narrower ranges, fewer ranges, shorter and plainer texts (日 → a), simpler values
 ///    (1.5 → 1.0), pasted documents with fewer keys or as plain text, replaces as inserts or deletes.
 ///
 /// A candidate is kept only when it fails the same check, with kinds and keys drawn from the original failure's
-/// (`FailureSignature`), and is shorter, or as long and smaller (`size`): shrinking never slips to another bug.
+/// (`FailureSignature`), and is shorter, or as long and smaller (`size`, in which a command weighs more than the
+/// offset step it comes to): shrinking never slips to another bug.
 public struct Shrinker<Editor: ScriptEditor> {
     /// The engine.
     public let engine: FormattingEngine
@@ -59,6 +66,8 @@ public struct Shrinker<Editor: ScriptEditor> {
         let deadline = timeLimit.map { clock.now + $0 }
         var best = script
         var bestFailure = failure
+        // What each step of `best` came to on the reference model, for cutting and joining commands.
+        var lowerings: [Lowering] = []
         var attempts = 0
         var accepted = 0
         var stoppedEarly = false
@@ -66,26 +75,23 @@ public struct Shrinker<Editor: ScriptEditor> {
             if attempts >= maxAttempts || deadline.map({ clock.now >= $0 }) == true { stoppedEarly = true }
             return stoppedEarly
         }
+        // Runs a script; its failure, if it fails the same way, cut after the failing step.
+        func run(_ candidate: [ScriptStep]) -> (script: [ScriptStep], failure: InvariantFailure, lowerings: [Lowering])? {
+            attempts += 1
+            var runner = ScriptRunner(engine: engine, editor: makeEditor(engine), checks: checks, invariants: invariants)
+            guard let result = runner.run(candidate), signature.isKept(by: result.failure.signature) else { return nil }
+            return (runner.applied, result.failure, runner.lowerings)
+        }
         // Runs a candidate; keeps it when it fails the same way and is smaller.
         func attempt(_ candidate: [ScriptStep]) -> Bool {
-            guard !candidate.isEmpty, candidate != best, !exhausted() else { return false }
-            attempts += 1
-            let (result, applied) = ScriptRunner.run(candidate, engine: engine, checks: checks, invariants: invariants, makeEditor: makeEditor)
-            guard let result, signature.isKept(by: result.failure.signature) else { return false }
-            let kept = Array(applied.prefix(result.step + 1))
+            guard !candidate.isEmpty, candidate != best, !exhausted(), let (kept, failure, lowered) = run(candidate) else { return false }
             guard kept.count < best.count || (kept.count == best.count && Shrinker.size(kept) < Shrinker.size(best)) else { return false }
-            best = kept
-            bestFailure = result.failure
+            (best, bestFailure, lowerings) = (kept, failure, lowered)
             accepted += 1
             return true
         }
         // The script as applied, cut after the failing step.
-        let (first, applied) = ScriptRunner.run(script, engine: engine, checks: checks, invariants: invariants, makeEditor: makeEditor)
-        attempts += 1
-        if let first, signature.isKept(by: first.failure.signature) {
-            best = Array(applied.prefix(first.step + 1))
-            bestFailure = first.failure
-        }
+        if let first = run(script) { (best, bestFailure, lowerings) = first }
         var progress = true
         while progress && !exhausted() {
             progress = false
@@ -97,26 +103,40 @@ public struct Shrinker<Editor: ScriptEditor> {
                     let range = start..<min(best.count, start + chunk)
                     var plain = best
                     plain.removeSubrange(range)
-                    if attempt(Shrinker.removing(range, from: best)) || attempt(plain) { progress = true } else { start += chunk }
+                    if attempt(Shrinker.removing(range, from: best, lowerings: lowerings)) || attempt(plain) { progress = true } else { start += chunk }
                 }
                 chunk /= 2
             }
             // 2. Typing runs joined, and steps moved out of their way.
             if attempt(Shrinker.joiningRuns(best)) { progress = true }
+            var k = 1
+            while k < best.count {
+                var joins = Shrinker.commandJoins(k, in: best, lowerings: lowerings)
+                if let spliced = Shrinker.splicing(best[k - 1], best[k]) {
+                    var candidate = best
+                    candidate.replaceSubrange((k - 1)...k, with: [spliced])
+                    joins.append(candidate)
+                }
+                if joins.contains(where: attempt) { progress = true } else { k += 1 }
+            }
             var j = 1
             while j < best.count {
                 if let moved = Shrinker.movingEarlier(j, in: best), moved.count < best.count, attempt(moved) { progress = true } else { j += 1 }
             }
-            // 3. Text cut out of each inserting step, later offsets following.
+            // 3. Commands as the offset steps they come to.
+            for c in best.indices where c < best.count {
+                if let lowered = Shrinker.lowering(c, in: best, lowerings: lowerings), attempt(lowered) { progress = true }
+            }
+            // 4. Text cut out of each inserting step, later offsets following.
             var t = 0
             while t < best.count {
-                for candidate in Shrinker.textCuts(of: best, at: t) where attempt(candidate) {
+                for candidate in Shrinker.textCuts(of: best, at: t, lowerings: lowerings) where attempt(candidate) {
                     progress = true
                     break
                 }
                 t += 1
             }
-            // 4. Each step, simplified.
+            // 5. Each step, simplified.
             var i = 0
             while i < best.count {
                 for simpler in Shrinker.simplifications(of: best[i]) {

@@ -14,6 +14,15 @@ public struct StepContext {
     public var values: ValuePool
     /// How many steps this script has had.
     public var stepIndex: Int
+
+    /// A context: what your own loop hands a generator for the next step (see README, "a loop of your own").
+    public init(document: RichString, selection: ScalarSelection, engine: FormattingEngine, values: ValuePool, stepIndex: Int) {
+        self.document = document
+        self.selection = selection
+        self.engine = engine
+        self.values = values
+        self.stepIndex = stepIndex
+    }
 }
 
 /// Makes the steps of one script, one at a time, against the document as it stands, so every step is valid.

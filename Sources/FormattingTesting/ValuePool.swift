@@ -3,8 +3,9 @@ import Formatting
 import RichText
 
 /// The attribute values generators draw from, per key. Built from a definition, it holds every value its
-/// constraints mention (allowed values and defaults, rule actions and conditions, clamp bounds and values just
-/// outside them) plus a few of every common kind, so generated edits hit both the rules and their edges.
+/// constraints name as worth trying (`ValueConstraint.sampleValues`: allowed values and defaults, rule actions and
+/// conditions, clamp bounds and values just outside them) plus a few of every common kind, so generated edits hit
+/// both the rules and their edges.
 public struct ValuePool: Sendable {
     /// The values per key name.
     public var values: [String: [AttributeValue]]
@@ -31,35 +32,8 @@ public struct ValuePool: Sendable {
             guard let value, !(found[key] ?? []).contains(value) else { return }
             found[key, default: []].append(value)
         }
-        func walk(_ condition: Condition) {
-            switch condition {
-            case .present, .absent: break
-            case let .equals(key, value): add(key, value)
-            case let .oneOf(key, values): values.forEach { add(key, $0) }
-            case let .not(inner): walk(inner)
-            case let .all(inner), let .any(inner): inner.forEach(walk)
-            }
-        }
         for constraint in definition.constraints {
-            let key = constraint.key.name
-            switch constraint {
-            case let c as AllowedValues:
-                c.values.forEach { add(key, $0) }
-                add(key, c.defaultValue)
-            case let c as Clamp:
-                for bound in [c.lower, c.upper].compactMap({ $0 }) {
-                    add(key, .number(bound)); add(key, .integer(Int(bound.rounded(.down)) - 1)); add(key, .integer(Int(bound.rounded(.up)) + 1))
-                }
-                add(key, .string("not a number"))
-            case let c as Rules:
-                for rule in c.rules {
-                    walk(rule.condition)
-                    if case .set(let v) = rule.action { add(key, v) }
-                }
-                if case .set(let v) = c.otherwise { add(key, v) }
-            default:
-                break
-            }
+            for (key, values) in constraint.sampleValues { values.forEach { add(key, $0) } }
         }
         for (key, values) in extra { values.forEach { add(key, $0) } }
         // A key the constraints say little about gets one value of every common kind, so whatever type it

@@ -22,6 +22,7 @@ import RichText
 /// | `lineHeight` | number (a multiple of the font's line height) | constant per paragraph |
 /// | `lineHeightPoints` | number (points; positive: at least, negative: exactly) | constant per paragraph |
 /// | `paragraphSpacingBefore`, `paragraphSpacingAfter` | number (points) | constant per paragraph |
+/// | `footnote`, `endnote` | string (the note's text, on its reference mark) | not inherited |
 public enum StandardAttributes {
     /// Bold text (`<strong>`).
     public static let bold = AttributeKeyDescriptor(name: "bold")
@@ -79,6 +80,12 @@ public enum StandardAttributes {
     public static let paragraphSpacingBefore = paragraphKey("paragraphSpacingBefore")
     /// Space after the paragraph in points; constant over each paragraph.
     public static let paragraphSpacingAfter = paragraphKey("paragraphSpacingAfter")
+
+    /// A footnote: its text (plain; paragraphs end in "\n"), on the footnote's reference mark (RTF `\footnote`).
+    /// Typed text never takes it.
+    public static let footnote = AttributeKeyDescriptor(name: "footnote", behavior: AttributeBehavior(inheritedByAddedText: false))
+    /// An endnote: its text, on its reference mark (RTF `\footnote\ftnalt`). Typed text never takes it.
+    public static let endnote = AttributeKeyDescriptor(name: "endnote", behavior: AttributeBehavior(inheritedByAddedText: false))
 
     /// A key constant over each paragraph.
     private static func paragraphKey(_ name: String) -> AttributeKeyDescriptor {

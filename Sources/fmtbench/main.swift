@@ -10,6 +10,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("json", "native JSON read and write MB/s on ~100 MB of recipe documents vs JSONSerialization parsing the same bytes", JSONBenchmark.main),
     ("rtf", "RTF read and write MB/s on ../shared/corpus/rtf repeated to 50 MB; RTF read time over native JSON read time of the same documents", RTFBenchmark.main),
     ("churn", "1,000,000 engine edits that each set a new distinct value and later remove it (RSS growth), and 4,000 documents of distinct vs repeated values linted (peak RSS ratio)", ChurnBenchmark.main),
+    ("editor", "keystroke -> view update through the editor bridge (UTF-16) on 1 MB and 10 MB recipe documents: typing, backspace, paste, Ingredient; p50/p99 µs and ranges re-tagged", EditorBenchmark.main),
     ("lint", "lint 1,000 recipe documents (~220 MB) under Definitions/recipe.json on one core and all cores vs JSONSerialization; peak RSS / largest document", LintBenchmark.main),
 ]
 

@@ -2,7 +2,7 @@
 //
 // Usage: fmtoracle [SCRIPT.jsonl | -]
 //   Reads a JSON-Lines edit script (from the file, or stdin when the argument is
-//   "-" or absent) with FormattingTesting's one parser of the format (an optional
+//   "-" or absent) with EditScripts' one parser of the format (an optional
 //   first {"op":"start","document":…} line is the oracle's own), applies it to a
 //   Foundation AttributedString and prints one
 //   JSON line per step (step 0 = start state) to stdout, written unbuffered
@@ -11,8 +11,8 @@
 // Exit codes: 0 success; 3 script error (an {"error":...,"line":N} line is
 //   printed to stdout first); 2 usage / I/O error; killed by signal if Foundation traps.
 
+import EditScripts
 import Foundation
-import FormattingTesting
 import RichText
 import StreamingJSON
 #if canImport(Glibc)
@@ -105,7 +105,7 @@ func stateLine(step: Int, _ s: AttributedString) -> String {
 
 // MARK: - Reading values and documents
 
-// Lines are read by FormattingTesting's `EditScript.parseLine`, the one parser of the format; these turn what it
+// Lines are read by EditScripts' `EditScript.parseLine`, the one parser of the format; these turn what it
 // read into Foundation's values for the oracle's keys.
 
 func foundationValue(_ value: AttributeValue, for key: KeyInfo) throws -> AttrValue {

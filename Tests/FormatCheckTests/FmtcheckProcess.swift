@@ -29,15 +29,16 @@ enum FmtcheckProcess {
 
     /// Runs `fmtcheck arguments` in `directory` (the package root by default), feeding `input` to stdin; with a
     /// `timeout`, a run still going after that many seconds is killed and reported as `timedOut`, so a test of
-    /// something that used to hang fails instead of hanging. `environment` adds to (or overrides) this process's.
+    /// something that used to hang fails instead of hanging. `environment` adds to (or overrides) this process's, less
+    /// its FORCE_COLOR and NO_COLOR.
     static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil, timeout: TimeInterval? = nil,
                     environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // The colour variables of the machine running the tests do not reach fmtcheck unless a test sets them.
+        let inherited = ProcessInfo.processInfo.environment.filter { !["FORCE_COLOR", "NO_COLOR"].contains($0.key) }
+        process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out

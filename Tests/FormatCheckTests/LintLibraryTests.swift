@@ -1,5 +1,5 @@
+import EditScripts
 import FormatCheck
-import FormattingTesting
 import Foundation
 import RichText
 import RichTextFormats

@@ -54,7 +54,8 @@ final class MergeReportsCLITests: XCTestCase {
         let folder = packageRoot.appendingPathComponent("Examples")
         let found = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
             let name = (path as NSString).lastPathComponent
-            return !name.hasPrefix(".") && ["json", "rtf", "rtfd"].contains((name as NSString).pathExtension)
+            // Hidden folders are skipped, as fmtcheck's discovery skips them (Examples/gtk-editor/.build).
+            return !path.split(separator: "/").contains { $0.hasPrefix(".") } && ["json", "rtf", "rtfd"].contains((name as NSString).pathExtension)
         }
         return Corpus(root: packageRoot, documents: found.sorted().map { "Examples/" + $0 })
     }

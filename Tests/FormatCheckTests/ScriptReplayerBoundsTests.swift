@@ -1,4 +1,4 @@
-import FormattingTesting
+import EditScripts
 import RichText
 import XCTest
 @testable import FormatCheck

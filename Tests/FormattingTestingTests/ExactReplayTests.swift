@@ -20,8 +20,8 @@ final class ExactReplayTests: XCTestCase {
         report.split(separator: "\n").filter { $0.hasPrefix("{\"op\"") }.joined(separator: "\n")
     }
 
-    func findSeparatorBug(failuresFolder: URL?) throws -> (seed: UInt64, failure: InvariantFailure, report: String) {
-        let result = PropertyCheck.run(definition: try Fixtures.recipe(), seed: 1, budget: budget, failuresFolder: failuresFolder) {
+    func findSeparatorBug(failuresFolder: URL?, property: String = "separators") throws -> (seed: UInt64, failure: InvariantFailure, report: String) {
+        let result = PropertyCheck.run(definition: try Fixtures.recipe(), seed: 1, budget: budget, failuresFolder: failuresFolder, property: property) {
             SeparatorBlindEditor(engine: $0)
         }
         guard case let .failed(seed, _, failure, _, report, _) = result else { throw XCTSkip("the planted bug was not found: \(result)") }
@@ -76,29 +76,41 @@ final class ExactReplayTests: XCTestCase {
     func testFailuresAreSavedAndReplayedFirstByTheNextRun() throws {
         let saved = try folder()
         let (seed, failure, report) = try findSeparatorBug(failuresFolder: saved)
-        let files = SavedFailures(root: saved, definition: "recipe", editorType: SeparatorBlindEditor.self, checks: Set(InvariantCheck.allCases)).load()
+        let files = SavedFailures(root: saved, property: "separators", file: #fileID, definition: "recipe", editorType: SeparatorBlindEditor.self,
+                                  checks: Set(InvariantCheck.allCases)).load()
         XCTAssertEqual(files.map(\.seed), [seed])
         XCTAssertTrue(report.contains("saved to \(files[0].file.path)"), report)
+        XCTAssertTrue(files[0].file.path.contains("/FormattingTestingTests.ExactReplayTests.separators/recipe/SeparatorBlindEditor/"), files[0].file.path)
         // No scripts to generate: only the saved failure can fail the next run.
-        let next = PropertyCheck.run(definition: try Fixtures.recipe(), seed: 7000, budget: PropertyCheckBudget(scripts: 0, steps: 60),
-                                     failuresFolder: saved) { SeparatorBlindEditor(engine: $0) }
+        let nothingNew = PropertyCheckBudget(scripts: 0, steps: 60)
+        let next = PropertyCheck.run(definition: try Fixtures.recipe(), seed: 7000, budget: nothingNew,
+                                     failuresFolder: saved, property: "separators") { SeparatorBlindEditor(engine: $0) }
         guard case let .failed(nextSeed, _, nextFailure, _, nextReport, _) = next else { return XCTFail("the saved failure was not replayed: \(next)") }
         XCTAssertEqual(nextSeed, seed)
         XCTAssertEqual(nextFailure, failure)
         XCTAssertTrue(nextReport.contains("replayed from the saved failure"), nextReport)
-        // Another editor does not replay this editor's failures.
-        XCTAssertTrue(PropertyCheck.run(definition: try Fixtures.recipe(), budget: PropertyCheckBudget(scripts: 0, steps: 60), failuresFolder: saved).passed)
+        // Another editor, another property (by default the calling test's name) or other invariants do not replay them.
+        XCTAssertTrue(PropertyCheck.run(definition: try Fixtures.recipe(), budget: nothingNew, failuresFolder: saved, property: "separators").passed)
+        XCTAssertTrue(PropertyCheck.run(definition: try Fixtures.recipe(), budget: nothingNew, failuresFolder: saved) { SeparatorBlindEditor(engine: $0) }.passed)
+        let mine = PropertyInvariant("never fails") { _ in nil }
+        XCTAssertTrue(PropertyCheck.run(definition: try Fixtures.recipe(), budget: nothingNew, invariants: [mine], failuresFolder: saved,
+                                        property: "separators") { SeparatorBlindEditor(engine: $0) }.passed)
     }
 
     func testTheCaseInProgressIsOnDiskWhileEachScriptRunsAndGoneAfter() throws {
         let saved = try folder()
-        let file = saved.appendingPathComponent("in-progress/recipe-\(ProcessInfo.processInfo.processIdentifier).txt")
+        let inProgress = saved.appendingPathComponent("in-progress")
         var seen: [String] = []
+        var files: Set<String> = []
         let result = PropertyCheck.run(definition: try Fixtures.recipe(), seed: 20, budget: PropertyCheckBudget(scripts: 3, steps: 5), failuresFolder: saved) { engine in
-            // What a crash inside this script would leave behind.
-            seen.append((try? String(contentsOf: file, encoding: .utf8)) ?? "missing")
+            // What a crash inside this script would leave behind: one file, named for the property.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: inProgress.path)) ?? []
+            files.formUnion(names)
+            seen.append(names.first.flatMap { try? String(contentsOf: inProgress.appendingPathComponent($0), encoding: .utf8) } ?? "missing")
             return SessionEditor(engine: engine)
         }
+        XCTAssertEqual(files.count, 1, "\(files)")
+        XCTAssertTrue(files.first?.hasPrefix("FormattingTestingTests.ExactReplayTests.testTheCaseInProgressIsOnDiskWhileEachScriptRunsAndGoneAfter.recipe.") == true, "\(files)")
         XCTAssertTrue(result.passed, result.description)
         XCTAssertEqual(seen.count, 3)
         for (k, text) in seen.enumerated() {
@@ -106,6 +118,6 @@ final class ExactReplayTests: XCTestCase {
             XCTAssertTrue(text.contains("seed: \(seed)\nsteps: 5"), text)
             XCTAssertTrue(text.contains("FMTCHECK_SEED=\(seed) FMTCHECK_STEPS=5"), text)
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: inProgress.path)) ?? [], [])
     }
 }

@@ -1,6 +1,6 @@
 import XCTest
 import Formatting
-import FormattingTesting
+@testable import FormattingTesting
 import RichText
 
 /// The generators: valid documents are lint-clean, broken ones are caught and explained, scripts reproduce.
@@ -38,6 +38,50 @@ final class GeneratorTests: XCTestCase {
         print("broken documents: \(count), kinds: \(kinds.sorted())")
         XCTAssertGreaterThan(count, 50)
         XCTAssertGreaterThanOrEqual(kinds.count, 3)
+    }
+
+    func testAConstraintsOwnSampleValuesAreInThePoolWhateverItsType() throws {
+        let level = AttributeKeyDescriptor(name: "level"), heading = AttributeKeyDescriptor(name: "heading")
+        let custom = CustomConstraint("Headings", owns: heading, reads: ["level"], sampleValues: ["level": [.integer(7)], "heading": [.string("h7")]]) { run in
+            run.value = run["level"] == .integer(7) ? .string("h7") : nil
+        }
+        let definition = try FormattingDefinition(name: "headings", scope: [level, heading], constraintList: [custom])
+        let pool = ValuePool(for: definition)
+        XCTAssertEqual(pool.values["level"]?.first, .integer(7))
+        XCTAssertEqual(pool.values["heading"]?.first, .string("h7"))
+    }
+
+    func testBoundariesAreWhereBehavioursChange() {
+        let milk = AttributeSet([AttributeEntry(name: "ingredient", value: .string("milk"))])
+        let document = RichString(concatenating: [RichString("ab\n"), RichString("cd", attributes: milk), RichString("\u{FFFC}e")])
+        let boundaries = BehaviorBoundaries(document: document, geometry: TextGeometry(document.string), selection: .range(1, 4))
+        XCTAssertEqual(boundaries.paragraphStarts, [3])
+        XCTAssertEqual(boundaries.runEdges, [3, 5])
+        XCTAssertEqual(boundaries.glyphEdges, [5, 6])
+        XCTAssertEqual(boundaries.selectionEdges, [1, 4])
+        // A separator at the very end starts no paragraph that typing could join.
+        XCTAssertEqual(BehaviorBoundaries(document: RichString("a\n"), geometry: TextGeometry("a\n"), selection: .caret(0)).paragraphStarts, [])
+    }
+
+    func testTypingAtABoundaryPutsTheCaretOnOneThenTypes() throws {
+        let engine = FormattingEngine(try Fixtures.recipe())
+        var generator = EditScriptGenerator(engine: engine)
+        generator.weights = [.typeAtBoundary: 1]
+        var rng = SeededGenerator(seed: 11)
+        var runner = ScriptRunner(engine: engine, editor: SessionEditor(engine: engine), checks: [])
+        _ = runner.apply(.insertAttributed(at: 0, document: RichString("milk\nsugar\u{2029}eggs")))
+        for _ in 0..<30 {
+            let document = runner.editor.document
+            let select = generator.next(document: document, selection: runner.expectedSelection, using: &rng)
+            guard case let .select(from, to) = select else { return XCTFail("\(select) is no caret") }
+            XCTAssertEqual(from, to)
+            let boundaries = BehaviorBoundaries(document: document, geometry: TextGeometry(document.string), selection: runner.expectedSelection)
+            XCTAssertTrue(boundaries.kinds.joined().contains(from), "\(from) in \(document.string.debugDescription)")
+            _ = runner.apply(select)
+            let typing = generator.next(document: runner.editor.document, selection: runner.expectedSelection, using: &rng)
+            XCTAssertTrue(typing.isCommand || typing.textMutation?.range == from..<from, "\(typing)")
+            _ = runner.apply(typing)
+        }
     }
 
     func testTheSameSeedGivesTheSameScript() throws {

@@ -18,4 +18,18 @@ final class HarnessFindingsTests: XCTestCase {
         let result = PropertyCheck.run(definition: definition, seed: 118, budget: PropertyCheckBudget(scripts: 1, steps: 120))
         XCTAssertTrue(result.passed, result.description)
     }
+
+    /// Found when generation began to aim at run edges: typing over two ranges of one `textChanged` stretch
+    /// (recipe's `ingredient`). The session removes the second range first, which invalidates the stretch, so the
+    /// text typed over the first inherits nothing; the adjustment check's baseline inherited from the document as
+    /// it was before the removal and called the missing colour unreported. The baseline now reads what each step
+    /// of a command inherits from the document the engine left after the steps before it.
+    func testTypingOverTwoRangesOfAStretchIsExplainedByItsAdjustments() throws {
+        let script = try ScriptStep.parse(jsonLines: """
+            {"op":"insertAttributed","at":0,"document":["aat",{"ingredient":""}]}
+            {"op":"select","ranges":[[0,1],[2,3]]}
+            {"op":"type","text":"a"}
+            """)
+        XCTAssertNil(PropertyCheck.check(script: script, definition: try Fixtures.recipe()))
+    }
 }

@@ -21,4 +21,26 @@ final class HeadingPropertyTests: XCTestCase {
         XCTAssertLessThanOrEqual(script.count, 3)
         XCTAssertNotNil(PropertyCheck.check(script: script, definition: definition))
     }
+
+    /// The README's loop of its own, built on `StepContext`: the harness's generator, checks and shrinking, with
+    /// its own stopping rule.
+    func testALoopOfYourOwnDrivesTheGeneratorThroughStepContext() throws {
+        let engine = FormattingEngine(try headingDefinition(headingsGrow))
+        let values = ValuePool(for: engine.definition)
+        var generator = EditScriptGenerator(engine: engine, values: values)
+        var runner = ScriptRunner(engine: engine, editor: SessionEditor(engine: engine), checks: Set(InvariantCheck.allCases))
+        var rng = SeededGenerator(seed: 7)
+        var found: Shrinker<SessionEditor>.Outcome?
+        for index in 0..<200 {
+            let context = StepContext(document: runner.editor.document, selection: runner.expectedSelection,
+                                      engine: engine, values: values, stepIndex: index)
+            if let failure = runner.apply(generator.next(context, using: &rng)) {
+                found = Shrinker(engine: engine, checks: runner.checks) { SessionEditor(engine: $0) }.shrink(runner.applied, failure: failure)
+                break
+            }
+        }
+        let shrunk = try XCTUnwrap(found, "the growing heading was not caught")
+        XCTAssertEqual(shrunk.failure.check, .idempotentNormalization)
+        XCTAssertLessThanOrEqual(shrunk.script.count, 3, ScriptStep.jsonLines(shrunk.script))
+    }
 }

@@ -114,4 +114,30 @@ final class ScriptRoundTripTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 1000)
     }
+
+    /// What the harness records (a failure's shrunk script, a saved failure) reads back `==` to itself, pasted
+    /// documents included: the runner records each step as a script writes it (`ScriptStep.asWritten`).
+    func testEveryScriptTheHarnessRecordsReadsBackEqualPastesIncluded() throws {
+        var pastes = 0
+        for (name, loaded) in try ShippedDefinitions.all() {
+            let engine = FormattingEngine(loaded.definition)
+            let values = ShippedDefinitions.values(for: loaded)
+            for seed in UInt64(1)...6 {
+                var rng = SeededGenerator(seed: seed)
+                var generator = EditScriptGenerator(engine: engine, values: values)
+                var runner = ScriptRunner(engine: engine, editor: SessionEditor(engine: engine), checks: [])
+                var start = generator.documents.rawDocument(maxPieces: 8, strayKeys: true, using: &rng)
+                engine.normalize(&start)
+                _ = runner.apply(.insertAttributed(at: 0, document: start))
+                for index in 1...60 {
+                    let context = StepContext(document: runner.editor.document, selection: runner.expectedSelection, engine: engine, values: values, stepIndex: index)
+                    _ = runner.apply(generator.next(context, using: &rng))
+                }
+                pastes += runner.applied.filter { if case .insertAttributed = $0 { return true }; if case .paste = $0 { return true }; return false }.count
+                XCTAssertEqual(try ScriptStep.parse(jsonLines: ScriptStep.jsonLines(runner.applied)), runner.applied, "\(name), seed \(seed)")
+                XCTAssertEqual(try EditScript.parse(EditScript(runner.applied).jsonLines), EditScript(runner.applied), "\(name), seed \(seed)")
+            }
+        }
+        XCTAssertGreaterThan(pastes, 50)
+    }
 }

@@ -116,4 +116,58 @@ final class ShrinkingTests: XCTestCase {
         // The other bug's failure is not the same one.
         XCTAssertFalse(failure.signature.isKept(by: InvariantFailure.selectionMismatch(actual: .caret(1), expected: .caret(2)).signature))
     }
+
+    /// What each step of `script` came to on the reference model, as the shrinker records it.
+    func lowerings(_ script: [ScriptStep]) throws -> [Lowering] {
+        let engine = FormattingEngine(try Fixtures.recipe())
+        var runner = ScriptRunner(engine: engine, editor: SessionEditor(engine: engine), checks: [])
+        XCTAssertNil(runner.run(script))
+        return runner.lowerings
+    }
+
+    func testACommandCutOutTakesWhatItTypedOrDeletedWithIt() throws {
+        // "ab", the caret at 1, "XY" typed there, then "b" (3..<4 of "aXYb") styled.
+        let typed: [ScriptStep] = [.insert(at: 0, text: "ab"), .select(from: 1, to: 1), .type("XY"), .set(from: 3, to: 4, key: "k", value: .integer(1))]
+        let typedLowerings = try lowerings(typed)
+        // Without the typing, "b" is at 1..<2.
+        XCTAssertEqual(Shrinker<SessionEditor>.removing(2..<3, from: typed, lowerings: typedLowerings),
+                       [.insert(at: 0, text: "ab"), .select(from: 1, to: 1), .set(from: 1, to: 2, key: "k", value: .integer(1))])
+        // Text cut out of what the command typed moves later offsets too.
+        XCTAssertTrue(Shrinker<SessionEditor>.textCuts(of: typed, at: 2, lowerings: typedLowerings)
+            .contains([.insert(at: 0, text: "ab"), .select(from: 1, to: 1), .type("Y"), .set(from: 2, to: 3, key: "k", value: .integer(1))]))
+        // Without what it knows a command came to, later offsets stay as they are.
+        XCTAssertEqual(Shrinker<SessionEditor>.removing(2..<3, from: typed), [.insert(at: 0, text: "ab"), .select(from: 1, to: 1), typed[3]])
+        // "abc", backspace at 2 (over "b"), then "c" (1..<2 of "ac") styled: without the backspace "b" is back
+        // before "c", and the range grows over it.
+        let deleted: [ScriptStep] = [.insert(at: 0, text: "abc"), .select(from: 2, to: 2), .deleteBackward, .set(from: 1, to: 2, key: "k", value: .integer(1))]
+        XCTAssertEqual(Shrinker<SessionEditor>.removing(2..<3, from: deleted, lowerings: try lowerings(deleted)),
+                       [.insert(at: 0, text: "abc"), .select(from: 2, to: 2), .set(from: 1, to: 3, key: "k", value: .integer(1))])
+    }
+
+    func testACommandBecomesTheOffsetStepItComesToAndTypingJoinsTheInsertItContinues() throws {
+        let script: [ScriptStep] = [.select(from: 0, to: 0), .insert(at: 0, text: "ab"), .type("c"), .deleteBackward]
+        let lowered = try lowerings(script)
+        XCTAssertEqual(Shrinker<SessionEditor>.lowering(2, in: script, lowerings: lowered),
+                       [.select(from: 0, to: 0), .insert(at: 0, text: "ab"), .insert(at: 2, text: "c"), .deleteBackward])
+        XCTAssertEqual(Shrinker<SessionEditor>.lowering(3, in: script, lowerings: lowered),
+                       [.select(from: 0, to: 0), .insert(at: 0, text: "ab"), .type("c"), .delete(from: 2, to: 3)])
+        XCTAssertNil(Shrinker<SessionEditor>.lowering(1, in: script, lowerings: lowered), "an offset step is itself")
+        // The insert was at the caret, so it and the typing after it are one `type`, or one `insert`.
+        XCTAssertEqual(Set(Shrinker<SessionEditor>.commandJoins(2, in: script, lowerings: lowered)),
+                       [[.select(from: 0, to: 0), .insert(at: 0, text: "abc"), .deleteBackward], [.select(from: 0, to: 0), .type("abc"), .deleteBackward]])
+        // A command weighs more than the offset step it comes to, so the lowered script is the smaller.
+        XCTAssertLessThan(Shrinker<SessionEditor>.stepSize(.insert(at: 2, text: "c")), Shrinker<SessionEditor>.stepSize(.type("c")))
+        XCTAssertLessThan(Shrinker<SessionEditor>.stepSize(.delete(from: 2, to: 3)), Shrinker<SessionEditor>.stepSize(.deleteBackward))
+    }
+
+    func testTextTypedPastedOrStyledInsideAnInsertFoldsIntoIt() {
+        let green = AttributeValue.string("milk")
+        XCTAssertEqual(Shrinker<SessionEditor>.splicing(.insert(at: 1, text: "ab"), .insert(at: 2, text: "X")), .insert(at: 1, text: "aXb"))
+        XCTAssertEqual(Shrinker<SessionEditor>.splicing(.insert(at: 1, text: "ab"), .set(from: 1, to: 2, key: "ingredient", value: green)),
+                       .insertAttributed(at: 1, document: RichString(concatenating: [RichString("a", attributes: AttributeSet([AttributeEntry(name: "ingredient", value: green)])), RichString("b")])))
+        XCTAssertEqual(Shrinker<SessionEditor>.splicing(.insertAttributed(at: 0, document: RichString("a\n")), .insertAttributed(at: 2, document: RichString("b"))),
+                       .insertAttributed(at: 0, document: RichString("a\nb")))
+        XCTAssertNil(Shrinker<SessionEditor>.splicing(.insert(at: 1, text: "ab"), .insert(at: 4, text: "X")), "outside its text")
+        XCTAssertNil(Shrinker<SessionEditor>.splicing(.delete(from: 0, to: 1), .insert(at: 0, text: "X")))
+    }
 }

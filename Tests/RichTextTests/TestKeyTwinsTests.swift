@@ -1,5 +1,5 @@
+import EditScripts
 import Foundation
-import FormattingTesting
 import RichText
 import TestKeys
 import XCTest

@@ -17,6 +17,13 @@ public enum PlantedBug: String, CaseIterable, Sendable {
     case undoDropsAttributes
     /// Redo does nothing.
     case redoDoesNothing
+    /// A caret placed by a click (`select`) is kept as a bookmark, an offset, which a delete before it does not
+    /// move; a caret that typing moved is tracked as it should be.
+    case placedCaretMissesDeletes
+    /// Text typed at the start of a paragraph (right after its separator) takes the attributes of the character
+    /// before it, as Foundation's `AttributedString` does, so the paragraph takes the previous one's paragraph
+    /// values instead of keeping its own.
+    case typingAtAParagraphStartTakesThePreviousParagraph
 }
 
 /// A small editor of its own, as an app writes one: a document, a selection and undo, every edit through the
@@ -31,6 +38,9 @@ public struct PlantedBugEditor: ScriptEditor {
     let engine: FormattingEngine
     public private(set) var document: RichString
     var current: Selection
+    /// Whether the caret was placed by `select` and nothing has moved it since (what `placedCaretMissesDeletes`
+    /// mishandles).
+    var caretWasPlaced = false
     var undoStack: [(document: RichString, selection: Selection)] = []
     var redoStack: [(document: RichString, selection: Selection)] = []
 
@@ -46,11 +56,20 @@ public struct PlantedBugEditor: ScriptEditor {
 
     public var selection: ScalarSelection { ScalarSelection(current, in: document) }
 
+    /// The command that serves this editor over the editor protocol, for the replay hint a failure prints: the
+    /// `planted-bug-editor` example built in `.build/debug`, with the bug.
+    public var replayCommand: String? {
+        ".build/debug/planted-bug-editor" + (bug.map { " \($0.rawValue)" } ?? "")
+    }
+
     public mutating func apply(_ step: ScriptStep) -> [Adjustment] {
         func index(_ n: Int) -> RichString.Index { document.index(atOffset: n, in: .scalars) }
+        let caretWasPlaced = self.caretWasPlaced
+        self.caretWasPlaced = false
         switch step {
         case let .select(from, to):
             current = from == to ? .caret(index(from)) : Selection(range: index(from)..<index(to))
+            self.caretWasPlaced = from == to
             return []
         case .selectRanges(let ranges):
             let set = RangeSet(ranges.map { index($0.lowerBound)..<index($0.upperBound) })
@@ -78,6 +97,10 @@ public struct PlantedBugEditor: ScriptEditor {
                 }
                 let caretBefore = editor.current.insertionPoint.map { editor.document.offset(of: $0, in: .scalars) }
                 let engine = editor.engine
+                if editor.bug == .typingAtAParagraphStartTakesThePreviousParagraph, let caretBefore,
+                   let previous = editor.attributesBeforeParagraphStart(caretBefore) {
+                    return editor.document.replaceSelection(&editor.current, with: RichString(text, attributes: previous), engine: engine)
+                }
                 let made = editor.document.replaceSelection(&editor.current, withCharacters: text, engine: engine)
                 if editor.bug == .caretStaysBeforeTypedText, let caretBefore {
                     editor.current = .caret(editor.document.index(atOffset: caretBefore, in: .scalars))
@@ -111,10 +134,35 @@ public struct PlantedBugEditor: ScriptEditor {
                 return made
             }
             return bug == .commandsReportNoAdjustments ? [] : adjustments
+        case let .insert(at, text) where bug == .typingAtAParagraphStartTakesThePreviousParagraph:
+            guard let previous = attributesBeforeParagraphStart(at) else { fallthrough }
+            let edit = Edit.replaceAttributed(index(at)..<index(at), with: RichString(text, attributes: previous))
+            return recording { editor in editor.applyKeepingSelection(edit) }
         default:
             guard let edit = step.edit(on: document, definition: engine.definition) else { return [] }
+            if bug == .placedCaretMissesDeletes, caretWasPlaced, case .removeText = edit, let caret = current.insertionPoint {
+                let offset = document.offset(of: caret, in: .scalars)
+                return recording { editor in
+                    let made = editor.engine.apply(edit, to: &editor.document)
+                    editor.current = .caret(editor.document.index(atOffset: min(offset, editor.document.counts.scalars), in: .scalars))
+                    editor.caretWasPlaced = true
+                    return made
+                }
+            }
             return recording { editor in editor.applyKeepingSelection(edit) }
         }
+    }
+
+    /// The attributes of the separator before scalar offset `offset` when `offset` starts a paragraph that is not
+    /// the first (right after LF, U+2029 or a lone CR, before the end of the text); nil anywhere else.
+    func attributesBeforeParagraphStart(_ offset: Int) -> AttributeSet? {
+        let scalars = document.string.unicodeScalars
+        guard offset > 0, offset < document.counts.scalars else { return nil }
+        let before = scalars[scalars.index(scalars.startIndex, offsetBy: offset - 1)]
+        let at = scalars[scalars.index(scalars.startIndex, offsetBy: offset)]
+        guard before == "\n" || before == "\u{2029}" || (before == "\r" && at != "\n") else { return nil }
+        let separator = document.index(atOffset: offset - 1, in: .scalars)
+        return document.runs.first { $0.range.contains(separator) }?.attributes
     }
 
     /// Runs `body` as one undo step, recorded when the document changed; a change ends what redo can give back.

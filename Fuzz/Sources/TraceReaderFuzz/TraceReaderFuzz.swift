@@ -1,7 +1,7 @@
 import Foundation
+import EditScripts
 import FuzzDriver
 import FormatCheck
-import FormattingTesting
 import RichText
 
 /// The file each input is written to: `TraceConversion.load` reads a path (`fmtcheck replay --trace`), and a

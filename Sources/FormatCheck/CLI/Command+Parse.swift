@@ -1,7 +1,7 @@
 import Formatting
 extension Command {
     /// The top-level commands, for did-you-mean hints.
-    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "merge-reports", "help"]
+    static let commandNames = ["lint", "definition", "replay", "convert", "trace-to-script", "merge-reports", "rule", "init", "help"]
     /// The `definition` subcommands.
     static let definitionSubcommands = ["check", "explain"]
 
@@ -28,11 +28,15 @@ extension Command {
             return try parseConvert(rest)
         case "merge-reports":
             return try parseMergeReports(rest)
+        case "rule":
+            return try parseRule(rest)
+        case "init":
+            return try parseInit(rest)
         default:
             // `fmtcheck PATH...` and `fmtcheck --lint-option …` lint; a mistyped command name is a usage error.
             if first.hasPrefix("-") && first != "-" {
                 let option = first.split(separator: "=").first.map(String.init) ?? first
-                guard lintOptions.contains(option) || ["-d", "-f", "-o", "-q"].contains(option) else {
+                guard lintOptions.contains(option) || ["-d", "-f", "-o", "-q", "-v", "-w"].contains(option) else {
                     throw UsageError("unknown option '\(first)'", hint: Suggestions.didYouMean(option, in: ["--help", "--version"] + lintOptions))
                 }
                 return try parseLint(arguments[...])

@@ -8,7 +8,7 @@ extension Command {
                               "--per-file-ignores", "--extend-per-file-ignores", "--rule", "--statistics",
                               "--baseline", "--write-baseline", "--prune-baseline",
                               "--cache", "--no-cache", "--cache-location", "--report-unused-suppressions",
-                              "--shard", "--records"]
+                              "--shard", "--records", "--config", "--color", "--show-fixes", "--watch"]
 
     /// Parses `fmtcheck [lint] [options] PATH...`.
     static func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
@@ -51,6 +51,15 @@ extension Command {
                 case "--exit-non-zero-on-fix": command.exitNonZeroOnFix = true
                 case "--shard": request.shard = try shard(try scanner.value(for: option, inline: inline))
                 case "--records": command.records = try scanner.value(for: option, inline: inline)
+                case "--config": request.configFile = try scanner.value(for: option, inline: inline)
+                case "--show-fixes": command.showFixes = true
+                case "-w", "--watch": command.watch = true
+                case "--color", "--colour":
+                    let when = try scanner.value(for: option, inline: inline)
+                    guard let choice = ColorChoice(rawValue: when) else {
+                        throw UsageError("--color takes auto, always or never, not '\(when)'", hint: Suggestions.didYouMean(when, in: ColorChoice.allCases.map(\.rawValue)))
+                    }
+                    command.color = choice
                 case "--stdin-filename": request.standardInputName = try scanner.value(for: option, inline: inline)
                 case "--max-file-size": request.maxFileSize = try parseSize(try scanner.value(for: option, inline: inline))
                 case "--print-config": command.printConfig = true
@@ -102,6 +111,15 @@ extension Command {
         if command.printConfig && request.paths.count > 1 {
             throw UsageError("--print-config shows the configuration of one document", hint: "write 'fmtcheck --print-config PATH'")
         }
+        if command.watch {
+            let refused: [(Bool, String)] = [(request.mode != .check, "--fix or --diff"), (command.records != nil, "--records"),
+                                             (request.paths.contains("-"), "standard input"), (command.output != nil, "-o"),
+                                             (command.writeBaseline != nil || command.pruneBaseline, "a baseline it writes"),
+                                             (command.printConfig, "--print-config")]
+            if let (_, what) = refused.first(where: { $0.0 }) {
+                throw UsageError("--watch cannot be combined with \(what)", hint: "--watch lints and prints the findings again as documents change; fix or write files in a run of their own")
+            }
+        }
         if request.paths.isEmpty && !command.printConfig && command.records == nil {
             throw UsageError("no files to lint", hint: "write 'fmtcheck lint PATH...', for example 'fmtcheck Examples'")
         }
@@ -133,7 +151,7 @@ extension Command {
         }
         let refused: [(Bool, String)] = [(request.mode == .diff, "--diff"), (request.shard != nil, "--shard"), (command.cache, "--cache"),
                                          (command.baseline != nil, "--baseline"), (command.writeBaseline != nil, "--write-baseline"),
-                                         (command.statistics && request.mode == .fix, "--statistics with --fix")]
+                                         (command.statistics && request.mode == .fix, "--statistics with --fix"), (command.showFixes, "--show-fixes")]
         if let (_, option) = refused.first(where: { $0.0 }) {
             throw UsageError("--records cannot be combined with \(option)", hint: "records are split and compared by the engine that runs fmtcheck; see README's 'Linting past one machine: shards and records'")
         }

@@ -20,4 +20,8 @@ public enum Command: Hashable, Sendable {
     case convert(ConvertCommand)
     /// Merge the reports of runs over disjoint parts into one run's: `fmtcheck merge-reports REPORT... [-o FILE]`.
     case mergeReports(MergeReportsCommand)
+    /// Describe rules: `fmtcheck rule NAME...` or `fmtcheck rule --all [--definition FILE]`.
+    case rule(RuleCommand)
+    /// Write a starter `.fmtcheck.json`: `fmtcheck init [FOLDER] [--definition FILE]... [--force]`.
+    case initialize(InitCommand)
 }

@@ -11,7 +11,7 @@ extension CommandRunner {
     static func lint(_ command: LintCommand, console: Console) -> ExitCode {
         let runConfig: LintConfiguration
         do {
-            runConfig = try runConfiguration(for: command.request.paths)
+            runConfig = try runConfiguration(for: command.request.paths, configFile: command.request.configFile)
         } catch {
             LintMessages(console: console, github: command.format == .github)
                 .write(.error, error.description, file: error.fileName, location: error.location)
@@ -20,15 +20,22 @@ extension CommandRunner {
         if command.printConfig { return printConfiguration(command, base: runConfig, console: console) }
         let format = command.format ?? runConfig.format ?? .default
         let messages = LintMessages(console: console, github: format == .github)
-        if command.request.mode == .diff, [.json, .sarif, .html].contains(format) {
+        if command.request.mode == .diff, [.json, .sarif, .html, .junit, .checkstyle, .gitlab].contains(format) {
             // Never a plain-text diff where a machine-readable report was asked for.
             messages.writeLine(.error, "fmtcheck: error: --diff writes a unified diff, which --format \(format.rawValue) does not carry; use the default or github format, or drop --diff for the \(format.rawValue) report")
             return .failure
         }
-        if command.statistics, command.request.mode == .diff || [.sarif, .html].contains(format) {
+        if command.statistics, command.request.mode == .diff || [.sarif, .html, .junit, .checkstyle, .gitlab].contains(format) {
             let other = command.request.mode == .diff ? "--diff" : "--format \(format.rawValue)"
             messages.writeLine(.error, "fmtcheck: error: --statistics prints counts per rule, which \(other) does not carry; use the default or json format")
             return .failure
+        }
+        if command.watch {
+            guard [.default, .jsonl].contains(format) else {
+                messages.writeLine(.error, "fmtcheck: error: --watch prints findings as they change, in the default or jsonl format, not \(format.rawValue)")
+                return .failure
+            }
+            return watch(command, console: console)
         }
         let maxWarnings = command.maxWarnings ?? runConfig.maxWarnings ?? -1
         if let records = command.records {
@@ -36,7 +43,7 @@ extension CommandRunner {
         }
         var request = command.request
         request.keepsDocuments = format == .html
-        request.fingerprints = [.json, .sarif, .jsonl].contains(format) || command.baseline != nil || command.writeBaseline != nil
+        request.fingerprints = [.json, .sarif, .jsonl, .gitlab].contains(format) || command.baseline != nil || command.writeBaseline != nil
         request.diffIsForTerminal = command.output == nil && isatty(STDOUT_FILENO) != 0
         // The cache serves check runs whose report needs only findings (HTML shows each document).
         let cacheFile = command.cache && request.mode == .check && !request.keepsDocuments
@@ -135,12 +142,16 @@ extension CommandRunner {
             if let reason = file.fixHeldBack { messages.writeLine(.notice, "\(file.path): note: not fixed: \(reason)", file: file.path) }
         }
 
+        // Colour only what goes to a terminal (or everywhere under --color always), never a report file.
+        let outStyle = command.output == nil ? console.style(command.color, forErr: false) : .plain
         var report: String
         if request.mode == .diff {
             report = result.files.map(\.diff).joined()
-            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) }
+            if messages.github && !report.isEmpty { report = GitHubReport.pausingCommands(report) } else { report = outStyle.diff(report) }
         } else if command.statistics {
             report = RuleStatistics.report(RuleStatistics.of(result), as: format)
+        } else if format == .default {
+            report = DefaultReport.render(result, style: outStyle)
         } else {
             report = Report.render(result, as: format)
         }
@@ -154,10 +165,11 @@ extension CommandRunner {
         } else {
             console.out(report)
         }
+        if command.showFixes { console.err(FixListing.text(result, mode: request.mode, style: console.style(command.color, forErr: true))) }
         if !command.quiet {
             var summary = RunSummary.line(result, mode: request.mode)
             if let output = command.output { summary += "; report written to \(output)" }
-            console.errLine(summary)
+            console.err(console.style(command.color, forErr: true).summary(TerminalText.escaped(summary), of: result, mode: request.mode) + "\n")
         }
         if result.hasInputErrors { return .failure }
         if command.exitNonZeroOnFix, request.mode == .fix, result.fixedCount > 0 { return .violations }
@@ -172,9 +184,9 @@ extension CommandRunner {
     }
 
     /// The configuration for run-wide options (format, warning limit): the nearest `.fmtcheck.json` of the
-    /// current folder, else that of the first path.
-    static func runConfiguration(for paths: [String]) throws(ConfigurationError) -> LintConfiguration {
-        let resolver = ConfigurationResolver()
+    /// current folder, else that of the first path; under `--config FILE`, that file.
+    static func runConfiguration(for paths: [String], configFile: String? = nil) throws(ConfigurationError) -> LintConfiguration {
+        let resolver = ConfigurationResolver(configFile: configFile)
         let here = try resolver.configuration(forFolder: FileManager.default.currentDirectoryPath)
         guard here.sources.isEmpty, let first = paths.first(where: { $0 != "-" }), FileManager.default.fileExists(atPath: first) else { return here }
         return try resolver.configuration(forPath: first)
@@ -186,7 +198,7 @@ extension CommandRunner {
     /// run-wide options (format, warning limit) from the run's (`runConfiguration(for:)`).
     static func printConfiguration(_ command: LintCommand, base: LintConfiguration, console: Console) -> ExitCode {
         let request = command.request
-        let resolver = ConfigurationResolver()
+        let resolver = ConfigurationResolver(configFile: request.configFile)
         var effective: LintConfiguration
         do throws(ConfigurationError) {
             // What the run would lint the path under (`LintRun.prepare`), the command line's options applied.

@@ -1,6 +1,6 @@
 import Foundation
+import EditScripts
 import Formatting
-import FormattingTesting
 import RichText
 import RichTextFormats
 import StreamingJSON
@@ -8,7 +8,8 @@ import StreamingJSON
 extension CommandRunner {
     /// `fmtcheck replay`: the final document as native JSON on stdout, only once every step applied; with
     /// `--adjustments`, one JSON object per adjustment on stderr. A bad line exits 2 with nothing on stdout.
-    static func replay(_ command: ReplayCommand, console: Console) -> ExitCode {
+    /// `--check` runs through `checker` (`replayChecking`).
+    static func replay(_ command: ReplayCommand, checker: (any ReplayChecker)?, console: Console) -> ExitCode {
         let definition: LoadedDefinition
         if let path = command.definition {
             do {
@@ -25,7 +26,7 @@ extension CommandRunner {
             }
             definition = empty
         }
-        if command.check { return replayChecking(command, definition: definition, console: console) }
+        if command.check { return replayChecking(command, definition: definition, checker: checker, console: console) }
         let replayer = ScriptReplayer(definition: definition)
         let script: EditScript
         do {

@@ -1,8 +1,9 @@
 /// Runs `fmtcheck` commands: parses arguments, does the work, writes to a console, and returns the exit code.
 /// The executable's `main.swift` only calls `CommandRunner.main` and exits with its result.
 public enum CommandRunner {
-    /// Parses `arguments` (without the program name) and runs the command.
-    public static func main(arguments: [String], console: Console) -> ExitCode {
+    /// Parses `arguments` (without the program name) and runs the command. `replayChecker` runs `replay --check`
+    /// (the `fmtcheck` executable passes the property harness's; without one, `--check` is an error).
+    public static func main(arguments: [String], console: Console, replayChecker: (any ReplayChecker)? = nil) -> ExitCode {
         let command: Command
         do {
             command = try Command.parse(arguments)
@@ -10,11 +11,11 @@ public enum CommandRunner {
             console.err(error.description + "\n")
             return .failure
         }
-        return run(command, console: console)
+        return run(command, console: console, replayChecker: replayChecker)
     }
 
-    /// Runs a parsed command.
-    public static func run(_ command: Command, console: Console) -> ExitCode {
+    /// Runs a parsed command; `replayChecker` as in `main(arguments:console:replayChecker:)`.
+    public static func run(_ command: Command, console: Console, replayChecker: (any ReplayChecker)? = nil) -> ExitCode {
         switch command {
         case .help(let topic):
             console.out(HelpText.text(topic: topic))
@@ -29,13 +30,17 @@ public enum CommandRunner {
         case .lint(let lint):
             return self.lint(lint, console: console)
         case .replay(let replay):
-            return self.replay(replay, console: console)
+            return self.replay(replay, checker: replayChecker, console: console)
         case .traceToScript(let path):
             return traceToScript(path, console: console)
         case .convert(let convert):
             return self.convert(convert, console: console)
         case .mergeReports(let merge):
             return mergeReports(merge, console: console)
+        case .rule(let rule):
+            return self.rule(rule, console: console)
+        case .initialize(let initialize):
+            return self.initialize(initialize, console: console)
         }
     }
 }

@@ -28,7 +28,7 @@ enum HelpText {
               --fix writes each document back in its own format and first says what that
               format does not keep; it locks each document, leaves one saved meanwhile by
               another program as it is (an error), and cleans what a killed --fix left.
-              Without --definition, the nearest .fmtcheck.json (the document's folder or a parent)
+              Without --definition (or --config FILE), the nearest .fmtcheck.json (the document's folder or a parent)
               names the definition and options: {"definition", "select", "ignore", "format",
               "maxWarnings", "maxFileSize", "root", "exclude", "extendExclude", "respectGitignore",
               "forceExclude", "perFileIgnores", "severities"}.
@@ -38,7 +38,8 @@ enum HelpText {
               --select RULES             only these rules (comma-separated rule ids or constraint names)
               --ignore RULES             never these rules (added to the configuration's ignore)
               --extend-select RULES      these rules too (added to the select in effect)
-              -f, --format FORMAT        default, json, sarif, github, html or jsonl (a JSON line per finding)
+              -f, --format FORMAT        default, json, sarif, github, html, jsonl (a JSON line per finding),
+                                         junit (a test case per document), checkstyle or gitlab (Code Quality)
               -o, --output FILE          write the report to FILE (a regular file or a new path, not
                                          a document of the run); the summary still goes to stderr
               --max-warnings N           fail when there are more than N warnings (-1: no limit)
@@ -78,6 +79,14 @@ enum HelpText {
               --records FILE|-           lint JSON Lines records {"id", "document"[, "format": "rtf",
                                          "definition"]} instead of files: a line out per finding in input
                                          order (--format jsonl or default); with --fix, the records back
+              --config FILE              use this configuration file for every document; no .fmtcheck.json
+                                         is looked for (its paths are relative to its own folder)
+              --show-fixes               list the fixes --fix applied, or those it would apply, per document
+                                         and rule (on stderr)
+              -w, --watch                lint again whenever a document, configuration or definition changes
+                                         (only changed documents are read again); Ctrl+C stops
+              --color WHEN               auto (colour on a terminal; FORCE_COLOR and NO_COLOR decide first),
+                                         always or never
               -q, --quiet                no summary line
               -v, --verbose              list what folder searches skipped, and why
 
@@ -127,6 +136,35 @@ enum HelpText {
             EXIT CODES: 0 converted, 2 usage or conversion error.
 
             """
+        case "rule"?:
+            return """
+            USAGE: fmtcheck rule NAME... [--definition FILE] [--config FILE] [--format text|json]
+                   fmtcheck rule --all [--definition FILE] [--format text|json]
+
+              Says what a rule checks, why, whether --fix repairs it, with an example that fails and
+              one that passes (Markdown; json: an object, or an array for several or --all). NAME is a
+              built-in rule or a constraint of the definition: --definition's, else the one the
+              configuration names (--config, or the current folder's nearest .fmtcheck.json). A
+              constraint's example is made by the engine and linted before it is shown. --all lists
+              the definition's constraints in order, then the built-in rules.
+
+            EXIT CODES: 0 described, 2 no such rule, or a definition that does not load.
+
+            """
+        case "init"?:
+            return """
+            USAGE: fmtcheck init [FOLDER] [--definition FILE]... [--force]
+
+              Writes a starter .fmtcheck.json into FOLDER (the current folder by default): it lints the
+              documents there under each definition given (else each definition file found there) and
+              names the one most documents fit (fewest undeclared and wrong-typed values); a folder
+              below whose documents mostly fit another gets a .fmtcheck.json of its own. JSON files that
+              are no documents go in "extendExclude". It says what it chose and what a first run finds.
+              It never replaces a configuration file: --force does.
+
+            EXIT CODES: 0 written, 2 a file exists (without --force), or a definition that does not load.
+
+            """
         case "merge-reports"?:
             return """
             USAGE: fmtcheck merge-reports REPORT... [-o FILE] [--format json|sarif]
@@ -166,6 +204,8 @@ enum HelpText {
               merge-reports REPORT...    merge the json or SARIF reports of shards into one run's
               definition check FILE...   validate definition files
               definition explain FILE    describe a definition in words
+              rule NAME | --all          what a rule checks, why, its fix and examples
+              init [FOLDER]              write a starter .fmtcheck.json from the documents found
 
             OPTIONS:
               -h, --help                 show this help (fmtcheck definition --help for the command's)

@@ -34,6 +34,12 @@ public struct LintCommand: Hashable, Sendable {
     public var records: String?
     /// `--exit-non-zero-on-fix`: a `--fix` that changed any document exits 1, as pre-commit hooks want.
     public var exitNonZeroOnFix = false
+    /// `--show-fixes`: list, per document and rule, the fixes `--fix` applied, or those it would apply (ruff's).
+    public var showFixes = false
+    /// `--watch`: lint again whenever a document, configuration or definition changes, until Ctrl+C.
+    public var watch = false
+    /// `--color auto|always|never`: colour on a terminal (`TerminalStyle.decide`); nil is auto.
+    public var color: ColorChoice?
 
     /// A lint command.
     public init(request: LintRequest, format: ReportFormat? = nil, output: String? = nil, maxWarnings: Int? = nil,

@@ -29,7 +29,7 @@ extension LoadedDefinition {
         lines.append("Constraints, in the order they apply (each sees what the ones before it produced)")
         if definition.constraints.isEmpty { lines.append("  none: every in-scope value stands as it is.") }
         for (i, constraint) in definition.constraints.enumerated() {
-            lines.append("  \(i + 1). " + ConstraintSentence.sentence(for: constraint))
+            lines.append("  \(i + 1). \(constraint.name): \(constraint.sentence)")
             if let summary = summaries[constraint.name] { lines.append("     \(summary)") }
         }
 

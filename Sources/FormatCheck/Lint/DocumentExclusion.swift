@@ -64,6 +64,11 @@ final class DocumentExclusion {
         }
     }
 
+    /// Whether `--force-exclude` (or `forceExclude`) applies to the named path `path`.
+    func forcesExclusion(of path: String) -> Bool {
+        settings(forFolder: DurableIO.parent(of: absolute(path))).force
+    }
+
     private func settings(forFolder folder: String) -> (patterns: [PathPattern], gitignore: Bool, force: Bool) {
         if let known = folderSettings[folder] { return known }
         // An invalid configuration is reported where the run resolves each document's; here it excludes nothing

@@ -155,7 +155,7 @@ public struct DocumentLinter: Sendable {
         }
         // What reading could not keep is at its place in the file too; everything is in file order (and in the
         // order found at one place). The last step (`map`) sizes the array the run keeps to its findings.
-        violations = (read.warnings.map(violation(for:)) + violations).filter { selection.includes($0.rule) }
+        violations = (read.warnings.map { violation(for: $0, member: read.sourceMap?.memberPath) } + violations).filter { selection.includes($0.rule) }
             .enumerated().sorted { a, b in
                 let (x, y) = (a.element.position, b.element.position)
                 if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
@@ -351,11 +351,12 @@ public struct DocumentLinter: Sendable {
                          position: located.position, key: glyph.key, expected: nil, actual: nil)
     }
 
-    /// Something the reader had to interpret or could not keep, at its place in the input.
-    func violation(for warning: DocumentWarning) -> Violation {
+    /// Something the reader had to interpret or could not keep, at its place in the input (in a package, in
+    /// its `member`, the TXT.rtf, as every other finding there).
+    func violation(for warning: DocumentWarning, member: String? = nil) -> Violation {
         let rule = BuiltInRule.readerWarning.id
         let location = warning.location
-        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, byteOffset: location?.byteOffset ?? 0)
+        let position = DocumentPosition(line: location?.line ?? 1, column: location?.column ?? 1, byteOffset: location?.byteOffset ?? 0, member: member)
         var found = Violation(rule: rule, severity: severity(of: rule), message: warning.message, position: position)
         if makesFingerprints { found.fingerprint = ViolationFingerprint.of(rule: rule, message: warning.message) }
         return found

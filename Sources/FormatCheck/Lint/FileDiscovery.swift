@@ -31,9 +31,10 @@ public enum FileDiscovery {
     /// exclude (`DocumentExclusion`); `resolver` finds each folder's configuration.
     /// With a `cache`, a `.json` file the cache has linted in the state it is in now is a document, and is not
     /// opened to tell it from a definition or a baseline.
-    public static func targets(for request: LintRequest, resolver: ConfigurationResolver = ConfigurationResolver(),
+    public static func targets(for request: LintRequest, resolver: ConfigurationResolver? = nil,
                                cache: LintCache? = nil) -> (targets: [LintTarget], failures: [InputFailure], skipped: [Skipped]) {
-        targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver), cache: cache)
+        let resolver = resolver ?? ConfigurationResolver(configFile: request.configFile)
+        return targets(for: request.paths, standardInputName: request.standardInputName, exclusion: DocumentExclusion(request: request, resolver: resolver), cache: cache)
     }
 
     /// With an `exclusion`, what its patterns exclude is passed over too (and listed as excluded).
@@ -42,8 +43,10 @@ public enum FileDiscovery {
         var failures: [InputFailure] = []
         var skipped: [Skipped] = []
         var standardInput = false
-        for path in paths {
-            if path == "-" { standardInput = true; continue }
+        for named in paths {
+            if named == "-" { standardInput = true; continue }
+            // A file inside an RTFD package (`Note.rtfd/TXT.rtf`, as pre-commit names changed files) is the package.
+            let path = package(holding: named) ?? named
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 failures.append(InputFailure(.notFound, path: path, message: "no such file or folder"))
@@ -67,6 +70,9 @@ public enum FileDiscovery {
                                                  message: "no documents found under \(path): no .json, .rtf or .rtfd document\(said)"))
                 }
                 files.formUnion(found)
+            } else if let exclusion, exclusion.forcesExclusion(of: trimmed), let reason = searchWouldPassOver(trimmed) {
+                // Under --force-exclude a named file is taken as a search takes it (pre-commit names every file).
+                skipped.append(Skipped(path: trimmed, reason: reason + ", and --force-exclude is on"))
             } else {
                 files.insert(path)
             }
@@ -74,6 +80,32 @@ public enum FileDiscovery {
         var targets = files.sorted().map { LintTarget.file($0) }
         if standardInput { targets.append(.standardInput(name: standardInputName ?? "<stdin>")) }
         return (targets, failures, skipped.sorted { $0.path < $1.path })
+    }
+
+    /// The RTFD package `path` is inside (`Note.rtfd` for `Note.rtfd/TXT.rtf`), or nil.
+    static func package(holding path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return nil }
+        for end in 1..<parts.count where parts[end - 1].lowercased().hasSuffix(".rtfd") && !parts[end...].allSatisfy(\.isEmpty) {
+            let package = parts[..<end].joined(separator: "/")
+            if FileIdentity.of(package)?.kind == .directory { return package }
+        }
+        return nil
+    }
+
+    /// Why a folder search would pass over the named file `path` (a hidden file or one in a hidden folder, a JSON
+    /// schema, a definition file or a baseline), or nil when a search would lint it.
+    static func searchWouldPassOver(_ path: String) -> String? {
+        // The folders between the current folder and the file, as a search from the current folder meets them.
+        let folder = FileManager.default.currentDirectoryPath
+        let below = path.hasPrefix("/") ? (path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : (path as NSString).lastPathComponent) : path
+        let components = below.split(separator: "/").filter { $0 != "." && $0 != ".." }
+        if components.dropLast().contains(where: { $0.hasPrefix(".") }) { return "in a hidden folder" }
+        let lower = (components.last.map(String.init) ?? path).lowercased()
+        if lower.hasPrefix(".") { return "a hidden file" }
+        if lower.hasSuffix(".schema.json") { return "a JSON schema" }
+        if lower.hasSuffix(".json"), FileIdentity.of(path)?.kind == .regular { return notADocument(path) }
+        return nil
     }
 
     /// The documents under `folder`, recursively, and what was passed over.
@@ -172,6 +204,12 @@ public enum FileDiscovery {
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// An absolute `path` relative to the current folder when it is below it (for messages), else as it is.
+    static func relativeToCurrentFolder(_ path: String) -> String {
+        let folder = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
 
     /// `path` without the slash it may end with ("/" stays as it is).

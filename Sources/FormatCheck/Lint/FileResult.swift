@@ -11,6 +11,8 @@ public struct FileResult: Sendable {
     public var failure: InputFailure?
     /// With `--fix`: how many findings the written fix removed.
     public var fixedCount: Int
+    /// With `--fix`: how many findings of each rule the written fix removed (`--show-fixes`).
+    public var fixedByRule: [String: Int] = [:]
     /// With `--diff`: the unified diff `--fix` would apply ("" when nothing would change).
     public var diff: String
     /// With `--fix` or `--diff`: what writing the fixed document in its own format does not keep (RTF hidden

@@ -59,6 +59,8 @@ public struct LintRequest: Hashable, Sendable {
     public var diffIsForTerminal = false
     /// `--shard K/N`: only the documents of this shard (`LintShard`), and only what the run says about paths in it.
     public var shard: LintShard?
+    /// `--config FILE`: the configuration every document uses, instead of the nearest `.fmtcheck.json` files.
+    public var configFile: String?
 
     /// A request.
     public init(paths: [String], definition: String? = nil, select: [String]? = nil, ignore: [String]? = nil,

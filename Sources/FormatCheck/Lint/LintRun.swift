@@ -38,7 +38,7 @@ public struct LintRun: Sendable {
         // A package an interrupted two-rename swap left aside: a fix puts it back; a lint run says where it is.
         let orphans = Leftovers.orphanedAsides(in: foldersNamed(by: request.paths))
         if request.mode == .fix { Leftovers.restore(orphans) }
-        let resolver = ConfigurationResolver()
+        let resolver = ConfigurationResolver(configFile: request.configFile)
         var (targets, found, skipped) = FileDiscovery.targets(for: request, resolver: resolver, cache: request.mode == .check ? cache : nil)
         // Each document, and whatever else is said about a path, in the one shard its path hashes to.
         let inShard: (String) -> Bool = request.shard.map { shard in
@@ -121,7 +121,8 @@ public struct LintRun: Sendable {
     }
 
     /// Resolves every document's definition and options; loads each definition once.
-    func prepare(_ targets: [LintTarget], resolver: ConfigurationResolver = ConfigurationResolver()) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
+    func prepare(_ targets: [LintTarget], resolver: ConfigurationResolver? = nil) -> ([Job], [DefinitionDiagnostics], [ConfigurationError], [SelectionProblem], [LintConfiguration]) {
+        let resolver = resolver ?? ConfigurationResolver(configFile: request.configFile)
         var used: [[String]: LintConfiguration] = [:]
         var selections = SelectionCheck(request: request)
         var definitions: [String: Result<LoadedDefinition, DefinitionDiagnostics>] = [:]
@@ -409,6 +410,10 @@ public struct LintRun: Sendable {
         var result = result
         let remaining = (request.unsafeFixes ? fix.check : linter.lint(fix.written)).violations
         result.fixedCount = max(0, result.violations.count - remaining.count)
+        var left = Dictionary(remaining.map { ($0.rule, 1) }, uniquingKeysWith: +)
+        for violation in result.violations {
+            if let n = left[violation.rule], n > 0 { left[violation.rule] = n - 1 } else { result.fixedByRule[violation.rule, default: 0] += 1 }
+        }
         result.violations = remaining
         return result
     }

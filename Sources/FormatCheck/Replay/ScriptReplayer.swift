@@ -1,11 +1,11 @@
+import EditScripts
 import Formatting
-import FormattingTesting
 import RichText
 import RichTextFormats
 import StreamingJSON
 
-/// Applies an edit script (FormattingTesting's `EditScript`, the one model of DESIGN §7) to a document through
-/// an editing session under the definition (the harness's `SessionEditor`), step by step, checking every
+/// Applies an edit script (EditScripts' `EditScript`, the one model of DESIGN §7) to a document through
+/// an editing session under the definition (`EditingSession.apply(_:)`, as the harness's editor), step by step, checking every
 /// offset first (`EditScript.Step.scalarOperation(in:)`), so a bad line is an error naming it, never a trap.
 /// Offset steps go through the engine as `EditingSession.perform`; `select` moves the session's selection, and
 /// the editor commands (`type`, `deleteBackward`, `paste`, `undo`, `redo`) act on it as in the harness.
@@ -52,12 +52,13 @@ public struct ScriptReplayer: Sendable {
     /// (`opening` for what normalising the document when it opened changed).
     public func apply(_ script: EditScript, to document: inout RichString,
                       adjustment: (EditScript.Step, Adjustment) -> Void = { _, _ in }) throws(EditScriptError) {
-        var editor = SessionEditor(engine: engine, document: document, levelsOfUndo: levelsOfUndo)
-        for made in editor.session.lastAdjustments { adjustment(Self.opening, made) }
-        defer { document = editor.document }
+        var session = EditingSession(document: document, engine: engine)
+        session.levelsOfUndo = levelsOfUndo
+        for made in session.lastAdjustments { adjustment(Self.opening, made) }
+        defer { document = session.document }
         for step in script.steps {
-            let operation = try step.scalarOperation(in: editor.document)
-            for made in editor.apply(operation) { adjustment(step, made) }
+            let operation = try step.scalarOperation(in: session.document)
+            for made in session.apply(operation) { adjustment(step, made) }
         }
     }
 }

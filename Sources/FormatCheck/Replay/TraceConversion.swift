@@ -1,5 +1,5 @@
 import Foundation
-import FormattingTesting
+import EditScripts
 import StreamingJSON
 
 /// Converts an editing trace (`{startContent, endContent, txns: [{patches: [[position, deleteCount,

@@ -30,11 +30,11 @@ public enum HTMLReport {
             for (n, entry) in statistics.enumerated() { html += "<option value=\"\(n)\">\(HTMLText.escape(entry.rule))</option>" }
             html += "</select> <label><input type=\"checkbox\" id=\"show-error\" checked> errors</label> "
             html += "<label><input type=\"checkbox\" id=\"show-warning\" checked> warnings</label> <span id=\"shown\"></span></nav>\n"
-            html += "<table class=\"rules\">\n<tr><th>rule</th><th>findings</th><th>fixable</th></tr>\n"
+            html += "<table class=\"rules\">\n<tr><th>rule</th><th>findings</th><th>fixable</th><th>what it checks</th></tr>\n"
             for entry in statistics {
                 let fixable = [entry.fixable > 0 ? "\(entry.fixable) with --fix" : nil,
                                entry.unsafeFixable > 0 ? "\(entry.unsafeFixable) with --unsafe-fixes" : nil].compactMap { $0 }.joined(separator: ", ")
-                html += "<tr><td class=\"rule\">\(HTMLText.escape(entry.rule))</td><td>\(entry.count)</td><td>\(fixable)</td></tr>\n"
+                html += "<tr><td class=\"rule\">\(HTMLText.escape(entry.rule))</td><td>\(entry.count)</td><td>\(fixable)</td>\(about(entry.rule, in: result))</tr>\n"
             }
             html += "</table>\n"
         }
@@ -68,6 +68,16 @@ public enum HTMLReport {
     }
 
     /// One file with problems: its excerpts, marked, and its findings.
+    /// The rule table's "what it checks" cell: a built-in rule's summary, with why and its fix on hover (its
+    /// `RuleDocumentation`, as `fmtcheck rule` prints it); a constraint's description in its definition.
+    static func about(_ rule: String, in result: LintRunResult) -> String {
+        if let documentation = BuiltInRule(rawValue: rule)?.documentation {
+            return "<td class=\"about\" title=\"\(HTMLText.escape(documentation.why + " " + documentation.fixLine))\">\(HTMLText.escape(documentation.summary))</td>"
+        }
+        let own = result.files.lazy.compactMap { $0.ruleDescriptions[rule] }.first
+        return "<td class=\"about\">\(HTMLText.escape(own ?? RuleCatalog.description(of: rule)))</td>"
+    }
+
     static func section(_ file: FileResult, index k: Int, ruleNumbers: [String: Int]) -> String {
         var html = "<section class=\"file\" id=\"file-\(k)\">\n"
         html += "<h3>\(HTMLText.escape(file.path))</h3>\n"

@@ -9,6 +9,9 @@ public enum Report {
         case .github: return GitHubReport.render(result)
         case .html: return HTMLReport.render(result)
         case .jsonl: return JSONLinesReport.render(result)
+        case .junit: return JUnitReport.render(result)
+        case .checkstyle: return CheckstyleReport.render(result)
+        case .gitlab: return GitLabReport.render(result)
         }
     }
 }

@@ -12,4 +12,10 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
     case jsonl
     /// A standalone HTML page showing each document with its findings highlighted.
     case html
+    /// JUnit XML: a test case per document (`JUnitReport`), for CI test-result views.
+    case junit
+    /// Checkstyle XML (`CheckstyleReport`), for code-review tools.
+    case checkstyle
+    /// GitLab's Code Quality JSON (`GitLabReport`), for merge requests.
+    case gitlab
 }

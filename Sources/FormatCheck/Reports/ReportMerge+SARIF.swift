@@ -25,6 +25,7 @@ extension ReportMerge {
         var definitions: [String: [String]] = [:]
         var builtIns: [String] = []
         var descriptions: [RuleKey: JSONValue] = [:]
+        var helps: [RuleKey: JSONValue] = [:]
         var owners = Owners()
         for (index, input) in inputs.enumerated() {
             let reader = ReportReader(name: input.name)
@@ -84,6 +85,7 @@ extension ReportMerge {
                     builtIns.append(id)
                 }
                 if descriptions[key] == nil, let description = node["shortDescription"] { descriptions[key] = description.value }
+                if helps[key] == nil, let help = node["help"] { helps[key] = help.value }
             }
             for node in try reader.array(run["results"]!, "\"results\"") {
                 let rule = try reader.string(try required(node, "ruleId", reader: reader, what: "a result"), "a result's \"ruleId\"")
@@ -112,6 +114,7 @@ extension ReportMerge {
         let rules: [JSONValue] = keys.map { key in
             var members: [(String, JSONValue)] = [("id", .string(id(key)))]
             if let description = descriptions[key] { members.append(("shortDescription", description)) }
+            if let help = helps[key] { members.append(("help", help)) }
             if let definition = key.definition { members.append(("properties", .object(JSONObject([("definition", .string(definition))])))) }
             return .object(JSONObject(members))
         }

@@ -110,6 +110,10 @@ public enum SARIFReport {
             guard index[id] == nil else { return }
             index[id] = objects.count
             var members: [(String, JSONValue)] = [("id", .string(id)), ("shortDescription", .object(JSONObject([("text", .string(description))])))]
+            // A built-in rule's documentation (`fmtcheck rule ID`) as its help, for viewers that show it.
+            if definition == nil, let documentation = BuiltInRule(rawValue: id)?.documentation {
+                members.append(("help", .object(JSONObject([("text", .string(documentation.helpText)), ("markdown", .string(documentation.markdown))]))))
+            }
             if let definition { members.append(("properties", .object(JSONObject([("definition", .string(definition))])))) }
             objects.append(.object(JSONObject(members)))
         }

@@ -27,9 +27,12 @@ extension Clamp {
 
 extension CustomConstraint {
     /// A constraint named `name` that owns the typed key `key`, reads the keys named in `reads`, and runs `body`
-    /// on each run.
+    /// on each run; `explanation` and `sampleValues` as in `init(_:owns:reads:explanation:sampleValues:_:)`, the
+    /// samples of the owned key in its `Value`.
     public init<K: RichAttributeKey>(_ name: String, owns key: K.Type, reads: [any RichAttributeKey.Type] = [],
+                                     explanation: String? = nil, sampleValues: [K.Value] = [],
                                      _ body: @escaping @Sendable (inout ConstrainedAttributes) -> Void) {
-        self.init(name, owns: K.descriptor, reads: Set(reads.map { $0.name }), body)
+        self.init(name, owns: K.descriptor, reads: Set(reads.map { $0.name }), explanation: explanation,
+                  sampleValues: sampleValues.isEmpty ? [:] : [K.name: sampleValues.map(\.attributeValue)], body)
     }
 }

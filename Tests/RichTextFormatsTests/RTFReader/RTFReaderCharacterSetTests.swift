@@ -62,8 +62,9 @@ final class RTFReaderCharacterSetTests: XCTestCase {
         XCTAssertEqual(try text("{\\rtf1\\mac\\ansicpg10001 \\'82\\'a0}"), "あ")
     }
 
-    func testSymbolFontBytesArePrivateUseAndASCIIStaysASCII() throws {
-        XCTAssertEqual(try text("{\\rtf1{\\fonttbl{\\f3\\fcharset2 Symbol;}}\\f3 \\'b7a}"), "\u{F0B7}a")
+    func testSymbolFontCharactersAreTheSymbolsTheFontShows() throws {
+        // Every byte of a symbol font is a symbol (Windows: U+F000 + byte), mapped to Unicode by the font's name.
+        XCTAssertEqual(try text("{\\rtf1{\\fonttbl{\\f3\\fcharset2 Symbol;}}\\f3 \\'b7a b\\'a3}"), "•α β≤")
     }
 
     func testRawEightBitBytesReadInTheCodePage() throws {

@@ -22,17 +22,53 @@ final class RTFReaderErrorTests: XCTestCase {
         error(RTFReaderTestSupport.bytes(rtf), limits: limits, file: file, line: line)
     }
 
-    func testExtraClosingBraceIsMalformedAtTheBrace() {
-        let error = error("{\\rtf1 a}\n}")
-        XCTAssertEqual(error?.kind, .malformed)
-        XCTAssertEqual(error?.message, "unbalanced braces: a } with no group open")
-        XCTAssertEqual(error?.location, JSONLocation(line: 2, column: 1, byteOffset: 10))
+    func testAnExtraClosingBraceIsAWarningAtWhatFollowsIt() throws {
+        let read = try RTFReaderTestSupport.read("{\\rtf1 a}\n}")
+        XCTAssertEqual(read.document.string, "a")
+        XCTAssertEqual(read.warnings.map(\.message), ["the document's group closes early (line 1, column 9); what follows it is read as part of the document"])
+        XCTAssertEqual(read.warnings.first?.location, JSONLocation(line: 2, column: 1, byteOffset: 10))
     }
 
-    func testTextAfterTheDocumentIsMalformed() {
-        let error = error("{\\rtf1 a} b")
-        XCTAssertEqual(error?.kind, .malformed)
-        XCTAssertEqual(error?.location, JSONLocation(line: 1, column: 11, byteOffset: 10))
+    func testTextAfterTheDocumentIsReadWithAWarningWhereItStarts() throws {
+        let read = try RTFReaderTestSupport.read("{\\rtf1 a} b")
+        XCTAssertEqual(read.document.string, "a b")
+        XCTAssertEqual(read.warnings.first?.location, JSONLocation(line: 1, column: 11, byteOffset: 10))
+    }
+
+    func testAStrayBraceThenMoreParagraphsKeepsThem() throws {
+        // Word and Outlook files: a `}` too many, then more text and the real end.
+        let read = try RTFReaderTestSupport.read("{\\rtf1 {\\b one}\\par}}\r\n\\line two\\par}")
+        XCTAssertEqual(read.document.string, "one\n\u{2028}two\n")
+        XCTAssertEqual(read.warnings.count, 1)
+        XCTAssertEqual(read.warnings.first?.location?.line, 1)
+        XCTAssertEqual(read.warnings.first?.location?.column, 21, "at the second }")
+    }
+
+    func testGroupsLeftOpenAfterTheDocumentEndWithTheInput() throws {
+        // A list definition closed the document too early; the override table after it is cut off.
+        let read = try RTFReaderTestSupport.read("{\\rtf1 a\\par{\\list\\listid1}}\n}\n{\\*\\listoverridetable{\\listoverride\\listid1")
+        XCTAssertEqual(read.document.string, "a\n")
+        XCTAssertEqual(read.warnings.count, 1, "\(read.warnings)")
+        XCTAssertEqual(read.warnings.first?.location?.line, 2)
+    }
+
+    func testConcatenatedDocumentsAreBothRead() throws {
+        let read = try RTFReaderTestSupport.read("{\\rtf1\\ansi first\\par}\n{\\rtf1\\ansi second\\par}")
+        XCTAssertEqual(read.document.string, "first\nsecond\n")
+        XCTAssertEqual(read.warnings.first?.location, JSONLocation(line: 2, column: 1, byteOffset: 23))
+    }
+
+    func testBinaryPaddingAfterTheDocumentIsNotReadAndSaidSo() throws {
+        let read = try RTFReaderTestSupport.read("{\\rtf1 a}\u{0}\u{0}\u{11}\u{FF}$\u{EF}\u{BF}\u{BD}\u{0E}")
+        XCTAssertEqual(read.document.string, "a")
+        XCTAssertEqual(read.warnings.map(\.message), ["binary data follows the } that closes the document (line 1, column 9); its 7 bytes are not read"])
+        XCTAssertEqual(read.warnings.first?.location?.byteOffset, 11)
+    }
+
+    func testPaddingAfterTheDocumentIsNoWarning() throws {
+        let read = try RTFReaderTestSupport.read("{\\rtf1 a}\r\n\u{0}\u{1A} \t")
+        XCTAssertEqual(read.document.string, "a")
+        XCTAssertEqual(read.warnings, [])
     }
 
     func testMissingClosingBraceIsMalformedAtTheEnd() {
@@ -122,8 +158,8 @@ final class RTFReaderErrorTests: XCTestCase {
     }
 
     func testErrorDescriptionNamesLineColumnAndByte() {
-        XCTAssertEqual(error("{\\rtf1 }}")?.description,
-                       "line 1, column 9 (byte 8): unbalanced braces: a } with no group open")
+        XCTAssertEqual(error("{\\rtf1 \\'zz}")?.description,
+                       "line 1, column 8 (byte 7): \\' is not followed by two hex digits")
     }
 
     func testWordClosingItsDocumentBeforeTrailingGroupsIsAWarning() throws {

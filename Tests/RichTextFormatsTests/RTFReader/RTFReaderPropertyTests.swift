@@ -20,6 +20,11 @@ final class RTFReaderPropertyTests: XCTestCase {
         "{\\pict\\pngblip 0a1b}", "{\\pict\\wmetafile8\\bin3 }}}}", "{\\pict 0g}", "{{\\NeXTGraphic a.png \\width1}\u{AC}}",
         "{\\NeXTGraphic b.heic \\appleemojiimage id1}", "{\\header h}", "{\\footnote f}", "{\\info{\\title t}}",
         "{\\listtext\t\\uc0\\u8226 \t}", "{\\upr{\\fonttbl\\f2 A;}{\\*\\ud{\\fonttbl\\f2 B;}}}",
+        "{\\*\\listtable{\\list{\\listlevel\\levelnfc4\\levelfollow1{\\leveltext\\'02\\'00);}{\\levelnumbers\\'01;}\\f1}\\listid7}}",
+        "{\\list{\\listlevel\\levelnfc23{\\leveltext\\'01\\u-3913 ?;}}\\listid8}", "{\\listoverride\\listid8\\ls2}",
+        "{\\*\\listoverridetable{\\listoverride\\listid7\\ls1}}", "\\ls1 ", "\\ls2 ", "\\ilvl3 ", "\\chftn ",
+        "{\\super\\chftn{\\footnote\\pard note\\par}}", "{\\footnote\\ftnalt e}", "\\aftnnchi ", "{\\b\\*\\cs7 x}",
+        "\\u-3929?", "{\\f1 l\\'fc}",
     ]
 
     /// Pieces that may break the syntax.

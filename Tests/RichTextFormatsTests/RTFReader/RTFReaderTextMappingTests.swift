@@ -76,7 +76,8 @@ final class RTFReaderTextMappingTests: XCTestCase {
     }
 
     func testNegativeUnicodeIsAUTF16Unit() throws {
-        XCTAssertEqual(try text("\\u-3913?"), "\u{F0B7}")
+        XCTAssertEqual(try text("\\u-3913?"), "\u{2022}", "U+F0B7, Word's Symbol bullet, is mapped")
+        XCTAssertEqual(try text("\\u-3915?"), "\u{F0B5}", "a private-use character with no common meaning stays")
     }
 
     func testSurrogatePairsJoinAndLoneSurrogatesBecomeReplacement() throws {
@@ -102,10 +103,11 @@ final class RTFReaderTextMappingTests: XCTestCase {
         XCTAssertEqual(read.warnings.filter { $0.message.contains("hidden") }.count, 1)
     }
 
-    func testHeadersFootersFootnotesAndAnnotationsAreDroppedWithWarnings() throws {
+    func testHeadersFootersAndAnnotationsAreDroppedAndFootnotesKeptWithWarnings() throws {
         let read = try RTFReaderTestSupport.read(
             "{\\rtf1 {\\header head}{\\footerl foot}a{\\super\\chftn{\\footnote\\pard\\plain\\chftn note}}b{\\*\\atnid x}{\\annotation c}\\par}")
-        XCTAssertEqual(read.document.string, "ab\n")
+        XCTAssertEqual(read.document.string, "a1b\n")
+        XCTAssertEqual(RTFReaderTestSupport.attributes(of: "1", in: read.document)?["footnote"], .string("note"))
         let messages = read.warnings.map(\.message)
         XCTAssertEqual(messages.filter { $0.contains("headers and footers") }.count, 1)
         XCTAssertEqual(messages.filter { $0.contains("footnotes") }.count, 1)

@@ -1,4 +1,4 @@
-import FormattingTesting
+import EditScripts
 @testable import RichText
 
 extension ScriptKeys {

@@ -1,5 +1,5 @@
+import EditScripts
 import Foundation
-import FormattingTesting
 @testable import RichText
 
 /// A document scalar by scalar: each scalar with its attributes by key name, in the oracle's value shape.

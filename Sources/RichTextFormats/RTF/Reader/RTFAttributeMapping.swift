@@ -5,7 +5,7 @@ import RichText
 enum RTFAttributeMapping {
     static func entries(
         for state: RTFCharacterState, fonts: [Int32: RTFFontEntry], colors: [RichColor?], expandedColors: [RichColor?],
-        links: [URL], objects: [RTFObject]
+        links: [URL], objects: [RTFObject], footnotes: [RTFFootnote]
     ) -> [AttributeEntry] {
         var entries: [AttributeEntry] = []
         func add(_ key: AttributeKeyDescriptor, _ value: AttributeValue) {
@@ -41,6 +41,10 @@ enum RTFAttributeMapping {
         if state.object >= 0 {
             let object = objects[Int(state.object)]
             add(object.key, .imageGlyph(object.reference))
+        }
+        if state.footnote >= 0 {
+            let note = footnotes[Int(state.footnote)]
+            add(note.isEndnote ? StandardAttributes.endnote : StandardAttributes.footnote, .string(note.text))
         }
         return entries
     }

@@ -87,6 +87,36 @@ struct RTFDocumentBuilder {
         }
     }
 
+    /// Where the current paragraph's text starts (UTF-8 offset).
+    var currentParagraphStart: Int { paragraphEnds.last ?? 0 }
+
+    /// The UTF-8 offset of the last character's first byte, when there is one at or after `limit`.
+    func startOfLastCharacter(notBefore limit: Int) -> Int? {
+        var i = utf8.count - 1
+        while i >= limit && utf8[i] & 0xC0 == 0x80 { i -= 1 }
+        return i >= limit ? i : nil
+    }
+
+    /// Gives the text from `start` to the end the style `transform` makes of each of its runs' styles (a
+    /// footnote's reference mark gets its footnote); the text appended next starts a run of its own.
+    mutating func restyle(from start: Int, _ transform: (RTFCharacterState) -> RTFCharacterState) {
+        guard start < utf8.count, var k = runStarts.indices.last else { return }
+        while k > 0 && runStarts[k] > start { k -= 1 }
+        if runStarts[k] < start {
+            runStarts.insert(start, at: k + 1)
+            runStyles.insert(runStyles[k], at: k + 1)
+            k += 1
+        }
+        for i in k..<runStarts.count {
+            let old = runStyles[i] >= 0 ? characterStyles[Int(runStyles[i])] : RTFCharacterState()
+            let saved = currentStyle
+            setCharacterStyle(transform(old))
+            runStyles[i] = currentStyle
+            currentStyle = saved
+        }
+        lastRunStyle = -2
+    }
+
     /// Appends "\n" and ends the paragraph with `paragraph`'s formatting.
     mutating func endParagraph(_ paragraph: RTFParagraphState) {
         append("\n")

@@ -16,6 +16,18 @@ enum RTFDestination: UInt8 {
     case attachment
     /// Read and dropped (text of a destination nobody shows).
     case ignored
+    /// `\listtable` and `{\list …}`: list definitions, for labels of paragraphs with no `{\listtext}`.
+    case listTable
+    /// `\listoverridetable`: which list each `\lsN` uses.
+    case listOverrideTable
+    /// A list level's `\leveltext` (its label template).
+    case levelText
+    /// A list level's `\levelnumbers` (where the template's placeholders are).
+    case levelNumbers
+    /// Cocoa's `\*\levelmarker` (the label as NSTextList's marker format).
+    case levelMarker
+    /// A `\footnote` group's text, kept on its reference mark.
+    case footnote
 }
 
 /// Underline styles, in the order of `underlineStyle`'s values (0: none, 1: single).
@@ -61,6 +73,8 @@ struct RTFCharacterState: Hashable {
     var link: Int32 = absent
     /// Index into the reader's objects (the glyph or attachment on one U+FFFC).
     var object: Int32 = absent
+    /// Index into the reader's footnotes (on a footnote's reference mark).
+    var footnote: Int32 = absent
 }
 
 /// The paragraph formatting in effect since the last `\pard`.
@@ -78,6 +92,10 @@ struct RTFParagraphState: Hashable {
     var lineSpacingMultiple = false
     var spaceBefore: Int32 = absent
     var spaceAfter: Int32 = absent
+    /// `\lsN`: the list override the paragraph belongs to (absent: none).
+    var listOverride: Int32 = absent
+    /// `\ilvlN`: the paragraph's level in its list.
+    var listLevel: Int32 = 0
 }
 
 /// Everything a group saves and `}` restores.
@@ -89,8 +107,11 @@ struct RTFGroupState {
     var codePage: Int32 = 1252
     /// `\ucN`: how many fallback characters follow a `\u`.
     var unicodeSkip: Int32 = 1
-    /// Set by `\*`: the group's destination word, if unknown, skips the group.
+    /// Set by `\*` as the group's first token: the group's destination word, if unknown, skips the group.
     var ignorableDestination = false
     /// Set after an attachment group closes inside this one: the rest of this group is its fallback text.
     var skipsAttachmentFallback = false
+    /// How much body text (UTF-8) there was when the group opened: a footnote's reference mark is the text of
+    /// the group around its `\footnote` group.
+    var bodyStart = 0
 }

@@ -1,9 +1,12 @@
 /// What each control word and symbol does.
 extension RTFInterpreter {
-    mutating func controlSymbol(_ symbol: UInt8) throws(DocumentError) {
+    /// A control symbol; `first` says whether it is its group's first token.
+    mutating func controlSymbol(_ symbol: UInt8, first: Bool) throws(DocumentError) {
         switch symbol {
         case 0x2A: // \*
-            state.ignorableDestination = true
+            // It marks a destination only as the group's first word (`{\*\dest …}`); Word also writes it in
+            // the middle of a group (`{\loch\f2 \*\cs7 text}`), where it means nothing.
+            if first { state.ignorableDestination = true }
         case 0x7E: emit("\u{00A0}")  // \~
         case 0x2D: emit("\u{00AD}")  // \-
         case 0x5F: emit("\u{2011}")  // \_
@@ -22,7 +25,8 @@ extension RTFInterpreter {
         if state.ignorableDestination {
             state.ignorableDestination = false
             switch keyword {
-            case .fldinst, .expandedcolortbl, .shppict, .nesttableprops, .pict, .NeXTGraphic:
+            case .fldinst, .expandedcolortbl, .shppict, .nesttableprops, .pict, .NeXTGraphic, .listtable,
+                 .listoverridetable, .levelmarker:
                 break
             case .header, .headerl, .headerr, .headerf, .footer, .footerl, .footerr, .footerf, .footnote,
                  .annotation, .atnid, .atnauthor, .atndate, .atnref, .shpinst:
@@ -66,7 +70,7 @@ extension RTFInterpreter {
         case .rtlmark: emit("\u{200F}")
         case .u: unicode(parameter)
         case .uc: state.unicodeSkip = max(0, min(value, 16))
-        case .chftn: break
+        case .chftn: if state.destination == .body { footnoteMark() }
 
         // Character formatting
         case .plain:
@@ -77,7 +81,9 @@ extension RTFInterpreter {
             updateDecoder()
             styleDirty = true
         case .f:
-            if state.destination == .fontTable {
+            if state.destination == .listTable {
+                if lists.levelDepth > 0 { lists.level.font = value }
+            } else if state.destination == .fontTable {
                 finishFontEntry(onlyIfNamed: true)
                 fontEntryNumber = value
                 fontEntry = RTFFontEntry()
@@ -196,15 +202,60 @@ extension RTFInterpreter {
             }
         case .appleemojiimage:
             graphic?.readingEmojiIdentifier = true
-        case .upr, .shppict, .nesttableprops, .listtext, .pntext:
+        case .upr, .shppict, .nesttableprops:
             break
+        case .listtext, .pntext:
+            if state.destination == .body { paragraphLabelled = true }
+
+        // Lists
+        case .listtable, .listoverridetable:
+            // Read only when a paragraph needs a label from them (`readListTables`): Word's list tables are
+            // long, and its list paragraphs carry their labels as {\listtext}.
+            if readingListTables || depth == 1 {
+                state.destination = keyword == .listtable ? .listTable : .listOverrideTable
+            } else {
+                lists.pendingTables.append(tokenizer.tokenStart)
+                try skipGroup()
+            }
+        case .list, .listoverride:
+            // A definition outside its table (some writers leave `\listtable` out) is read as one, never as text.
+            switch state.destination {
+            case .body where !readingListTables && depth > 1:
+                lists.pendingTables.append(tokenizer.tokenStart)
+                try skipGroup()
+            case .body, .listTable, .listOverrideTable: listTableWord(keyword, parameter)
+            default: try skipGroup()
+            }
+        case .listlevel, .leveltext, .levelnumbers, .levelmarker, .levelnfc, .levelnfcn, .levelstartat, .levelfollow,
+             .levellegal, .listid:
+            if state.destination == .listTable || state.destination == .listOverrideTable {
+                listTableWord(keyword, parameter)
+            } else if state.destination == .body, keyword == .listlevel || keyword == .leveltext || keyword == .levelnumbers || keyword == .levelmarker {
+                try skipGroup() // part of a list definition, never text
+            }
+        case .ls:
+            if state.destination == .listOverrideTable {
+                listTableWord(keyword, parameter)
+            } else if state.destination == .body {
+                // \ls0 is "no list".
+                state.paragraph.listOverride = value > 0 ? value : RTFParagraphState.absent
+                warn("list", RTFUnmodelledWords.listMessage)
+            }
+        case .ilvl: if state.destination == .body { state.paragraph.listLevel = max(0, value) }
+
+        // Footnotes
+        case .ftnalt: if state.destination == .footnote { footnote?.isEndnote = true }
+        case .ftnnar, .ftnnalc, .ftnnauc, .ftnnrlc, .ftnnruc, .ftnnchi, .aftnnar, .aftnnalc, .aftnnauc, .aftnnrlc,
+             .aftnnruc, .aftnnchi, .ftnstart, .aftnstart:
+            footnoteNumbering.set(keyword, value)
 
         // Destinations nobody shows
-        case .info, .stylesheet, .listtable, .listoverridetable, .themedata, .datastore, .latentstyles, .pgdsctbl,
+        case .info, .stylesheet, .themedata, .datastore, .latentstyles, .pgdsctbl,
              .rsidtbl, .generator, .xmlnstbl, .colorschememapping, .mmathPr, .pnseclvl, .pn, .pntxta, .pntxtb,
              .nonshppict, .nonesttables, .objdata, .filetbl, .revtbl, .template, .userprops, .docvar, .background, .txe, .xe, .tc,
              .bkmkstart, .bkmkend, .ftnsep, .ftnsepc, .aftnsep, .aftnsepc, .ftncn, .aftncn, .listpicture, .fchars,
-             .lchars, .panose, .falt, .ud, .defchp, .defpap, .wgrffmtfilter, .pgptbl, .fldtype, .passwordhash, .protusertbl:
+             .lchars, .panose, .falt, .ud, .defchp, .defpap, .wgrffmtfilter, .pgptbl, .fldtype, .passwordhash, .protusertbl,
+             .listname, .lfolevel:
             try skipGroup()
         case .object:
             break // its \result keeps the text; \objdata is skipped
@@ -212,8 +263,12 @@ extension RTFInterpreter {
             warn("header", "page headers and footers are not kept")
             try skipGroup()
         case .footnote:
-            warn("footnote", "footnotes are not kept")
-            try skipGroup()
+            if state.destination == .body && !state.character.hidden {
+                startFootnote()
+            } else {
+                if state.character.hidden { warnHidden() }
+                try skipGroup()
+            }
         case .annotation, .atnid, .atnauthor, .atndate, .atnref:
             warn("annotation", "annotations (comments) are not kept")
             try skipGroup()

@@ -37,6 +37,8 @@ struct RTFInterpreter {
     var skipsAttachmentMarkByte = false
     /// The paragraph formatting in effect when the document's group closed (for text after the last "\n").
     var finalParagraph = RTFParagraphState()
+    /// The state when the document's group closed, for what follows it (`readTrailingContent`).
+    var documentState = RTFGroupState()
 
     // Tables
     var fonts: [Int32: RTFFontEntry] = [:]
@@ -61,6 +63,24 @@ struct RTFInterpreter {
     var ignoredSymbolsSeen: Set<UInt8> = []
     /// How many distinct unknown destinations were dropped with a warning.
     var droppedDestinationWords = 0
+    /// Whether the token being handled is the first of its group (`\*` marks a destination only there).
+    var atGroupStart = false
+    /// Whether the document's group closed and the bytes after it are being read (see `readTrailingContent`).
+    var readingTrailingContent = false
+
+    // Lists
+    var lists = RTFLists()
+    /// Whether this interpreter reads a list table skipped before (`readListTables`), rather than a document.
+    var readingListTables = false
+    /// Whether the current paragraph has its label: `{\listtext}`/`{\pntext}`, or one built from the lists.
+    var paragraphLabelled = false
+
+    // Footnotes
+    var footnotes: [RTFFootnote] = []
+    var footnote: RTFFootnoteReading? = nil
+    var footnoteNumbering = RTFFootnoteNumbering()
+    /// The UTF-8 range of the number the last `\chftn` put in the body.
+    var lastFootnoteMark: Range<Int>? = nil
 
     /// The behaviours keys take instead of the standard ones (`RTFReader.behaviors`), by name.
     var adoptedBehaviors: [String: AttributeBehavior] = [:]
@@ -89,15 +109,24 @@ struct RTFInterpreter {
         guard case .word(.rtf, _) = try tokenizer.next() else {
             throw error(.malformed, "not an RTF document: it does not start with {\\rtf", at: rtfStart, expected: "\\rtf1")
         }
+        try runGroup()
+    }
+
+    /// Reads tokens until the group open at the start (the document's, or a list table's) closes, and, for a
+    /// document, what follows it.
+    mutating func runGroup() throws(DocumentError) {
         while true {
             let token = try tokenizer.next()
             if unicodeSkipRemaining > 0 && token.countsAsOneFallbackCharacter { unicodeSkipRemaining -= 1; continue }
+            let first = atGroupStart
+            atGroupStart = false
             switch token {
             case .groupStart:
                 try openGroup()
+                atGroupStart = true
             case .groupEnd:
                 try closeGroup()
-                if depth == 0 { return try checkTrailingBytes() }
+                if depth == 0 && (readingListTables || !readTrailingContent()) { return }
             case .text(let start, let end):
                 try text(start, end)
             case .hexByte(let byte):
@@ -105,36 +134,54 @@ struct RTFInterpreter {
             case .word(let keyword, let parameter):
                 try controlWord(keyword, parameter)
             case .symbol(let symbol):
-                try controlSymbol(symbol)
+                try controlSymbol(symbol, first: first)
             case .binary(let start, let end):
                 try binary(start, end)
             case .end:
+                // Groups the bytes after the document's } leave open end with the input.
+                if readingTrailingContent { return }
                 throw error(.malformed, "the input ends with \(depth) group(s) still open (truncated, or a } is missing)",
                             at: bytes.count, expected: "}")
             }
         }
     }
 
-    /// After the document's group closes only whitespace and NUL may follow. Word sometimes closes the document
-    /// group early, before its trailing `{\*\themedata …}` groups: trailing groups are ignored with a warning;
-    /// anything else (text, another `}`) is unbalanced braces.
-    private mutating func checkTrailingBytes() throws(DocumentError) {
+    /// After the document's group closes: whether more is to be read. Whitespace, NUL and ^Z end the file.
+    /// Anything else (Word's trailing `{\*\themedata …}` after an early `}`, a stray `}` and more text,
+    /// Outlook's HTML tags, a second document) is read as part of the document, as Word and LibreOffice do,
+    /// with one warning where it starts; binary data (control bytes) is not read, with a warning.
+    private mutating func readTrailingContent() -> Bool {
         let closeOffset = tokenizer.tokenStart
         var i = tokenizer.position
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == 0x7B {
-                warn("trailing-groups",
-                     "the document's group closes before the end of the file (an extra }); the \(bytes.count - i) bytes after it are not read",
-                     at: closeOffset)
-                return
-            }
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x00 || byte == 0x1A else {
-                let what = byte == 0x7D ? "a } with no group open" : "text after the } that closes the document"
-                throw error(.malformed, "unbalanced braces: \(what)", at: i, expected: "the end of the input")
-            }
-            i += 1
+        while i < bytes.count, Self.endsFile(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return false }
+        var binary = false
+        for byte in UnsafeBufferPointer(rebasing: bytes[i...]) where byte < 0x20 && !Self.endsFile(byte) {
+            binary = true
+            break
         }
+        let closing = RTFSourceLocation.locate(closeOffset, in: bytes)
+        if binary {
+            log.warn("trailing-content",
+                     "binary data follows the } that closes the document (line \(closing.line), column \(closing.column)); its \(bytes.count - i) bytes are not read",
+                     at: i)
+            return false
+        }
+        log.warn("trailing-content",
+                 "the document's group closes early (line \(closing.line), column \(closing.column)); what follows it is read as part of the document",
+                 at: i)
+        readingTrailingContent = true
+        stack.append(RTFGroupState())
+        state = documentState
+        depth = 1
+        styleDirty = true
+        updateDecoder()
+        return true
+    }
+
+    /// Bytes that may pad a file after its last }: whitespace, NUL, ^Z.
+    private static func endsFile(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x00 || byte == 0x1A
     }
 
     // MARK: - Groups
@@ -150,6 +197,7 @@ struct RTFInterpreter {
         depth += 1
         state.ignorableDestination = false
         state.skipsAttachmentFallback = false
+        state.bodyStart = builder.utf8.count
     }
 
     mutating func closeGroup() throws(DocumentError) {
@@ -161,7 +209,11 @@ struct RTFInterpreter {
         let closing = depth
         let closedDestination = state.destination
         if closedDestination == .fontTable { finishFontEntry(onlyIfNamed: true) }
-        if closing == 1 { finalParagraph = state.paragraph }
+        if closedDestination == .listTable || closedDestination == .listOverrideTable { closeListGroup(closing) }
+        if closing == 1 {
+            finalParagraph = state.paragraph
+            documentState = state
+        }
         state = saved
         depth -= 1
         styleDirty = true
@@ -174,6 +226,10 @@ struct RTFInterpreter {
             graphic = nil
             finishAttachment(open)
         }
+        if let open = footnote, open.depth == closing {
+            footnote = nil
+            finishFootnote(open)
+        }
         updateDecoder()
     }
 
@@ -184,7 +240,13 @@ struct RTFInterpreter {
             warn("top-level-destination", "a destination word outside any group of its own is ignored")
             return
         }
-        try tokenizer.skipGroup(depth: depth)
+        do {
+            try tokenizer.skipGroup(depth: depth)
+        } catch {
+            // What follows the document's } may leave groups open: reading ends with the input.
+            guard readingTrailingContent, tokenizer.position >= bytes.count else { throw error }
+            return
+        }
         try closeGroup()
     }
 
@@ -205,7 +267,8 @@ struct RTFInterpreter {
             }
             let byte = bytes[i]
             if byte < 0x80 && pendingLeadByte == nil && pendingHighSurrogate == nil && state.destination == .body
-                && !state.character.hidden && !state.skipsAttachmentFallback {
+                && !state.character.hidden && !state.skipsAttachmentFallback && state.codePage != Int32(RTFCodePage.symbolPageNumber)
+                && (paragraphLabelled || state.paragraph.listOverride == RTFParagraphState.absent) {
                 var j = i + 1
                 while j < end && bytes[j] < 0x80 { j += 1 }
                 if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
@@ -232,7 +295,13 @@ struct RTFInterpreter {
         case .colorTable where byte == 0x3B, .expandedColorTable where byte == 0x3B:
             finishColorEntry()
             return
-        case .colorTable, .expandedColorTable, .ignored:
+        case .colorTable, .expandedColorTable, .ignored, .listTable, .listOverrideTable:
+            return
+        case .levelText:
+            lists.level.template.append(.byte(byte))
+            return
+        case .levelNumbers:
+            lists.level.placeholderOffsets.append(byte)
             return
         case .picture:
             // `\'hh` inside picture data: not hex text; ignore.
@@ -250,7 +319,13 @@ struct RTFInterpreter {
             return
         }
         if byte < 0x80 {
-            emit(Unicode.Scalar(byte))
+            // A symbol font's characters are all symbols (U+F000 + byte, as Windows reads them), space aside.
+            if byte > 0x20 && decoderNumber == Int32(RTFCodePage.symbolPageNumber)
+                && (state.destination == .body || state.destination == .footnote) {
+                emit(Unicode.Scalar(0xF000 + UInt32(byte))!)
+            } else {
+                emit(Unicode.Scalar(byte))
+            }
             return
         }
         if let decoder, decoder.isLeadByte(byte) {
@@ -301,19 +376,40 @@ struct RTFInterpreter {
 
     /// Sends a character to the current destination.
     mutating func emitScalar(_ scalar: Unicode.Scalar) {
+        var scalar = scalar
+        if scalar.value >= 0xF020 && scalar.value <= 0xF0FF { scalar = symbolCharacter(scalar) }
         switch state.destination {
         case .body:
             guard readyBodyOutput() else { return }
             builder.append(scalar)
+        case .footnote:
+            if !state.character.hidden { footnote?.text.unicodeScalars.append(scalar) }
+        case .levelText:
+            lists.level.template.append(.scalar(scalar))
+        case .levelMarker:
+            lists.level.marker?.unicodeScalars.append(scalar)
         case .fontTable:
             appendUTF8(scalar, to: &fontNameBytes)
         case .fieldInstruction:
             if !fields.isEmpty { fields[fields.count - 1].instruction.unicodeScalars.append(scalar) }
         case .attachment:
             graphic?.append(scalar)
-        case .colorTable, .expandedColorTable, .picture, .ignored:
+        case .colorTable, .expandedColorTable, .picture, .ignored, .listTable, .listOverrideTable, .levelNumbers:
             break
         }
+    }
+
+    /// A private-use character of a symbol font (U+F020…U+F0FF) as the Unicode character its glyph shows, by
+    /// the current font (`RTFSymbolFonts`); one with none stays, and the reader says so. Not in list level text,
+    /// which is mapped in the level's own font.
+    private mutating func symbolCharacter(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard state.destination != .levelText else { return scalar }
+        let family = fonts[state.character.font]?.symbolFamily ?? .other
+        if let mapped = RTFSymbolFonts.unicode(for: scalar, in: family) { return mapped }
+        if state.destination == .body || state.destination == .footnote {
+            warn("symbol-font", "a symbol-font character (U+\(String(scalar.value, radix: 16, uppercase: true))) has no Unicode equivalent here; it is kept as that private-use code point")
+        }
+        return scalar
     }
 
     @inline(__always)
@@ -328,8 +424,13 @@ struct RTFInterpreter {
     /// A paragraph end (`\par`, `\sect`, `\row`, Cocoa's `\` + newline).
     mutating func paragraphBreak() {
         flushPendingText()
+        if state.destination == .footnote {
+            footnote?.text.append("\n")
+            return
+        }
         guard state.destination == .body, readyBodyOutput() else { return }
         builder.endParagraph(state.paragraph)
+        paragraphLabelled = false
     }
 
     /// Readies the body for output at the current token and says whether to write: not for hidden text (which
@@ -338,10 +439,11 @@ struct RTFInterpreter {
     @inline(__always)
     mutating func readyBodyOutput() -> Bool {
         if state.character.hidden {
-            warn("hidden", "hidden text (\\v) is not kept")
+            warnHidden()
             return false
         }
         if state.skipsAttachmentFallback { return false }
+        if !paragraphLabelled && state.paragraph.listOverride != RTFParagraphState.absent { emitListLabel() }
         skipsAttachmentMarkByte = false
         if styleDirty { builder.setCharacterStyle(state.character); styleDirty = false }
         noteSource()
@@ -396,10 +498,13 @@ struct RTFInterpreter {
         decoder = made
     }
 
-    /// The code page of text in font `number`: the font's character set, else the document's. ASCII bytes
-    /// are read as ASCII in every page (a Symbol font's bytes ≥ 0x80 become U+F0xx, page 42).
+    /// The code page of text in font `number`: the font's character set, else the document's; a font named
+    /// Symbol or Wingdings with no `\fcharset` is a symbol font (page 42: every byte but space is U+F000 + byte).
     func codePage(forFont number: Int32) -> Int32 {
-        guard let font = fonts[number], let charset = font.charset else { return documentCodePage }
+        guard let font = fonts[number] else { return documentCodePage }
+        guard let charset = font.charset else {
+            return font.symbolFamily == .other ? documentCodePage : Int32(RTFCodePage.symbolPageNumber)
+        }
         if let page = RTFCodePage.number(forCharset: Int(charset)) { return Int32(page) }
         return documentCodePage
     }
@@ -413,6 +518,7 @@ struct RTFInterpreter {
         let expanded = self.expandedColors
         let links = self.links
         let objects = self.objects
+        let footnotes = self.footnotes
         let adopted = adoptedBehaviors
         /// The entries with the adopted behaviours (once per style, not per run).
         func adopting(_ entries: [AttributeEntry]) -> [AttributeEntry] {
@@ -424,7 +530,7 @@ struct RTFInterpreter {
         }
         var document = builder.finish(
             lastParagraph: finalParagraph,
-            characterEntries: { adopting(RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects)) },
+            characterEntries: { adopting(RTFAttributeMapping.entries(for: $0, fonts: fonts, colors: colors, expandedColors: expanded, links: links, objects: objects, footnotes: footnotes)) },
             paragraphEntries: { adopting(RTFAttributeMapping.entries(for: $0)) })
         let adjustments = document.enforceBehaviors()
         // A U+FFFC that a following combining mark joins into one character loses its picture or glyph to the
@@ -458,6 +564,11 @@ struct RTFInterpreter {
 }
 
 extension RTFInterpreter {
+    /// Hidden text (`\v`) met: said once, where it is first met.
+    mutating func warnHidden() {
+        warn("hidden", "hidden text (\\v) is not kept")
+    }
+
     /// A warning of `kind`, once per read, located at `offset` (default: the current token).
     mutating func warn(_ kind: String, _ message: String, at offset: Int? = nil) {
         guard !log.has(kind) else { return }

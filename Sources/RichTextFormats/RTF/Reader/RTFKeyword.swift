@@ -16,12 +16,18 @@ enum RTFKeyword: UInt8, CaseIterable {
     case pict, pngblip, jpegblip, wmetafile, emfblip, macpict, upr, shppict, nesttableprops, listtext, pntext
     // Font and colour table words
     case fcharset, red, green, blue, csgenericrgb, cssrgb, csgray, c
+    // Lists: definitions, overrides, and a paragraph's list and level
+    case list, listlevel, listoverride, leveltext, levelnumbers, levelmarker, levelnfc, levelnfcn, levelstartat
+    case levelfollow, levellegal, listid, ls, ilvl
+    // Footnotes: endnote mark, numbering formats and starts
+    case ftnalt, ftnnar, ftnnalc, ftnnauc, ftnnrlc, ftnnruc, ftnnchi, aftnnar, aftnnalc, aftnnauc, aftnnrlc
+    case aftnnruc, aftnnchi, ftnstart, aftnstart
     // Destinations skipped
     case info, stylesheet, listtable, listoverridetable, themedata, datastore, latentstyles, pgdsctbl, rsidtbl
     case generator, xmlnstbl, colorschememapping, mmathPr, pnseclvl, pn, pntxta, pntxtb, nonshppict, object
     case objdata, filetbl, revtbl, template, userprops, docvar, background, txe, xe, tc, bkmkstart, bkmkend
     case nonesttables, ftnsep, ftnsepc, aftnsep, aftnsepc, ftncn, aftncn, listpicture, fchars, lchars, panose, falt, ud
-    case defchp, defpap, wgrffmtfilter, pgptbl, fldtype, passwordhash, protusertbl
+    case defchp, defpap, wgrffmtfilter, pgptbl, fldtype, passwordhash, protusertbl, listname, lfolevel
     // Skipped with a warning
     case header, headerl, headerr, headerf, footer, footerl, footerr, footerf, footnote, annotation, atnid
     case atnauthor, atndate, atnref, shpinst, shptxt

@@ -62,7 +62,7 @@ extension RTFInterpreter {
     mutating func keepsObjectHere() -> Bool {
         guard state.destination == .body, !state.skipsAttachmentFallback else { return false }
         if state.character.hidden {
-            warn("hidden", "hidden text (\\v) is not kept")
+            warnHidden()
             return false
         }
         return true
@@ -102,7 +102,8 @@ extension RTFInterpreter {
         }
         links.append(url)
         setCharacter(\.link, Int32(links.count - 1))
-        if state.destination != .body { state.destination = .body }
+        // The result is body text (a field inside a footnote keeps the footnote's text).
+        if state.destination != .body && state.destination != .footnote { state.destination = .body }
     }
 
     // MARK: Pictures

@@ -6,23 +6,29 @@ import StreamingJSON
 ///
 /// The text and attribute mapping is README's RTF table: paragraphs end in "\n", `\line` is U+2028, table
 /// cells end in a tab and rows in "\n", pictures and RTFD attachments stand on U+FFFC with their bytes in the
-/// image store, HYPERLINK fields become `link`. Everything read but not kept (hidden text, headers and footers,
-/// footnotes, table and list structure, control words with no attribute) is named in a warning, once per kind.
+/// image store, HYPERLINK fields become `link`, a footnote's text is the `footnote` (or `endnote`) attribute of
+/// its reference mark. A list paragraph's label is `{\listtext}`/`{\pntext}` when the file has one, else built
+/// from `\listtable`/`\listoverridetable` (`RTFLists`). Everything read but not kept (hidden text, headers and
+/// footers, table and list structure, control words with no attribute) is named in a warning, once per kind.
 ///
 /// Errors (`.malformed`, `.limitExceeded`) carry a location whose column counts bytes from the start of the
-/// line (lines end at LF); unknown control words are never errors. Malformed: unbalanced braces (a `}` with no
-/// group open, text after the document's `}`, groups still open at the end), a truncated file (inside a control
-/// word, a `\'hh`, or a `\binN` longer than what remains), a bad hex digit in `\'hh`, a negative `\bin`.
+/// line (lines end at LF); unknown control words are never errors. Malformed: groups still open at the end, a
+/// truncated file (inside a control word, a `\'hh`, or a `\binN` longer than what remains), a bad hex digit
+/// in `\'hh`, a negative `\bin`.
 /// Limits (see ``Limits``): group depth, `\bin` length, picture size — checked before anything that size is
 /// allocated.
 ///
 /// Choices made where input is odd, each with a warning rather than an error:
 /// - `\u` values outside -32768...65535, unpaired surrogates and double-byte lead bytes with no trail byte
 ///   read as U+FFFD; bytes a code page leaves unmapped read as U+FFFD.
-/// - Only whitespace and NUL may follow the document's closing `}`; Word sometimes closes it early, before its
-///   trailing `{\*\themedata …}` groups, so trailing *groups* are not read, with a warning.
-/// - ASCII bytes read as ASCII in every code page, Symbol (`\fcharset2`) fonts included; their bytes ≥ 0x80
-///   become U+F0xx (code page 42), as Windows reads them.
+/// - What follows the document's closing `}` (a `}` too many and more paragraphs, Word's trailing
+///   `{\*\themedata …}`, Outlook's HTML tags, a second document) is read as part of the document, with a
+///   warning where it starts; binary data there (control bytes) is not read, with a warning. Whitespace, NUL
+///   and ^Z are padding.
+/// - `\*` marks a destination only as its group's first word; elsewhere it is ignored.
+/// - A symbol font's bytes (`\fcharset2`, or a font named Symbol or Wingdings with no `\fcharset`), space
+///   aside, are U+F000 + byte as Windows reads them; these and `\uN` private-use characters U+F020…U+F0FF
+///   become the Unicode characters the font shows (`RTFSymbolFonts`), or stay, with a warning.
 /// - `\ucN` is clamped to 0...16 fallback characters.
 public struct RTFReader: Sendable {
     /// How much the reader accepts before it stops with `.limitExceeded`; memory stays bounded by these.

@@ -4,6 +4,8 @@ import RichText
 struct RTFFontEntry {
     var name = ""
     var charset: Int32? = nil
+    /// The symbol font its name says it is, for its private-use characters (`RTFSymbolFonts`).
+    var symbolFamily = RTFSymbolFonts.Family.other
 }
 
 /// One colour being read from `\colortbl` or `\expandedcolortbl`.
@@ -70,6 +72,7 @@ extension RTFInterpreter {
         fontNameBytes.removeAll(keepingCapacity: true)
         var entry = fontEntry
         entry.name = name
+        entry.symbolFamily = RTFSymbolFonts.family(named: name)
         // The first entry for a number wins (Word repeats none; \upr's second table is skipped).
         if fonts[number] == nil { fonts[number] = entry }
         fontEntryNumber = nil
@@ -78,11 +81,12 @@ extension RTFInterpreter {
         updateDecoder()
     }
 
-    /// `text` without leading and trailing white space (no Foundation bridging: font tables are long).
+    /// `text` without leading and trailing white space, line ends and separators (no Foundation bridging: font
+    /// tables are long). Font names and footnote texts are trimmed so.
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value <= 0x20 || scalar.value == 0xA0 || scalar.value == 0x3000
+            scalar.value <= 0x20 || scalar.value == 0xA0 || scalar.value == 0x2028 || scalar.value == 0x3000
         }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }

@@ -27,8 +27,8 @@ enum RTFUnmodelledWords {
         "trowd", "cellx", "intbl", "itap", "lastrow", "irow", "irowband", "nesttableprops", "nonesttables",
     ]
     static let tableMessage = "table structure (row and cell properties, borders) is not kept; cells end in a tab and rows in a paragraph break"
-    static let listWords: Set<String> = ["ls", "ilvl", "listid", "listtemplateid", "levelmarker", "levelstartat"]
-    static let listMessage = "list structure (\\ls, \\ilvl) is not kept; list marker text ({\\listtext}) is kept as text"
+    static let listWords: Set<String> = ["listtemplateid", "listhybrid", "listsimple", "listrestarthdn"]
+    static let listMessage = "list structure (\\ls, \\ilvl) is not kept; list labels ({\\listtext}, or built from \\listtable where a paragraph has none) are kept as text"
     static let tabWords: Set<String> = ["tx", "tb", "deftab", "pardeftab", "tqr", "tqc", "tqdec", "tldot", "tlhyph", "tlul", "tlth", "tleq", "tlmdot"]
     static let pageWords: Set<String> = [
         "paperw", "paperh", "margl", "margr", "margt", "margb", "gutter", "sectd", "landscape", "titlepg",

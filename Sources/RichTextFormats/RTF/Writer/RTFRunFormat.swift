@@ -47,6 +47,14 @@ struct RTFRunFormat {
     /// The HYPERLINK target, as an index into `RTFWriting.links` (so that formats copy and compare cheaply).
     var link: Int?
     var graphic: Graphic?
+    /// The footnote or endnote on the text (its reference mark).
+    var note: RTFNote?
+}
+
+/// A footnote or endnote the writer puts after its reference mark: `{MARK{\footnote TEXT}}`.
+struct RTFNote: Equatable {
+    var text: String
+    var isEndnote: Bool
 }
 
 /// The attribute names the writer gives an RTF form; every other key is reported once and not written.
@@ -118,6 +126,19 @@ extension RTFWriting {
                                  "a character with both an adaptive image glyph and an attachment is written as the glyph; the attachment is not kept")
                 } else {
                     format.graphic = .attachment(glyph)
+                }
+            case StandardAttributes.footnote.name, StandardAttributes.endnote.name:
+                guard case .string(let text) = value else { wrongKind(name, value); continue }
+                let isEndnote = name == StandardAttributes.endnote.name
+                if format.note != nil {
+                    warnings.add(kind: "footnote+endnote",
+                                 "text with both a footnote and an endnote is written with the footnote only")
+                    if isEndnote { continue }
+                }
+                format.note = RTFNote(text: text, isEndnote: isEndnote)
+                if RTFInterpreter.trimmed(text) != text {
+                    warnings.add(kind: "footnote-space",
+                                 "white space and paragraph ends around a footnote's text are not kept (first: \(MessageText.quoted(String(text.prefix(40)))))")
                 }
             case StandardAttributes.alignment.name:
                 guard let alignment = StandardAttributes.Alignment(attributeValue: value) else {

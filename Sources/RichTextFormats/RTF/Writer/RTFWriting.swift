@@ -147,6 +147,10 @@ struct RTFWriting {
         var openLink: Int? = nil
         var characterOutsideLink = RTFCharacterFormat()
         var paragraphOutsideLink: RTFParagraphFormat? = nil
+        // A note's reference mark is a group ending in the note, `{MARK{\footnote TEXT}}`: closing it restores
+        // the character state of its start.
+        var characterOutsideNote = RTFCharacterFormat()
+        var noteOpen = false
 
         // A link is one field, `{\field{\*\fldinst …}{\fldrslt …}}`, even across paragraph ends (the result may
         // hold `\par`). Closing the field's groups restores the character and paragraph state of its start, so
@@ -185,8 +189,18 @@ struct RTFWriting {
                         atParagraphStart = false
                     }
                     switchField(to: link)
+                    if formats[index].note != nil && !noteOpen {
+                        characterOutsideNote = character
+                        out.rawByte(UInt8(ascii: "{"))
+                        noteOpen = true
+                    }
                     formats[index].character.write(from: &character, to: &out)
                     writeText(i..<lineEnd, format: index)
+                    if let note = formats[index].note, !markContinues(afterRun: run, lineEnd: lineEnd, note: note, link: link) {
+                        writeNote(note)
+                        character = characterOutsideNote
+                        noteOpen = false
+                    }
                 }
                 i = lineEnd
                 guard i < range.upperBound else { break }
@@ -206,6 +220,28 @@ struct RTFWriting {
         // The last paragraph has no \par: the paragraph state when the document ends is its state, so a paragraph
         // begun inside a field is stated again after the field closes.
         if openLink != nil { closeField() }
+    }
+
+    /// Whether the reference mark of `note` goes on into the next run: this run's text ran to its end, and the
+    /// next starts with text (not a paragraph end) under the same note and link.
+    private func markContinues(afterRun run: Int, lineEnd: Int, note: RTFNote, link: Int?) -> Bool {
+        guard lineEnd == runs[run].range.upperBound, run + 1 < runs.count else { return false }
+        let next = runs[run + 1]
+        return formats[next.format].note == note && formats[next.format].link == link && text[next.range.lowerBound] != 0x0A
+    }
+
+    /// `{\footnote TEXT}}` (`\ftnalt` for an endnote), closing the mark's group: the text's paragraphs end in
+    /// `\par`.
+    private mutating func writeNote(_ note: RTFNote) {
+        out.raw("{\\footnote")
+        if note.isEndnote { out.word("ftnalt") }
+        out.word("pard")
+        out.word("plain")
+        out.delimit()
+        for scalar in note.text.unicodeScalars {
+            if scalar == "\n" { out.word("par") } else { out.text(scalar.value) }
+        }
+        out.raw("}}")
     }
 
     /// The text of `range` (no "\n" inside): spans of plain ASCII in one append, other scalars escaped, and
@@ -240,10 +276,20 @@ struct RTFWriting {
             if scalar == 0xFFFC, let graphic = formats[format].graphic {
                 writeGraphic(graphic)
             } else {
+                if scalar >= 0xF020 && scalar <= 0xF0FF { notePrivateUse(scalar, format: format) }
                 out.text(scalar)
             }
             i += length
         }
+    }
+
+    /// A private-use character that readers take for a symbol font's (U+F0B7 for Word's bullet; any in a font
+    /// named Symbol or Wingdings) reads back as that symbol's Unicode character: said once.
+    private mutating func notePrivateUse(_ scalar: UInt32, format: Int) {
+        let family = formats[format].character.font.map { RTFSymbolFonts.family(named: fonts[$0]) } ?? .other
+        guard let shown = Unicode.Scalar(scalar).flatMap({ RTFSymbolFonts.unicode(for: $0, in: family) }) else { return }
+        warnings.add(kind: "symbol-private-use",
+                     "private-use characters that stand for symbol-font glyphs (first: U+\(String(scalar, radix: 16, uppercase: true))) are read back as the characters they show (\(Character(shown)))")
     }
 
     /// `\pard` and the paragraph's formatting, when it differs from the paragraph before.

@@ -141,12 +141,12 @@ public enum ScriptValueJSON {
     }
 
     /// Ranges as scripts and the editor protocol write them: `[[from,to],…]`.
-    static func rangesText(_ ranges: [Range<Int>]) -> String {
+    public static func rangesText(_ ranges: [Range<Int>]) -> String {
         "[" + ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]"
     }
 
     /// `rangesText(_:)` read back; nil unless every item is a `[from, to]` pair with 0 ≤ from ≤ to.
-    static func ranges(from json: JSONValue) -> [Range<Int>]? {
+    public static func ranges(from json: JSONValue) -> [Range<Int>]? {
         guard let list = json.arrayValue else { return nil }
         var ranges: [Range<Int>] = []
         for item in list {
@@ -164,7 +164,7 @@ public enum ScriptValueJSON {
     }
 
     /// A JSON string literal with invisible characters escaped (see `ScriptText.escapingInvisibles`).
-    static func quoted(_ s: String) -> String {
+    public static func quoted(_ s: String) -> String {
         ScriptText.escapingInvisibles((try? JSONWriter.string(.string(s), options: JSONWriter.Options(escapeSlashes: false))) ?? "\"\"")
     }
 

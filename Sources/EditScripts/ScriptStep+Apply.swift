@@ -62,11 +62,26 @@ extension ScriptStep {
     /// `document` with every key's behaviour taken from `definition` (keys outside it become plain), built
     /// without firing behaviours: what decoding a pasted document with the definition's schema gives.
     public static func stamped(_ document: RichString, definition: FormattingDefinition) -> RichString {
+        withBehaviors(document) { definition.descriptor(named: $0)?.behavior ?? .plain }
+    }
+
+    /// The step as its JSON Lines line reads back (`EditScript.parse`): a pasted document with every key plain,
+    /// as a script writes it; the definition's behaviours come back when the step runs (`stamped`). Every other
+    /// step is itself. The harness records steps in this form, so a printed script reads back `==` to the one
+    /// that ran.
+    public var asWritten: ScriptStep {
+        switch self {
+        case let .insertAttributed(at, document): return .insertAttributed(at: at, document: ScriptStep.withBehaviors(document) { _ in .plain })
+        case .paste(let document): return .paste(ScriptStep.withBehaviors(document) { _ in .plain })
+        default: return self
+        }
+    }
+
+    /// `document` with each key's behaviour `behavior(name)`, built without firing behaviours.
+    static func withBehaviors(_ document: RichString, _ behavior: (String) -> AttributeBehavior) -> RichString {
         var runs: [AttributeRun] = []
         for run in document.runs {
-            let entries = run.attributes.entries.map { entry in
-                AttributeEntry(name: entry.name, value: entry.value, behavior: definition.descriptor(named: entry.name)?.behavior ?? .plain)
-            }
+            let entries = run.attributes.entries.map { AttributeEntry(name: $0.name, value: $0.value, behavior: behavior($0.name)) }
             let count = run.range.upperBound.utf8Offset - run.range.lowerBound.utf8Offset
             runs.append(AttributeRun(utf8Count: count, attributes: AttributeSet(entries)))
         }

@@ -1,16 +1,18 @@
-/// Where characters, words and paragraph separators lie in a text, in Unicode scalar offsets: what the
-/// edit-script generator needs to delete a character or a word, or merge two paragraphs.
-struct TextGeometry {
+/// Where characters, words and paragraph separators lie in a text, in Unicode scalar offsets: what
+/// `deleteBackward` removes (`ScriptStep.lowered(selection:in:)`), and what a step generator needs to delete a
+/// character or a word, or merge two paragraphs.
+public struct TextGeometry: Sendable {
     /// Scalar offsets of every character boundary, 0 and the end included.
-    var characterBoundaries: [Int] = [0]
+    public var characterBoundaries: [Int] = [0]
     /// Scalar offsets where a word starts.
-    var wordStarts: [Int] = []
+    public var wordStarts: [Int] = []
     /// The scalar ranges of paragraph separators (LF, CR, CRLF, U+2029).
-    var separators: [Range<Int>] = []
+    public var separators: [Range<Int>] = []
     /// The number of scalars.
-    var scalarCount = 0
+    public var scalarCount = 0
 
-    init(_ text: String) {
+    /// The geometry of `text`.
+    public init(_ text: String) {
         var offset = 0
         var previousWasWord = false
         for character in text {
@@ -28,11 +30,11 @@ struct TextGeometry {
     }
 
     /// The character boundary at or before `offset`.
-    func boundary(atOrBefore offset: Int) -> Int { characterBoundaries.last { $0 <= offset } ?? 0 }
+    public func boundary(atOrBefore offset: Int) -> Int { characterBoundaries.last { $0 <= offset } ?? 0 }
 
     /// The character boundary strictly before `offset`, or nil at the start.
-    func boundary(before offset: Int) -> Int? { characterBoundaries.last { $0 < offset } }
+    public func boundary(before offset: Int) -> Int? { characterBoundaries.last { $0 < offset } }
 
     /// The start of the word before `offset` (skipping spaces first), as Option-Backspace deletes.
-    func wordStart(before offset: Int) -> Int { wordStarts.last { $0 < offset } ?? 0 }
+    public func wordStart(before offset: Int) -> Int { wordStarts.last { $0 < offset } ?? 0 }
 }

@@ -1,4 +1,4 @@
-import Formatting
+import RichText
 
 extension Condition {
     /// The condition as an English clause: "ingredient is present", "code is present and bold is absent".
