@@ -8,7 +8,7 @@ public enum Invariants {
         var copy = document
         let findings = engine.normalize(&copy)
         if !findings.isEmpty { return .notLintClean(findings: findings) }
-        if copy != document { return .silentNormalization }
+        if !copy.isEqualIncludingBehaviors(to: document) { return .silentNormalization }
         return nil
     }
 
@@ -18,7 +18,8 @@ public enum Invariants {
         engine.normalize(&once)
         var twice = once
         let second = engine.normalize(&twice)
-        if !second.isEmpty || twice != once { return .notIdempotent(secondPass: second, documentsDiffer: twice != once) }
+        let differ = !twice.isEqualIncludingBehaviors(to: once)
+        if !second.isEmpty || differ { return .notIdempotent(secondPass: second, documentsDiffer: differ) }
         return nil
     }
 

@@ -79,20 +79,20 @@ public struct ScriptRunner<Editor: ScriptEditor> {
         defer { history.append(after) }
         switch step {
         case .undo:
-            if after != before { redoable.append(before) }
-            guard history.contains(after) else {
+            if !after.isEqualIncludingBehaviors(to: before) { redoable.append(before) }
+            guard history.contains(where: { $0.isEqualIncludingBehaviors(to: after) }) else {
                 return .undoMismatch(command: "undo", detail: "leads to a document the script never had: \(ScriptValueJSON.documentText(for: after))")
             }
         case .redo:
             let expected = redoable.popLast() ?? before
-            guard after == expected else {
+            guard after.isEqualIncludingBehaviors(to: expected) else {
                 return .undoMismatch(command: "redo", detail: "gives \(ScriptValueJSON.documentText(for: after)), but undo left \(ScriptValueJSON.documentText(for: expected))")
             }
         default:
             let editsText = (lowered ?? []).contains { step in
                 step.textMutation.map { !$0.range.isEmpty || $0.insertedScalars > 0 } ?? false
             }
-            if editsText || after != before { redoable.removeAll() }
+            if editsText || !after.isEqualIncludingBehaviors(to: before) { redoable.removeAll() }
         }
         return nil
     }

@@ -32,7 +32,7 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
         let linted = engine.lint(document)
         let adjustments = engine.normalize(&document)
         XCTAssertEqual(linted, adjustments, "lint and normalize disagree")
-        XCTAssertNotEqual(document, before, "normalize gives ingredient the definition's behaviour")
+        XCTAssertFalse(document.isEqualIncludingBehaviors(to: before), "normalize gives ingredient the definition's behaviour")
         XCTAssertFalse(adjustments.isEmpty, "normalize changed the document but reported nothing")
         XCTAssertEqual(engine.lint(document), [], "a normalised document is lint-clean")
     }
@@ -63,7 +63,7 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
         var applied = document
         let adjustments = engine.apply(inside, to: &applied)
         XCTAssertEqual(probe.adjustments, adjustments)
-        XCTAssertEqual(probe.document, applied)
+        XCTAssertTrue(probe.document.isEqualIncludingBehaviors(to: applied), "\(probe.document) vs \(applied)")
         XCTAssertTrue(probe.isKept, "the typed letter stands")
         // An attribute set: giving the key its defined behaviour is not a revert of it.
         let milk = RangeSet(document.range(of: "milk")!)
@@ -109,16 +109,17 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
         XCTAssertEqual(engine.stampBehaviors(&document), [], "a stamped document has nothing left to stamp")
     }
 
-    func testDocumentsThatPrintTheSameCompareEqualOnceStamped() throws {
+    func testDocumentsThatPrintTheSameAreEqualAndHaveTheSameBehavioursOnceStamped() throws {
         let definition = try recipeDefinition()
         let engine = FormattingEngine(definition)
         var plain = try decoded(recipeJSON)
         var defined = try decoded(recipeJSON, schema: NativeJSONSchema.standard.adoptingBehaviors(of: definition.scope))
         XCTAssertEqual(plain.description, defined.description)
-        XCTAssertNotEqual(plain, defined, "behaviours do not print, but they are part of the sets")
+        XCTAssertEqual(plain, defined, "the same text and values: behaviours are not content")
+        XCTAssertFalse(plain.isEqualIncludingBehaviors(to: defined), "behaviours do not print, but they are part of the sets")
         engine.stampBehaviors(&plain)
         engine.stampBehaviors(&defined)
-        XCTAssertEqual(plain, defined)
+        XCTAssertTrue(plain.isEqualIncludingBehaviors(to: defined))
     }
 
     func testADecoderForTheDefinitionLoadsKeysWithTheDefinitionsBehaviours() throws {
@@ -188,7 +189,7 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
     /// Random documents for random definitions, read as a reader without the definition would leave them
     /// (each run's scope keys with the definition's behaviour, no behaviour, or another key's): `lint` reports exactly
     /// what `normalize` changes, a normalised document is lint-clean, and once stamped no key name has two
-    /// behaviours and documents that print the same compare equal.
+    /// behaviours and documents that print the same compare equal, behaviours included.
     func testStampedDocumentsAgreeOnLintAndNormalizeAndHaveOneBehaviourPerKey() throws {
         let env = ProcessInfo.processInfo.environment
         let firstSeed = UInt64(env["FMTCHECK_SEED"] ?? "") ?? UInt64.random(in: 1...1_000_000)
@@ -217,7 +218,9 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
             let adjustments = engine.normalize(&normalized)
             XCTAssertEqual(linted, adjustments, "lint != normalize: \(context)")
             XCTAssertEqual(engine.lint(normalized), [], "not lint-clean after normalize: \(context)")
-            if normalized != document { XCTAssertFalse(adjustments.isEmpty, "normalize changed the document silently: \(context)") }
+            if !normalized.isEqualIncludingBehaviors(to: document) {
+                XCTAssertFalse(adjustments.isEmpty, "normalize changed the document silently: \(context)")
+            }
 
             var stamped = document
             engine.stampBehaviors(&stamped)
@@ -230,11 +233,11 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
                 }
             }
             // The same text and values with every key's behaviour as generated, stamped: it prints the same, so
-            // it compares equal.
+            // it compares equal, behaviours and all.
             var reference = generated
             engine.stampBehaviors(&reference)
             if reference.description == stamped.description {
-                XCTAssertEqual(reference, stamped, "print the same but differ: \(context)")
+                XCTAssertTrue(reference.isEqualIncludingBehaviors(to: stamped), "print the same but differ: \(context)")
             }
             // Apply on the unstamped document is apply on the stamped one.
             let length = document.counts.scalars
@@ -243,7 +246,7 @@ final class DefinitionOwnsBehaviorsTests: XCTestCase {
             engine.apply(.insert("x", at: viaApply.index(atOffset: at, in: .scalars)), to: &viaApply)
             var viaStamp = stamped
             engine.apply(.insert("x", at: viaStamp.index(atOffset: at, in: .scalars)), to: &viaStamp)
-            XCTAssertEqual(viaApply, viaStamp, "apply on an unstamped document: \(context)")
+            XCTAssertTrue(viaApply.isEqualIncludingBehaviors(to: viaStamp), "apply on an unstamped document: \(context)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
     }

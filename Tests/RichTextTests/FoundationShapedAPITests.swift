@@ -137,6 +137,156 @@ final class FoundationShapedAPITests: XCTestCase {
         XCTAssertEqual(text.runs.map(\.description).joined(separator: "\n"), text.description)
     }
 
+    // MARK: Scopes that include scopes, scoped copies
+
+    /// A scope that includes other scopes, as SwiftUI's includes Foundation's: by value (which key paths reach
+    /// through) and by type.
+    private struct EditorAttributes: RichAttributeScope {
+        let pantry = PantryAttributes()
+        let test = TestAttributes.self
+        let ingredient = Ingredient.self
+    }
+
+    func testAScopeListsTheKeysOfTheScopesItIncludes() {
+        let names = EditorAttributes.keys.map(\.name)
+        XCTAssertEqual(Array(names.prefix(2)), ["color", "ingredient"])
+        XCTAssertEqual(names.count, 2 + TestAttributes.keys.count, "ingredient is declared twice and listed once: \(names)")
+        XCTAssertTrue(names.contains(TestIntKey.name))
+        // The later declaration of a name wins, as Foundation merges scopes: here the file's own `ingredient`.
+        XCTAssertEqual(EditorAttributes.keys.first { $0.name == "ingredient" }?.behavior, Ingredient.descriptor.behavior)
+    }
+
+    func testAScopeThatIncludesItselfListsItsKeysOnce() {
+        struct Looping: RichAttributeScope {
+            let me = Looping.self
+            let bold = Bold.self
+        }
+        XCTAssertEqual(Looping.keys.map(\.name), ["bold"])
+    }
+
+    func testANestedScopesKeysAreReadAndWrittenThroughTheOuterScope() {
+        var text = RichString("flour and salt")
+        text.editor.pantry.pantryColor = 7
+        XCTAssertEqual(text.pantryColor, 7)
+        XCTAssertEqual(text.editor.pantry.pantryColor, 7)
+        text.editor.test.testInt = 2
+        XCTAssertEqual(text.testInt, 2)
+        let flour = text.startIndex..<text.index(atOffset: 5, in: .characters)
+        text[flour].editor.pantry.pantryIngredient = "flour"
+        XCTAssertEqual(text[flour].pantryIngredient, "flour")
+        XCTAssertNil(text.editor.pantry.pantryIngredient)
+        let greyed = text.transformingAttributes(\.editor.pantry.pantryColor) { $0.value = nil }
+        XCTAssertNil(greyed.pantryColor)
+    }
+
+    func testACopyIncludingAScopeKeepsOnlyItsKeysWithTheirBehaviours() throws {
+        var text = RichString("flour and salt", attributes: .testInt(1))
+        text.append(RichString("!", attributes: AttributeSet.empty.with(Bold.self, true)))
+        let flour = text.startIndex..<text.index(atOffset: 5, in: .characters)
+        text[flour][IngredientKey.self] = "flour"
+        text[flour][Bold.self] = true
+
+        let pantryOnly = RichString(text, including: PantryAttributes.self)
+        XCTAssertEqual(pantryOnly, RichString("flour", attributes: AttributeSet.empty.with(IngredientKey.self, "flour")) + " and salt!")
+        XCTAssertEqual(pantryOnly.runs.first?.attributes, AttributeSet.empty.with(IngredientKey.self, "flour"),
+                       "the key keeps its behaviour")
+        XCTAssertEqual(pantryOnly.runs.count, 2, "runs that became equal are one")
+        pantryOnly._invariantCheck()
+
+        let viaKeyPath = RichString(text[flour], including: \.pantry)
+        XCTAssertEqual(viaKeyPath, RichString("flour", attributes: AttributeSet.empty.with(IngredientKey.self, "flour")))
+
+        let editor = RichString(text, including: EditorAttributes.self)
+        XCTAssertEqual(editor, RichString("flour", attributes: AttributeSet.testInt(1).with(IngredientKey.self, "flour"))
+                        + RichString(" and salt", attributes: .testInt(1)) + "!")
+        XCTAssertEqual(editor.runs.last?.attributes, .empty, "bold is in no scope the editor includes")
+    }
+
+    // MARK: Writing elements and ranges through the character view
+
+    func testSettingACharacterTypesOverIt() {
+        var text = RichString("milk", attributes: AttributeSet.empty.with(Bold.self, true)) + RichString("shake", attributes: .testInt(1))
+        text.characters[text.index(atOffset: 4, in: .characters)] = "S"
+        XCTAssertEqual(text.string, "milkShake")
+        XCTAssertEqual(text.runs.count, 2)
+        XCTAssertEqual(text.attribute(TestIntKey.self, at: text.index(atOffset: 4, in: .characters)), 1)
+
+        // An index inside a character stands for the whole character.
+        var accented = RichString("cafe\u{301}!")
+        let accent = accented.index(atOffset: 4, in: .scalars)
+        accented.characters[accent] = "e"
+        XCTAssertEqual(accented.string, "cafe!")
+    }
+
+    func testSettingTheSameCharacterIsStillAnEditOfTheText() {
+        var text = RichString("milk", attributes: AttributeSet.empty.with(IngredientKey.self, "milk"))
+        text.characters[text.startIndex] = "m"
+        XCTAssertEqual(text.string, "milk")
+        XCTAssertNil(text.ingredient, "a key invalidated by text changes goes")
+    }
+
+    func testAppendingToARangeOfCharactersTypesAtItsEnd() throws {
+        var text = RichString("milk", attributes: .testInt(1)) + RichString(" shake", attributes: .testInt(2))
+        let milk = try XCTUnwrap(text.range(of: "milk"))
+        text.characters[milk].append("y")
+        XCTAssertEqual(text.string, "milky shake")
+        XCTAssertEqual(text.runs.map { text[$0.range].string }, ["milky", " shake"], "typed text takes the run before")
+        text._invariantCheck()
+
+        // The rest of the range keeps its attributes: the slice's edit is the only edit.
+        var mixed = RichString("ab", attributes: .testInt(1)) + RichString("cd", attributes: .testInt(2))
+        mixed.characters[mixed.startIndex..<mixed.endIndex].insert("-", at: mixed.index(atOffset: 2, in: .characters))
+        XCTAssertEqual(mixed, RichString("ab-", attributes: .testInt(1)) + RichString("cd", attributes: .testInt(2)))
+
+        // The view stays on its text after the slice's edit: the edit moves what follows.
+        var word = RichString("a b")
+        word.characters[word.startIndex..<word.index(atOffset: 1, in: .characters)].append(contentsOf: "aa")
+        XCTAssertEqual(word.string, "aaa b")
+    }
+
+    func testAssigningARangeOfCharactersTypesTheNewOnesOverIt() {
+        var text = RichString("milk", attributes: .testInt(1)) + RichString(" shake", attributes: .testInt(2))
+        let other = RichString("cream", attributes: .testBool(true))
+        text.characters[text.startIndex..<text.index(atOffset: 4, in: .characters)] = other.characters[other.startIndex..<other.endIndex]
+        XCTAssertEqual(text, RichString("cream", attributes: .testInt(1)) + RichString(" shake", attributes: .testInt(2)))
+    }
+
+    func testAppendingACombiningMarkToARangeOfScalarsJoinsItsLastCharacter() {
+        var text = RichString("cafe!", attributes: .testInt(1))
+        text.unicodeScalars[text.startIndex..<text.index(atOffset: 4, in: .scalars)].append("\u{301}")
+        XCTAssertEqual(text.string, "cafe\u{301}!")
+        XCTAssertEqual(text.characters.count, 5)
+        XCTAssertEqual(text, RichString("café!", attributes: .testInt(1)))
+    }
+
+    func testRangeReplacingAlgorithmsRunOnASliceOfTheCharacterView() throws {
+        var text = RichString("milk and honey", attributes: .testInt(1))
+        let and = try XCTUnwrap(text.range(of: "and"))
+        text.characters[and].insert("-", at: and.lowerBound)
+        XCTAssertEqual(text.string, "milk -and honey")
+        text.characters[try XCTUnwrap(text.range(of: "honey"))].removeLast(2)
+        text.characters[try XCTUnwrap(text.range(of: "hon"))].append(contentsOf: "ded")
+        XCTAssertEqual(text.string, "milk -and honded")
+        XCTAssertEqual(text, RichString("milk -and honded", attributes: .testInt(1)))
+        text._invariantCheck()
+    }
+
+    // MARK: A run's attributes through its keys and scopes
+
+    func testARunReadsItsKeysByTypeByNameAndThroughAScope() {
+        var text = RichString("flour and salt")
+        text[text.startIndex..<text.index(atOffset: 5, in: .characters)].pantryIngredient = "flour"
+        text.pantryColor = 3
+        let first = text.runs[text.runs.startIndex]
+        XCTAssertEqual(first[IngredientKey.self], "flour")
+        XCTAssertEqual(first.pantryIngredient, "flour")
+        XCTAssertEqual(first.pantry.pantryIngredient, "flour")
+        XCTAssertEqual(first.editor.pantry.pantryColor, 3)
+        let last = text.runs[text.runs.index(before: text.runs.endIndex)]
+        XCTAssertNil(last.pantryIngredient)
+        XCTAssertEqual(last.pantry.pantryColor, 3)
+    }
+
     // MARK: Discontiguous runs, against a model
 
     /// The runs (and per-key runs) of a discontiguous slice are those of each range's contiguous slice, one range
@@ -179,6 +329,13 @@ struct PantryAttributes: RichAttributeScope {
     let pantryIngredient = IngredientKey.self
 }
 extension RichAttributeScopes { var pantry: PantryAttributes.Type { PantryAttributes.self } }
+
+/// A scope that includes others (see `FoundationShapedAPITests.EditorAttributes`'s shape), registered by name.
+struct EditorScope: RichAttributeScope {
+    let pantry = PantryAttributes()
+    let test = TestAttributes.self
+}
+extension RichAttributeScopes { var editor: EditorScope.Type { EditorScope.self } }
 extension AttributeKeys {
     /// Foundation's `extension AttributeDynamicLookup { subscript<T: AttributedStringKey>(dynamicMember keyPath:
     /// KeyPath<AttributeScopes.PantryAttributes, T>) -> T { self[T.self] } }`, ported.

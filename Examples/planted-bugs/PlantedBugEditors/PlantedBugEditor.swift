@@ -169,7 +169,7 @@ public struct PlantedBugEditor: ScriptEditor {
     mutating func recording(_ body: (inout PlantedBugEditor) -> [Adjustment]) -> [Adjustment] {
         let before = (document, current)
         let adjustments = body(&self)
-        if document != before.0 || document.string != before.0.string {
+        if !document.isEqualIncludingBehaviors(to: before.0) || document.string != before.0.string {
             undoStack.append(before)
             redoStack.removeAll()
         }

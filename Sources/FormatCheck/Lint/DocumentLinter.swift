@@ -168,7 +168,7 @@ public struct DocumentLinter: Sendable {
             violations = kept
             if changed && suppressed.contains(where: { $0.fix != .none }) {
                 normalized = Suppressions.restoring(suppressed, in: normalized, from: read.document)
-                changed = normalized != read.document
+                changed = !normalized.isEqualIncludingBehaviors(to: read.document)
             }
             let unusedRule = BuiltInRule.unusedSuppression.id
             let problems = selection.includes(unusedRule)

@@ -13,17 +13,46 @@
 /// text[range].recipe.ingredient              // a slice: the value when uniform over it
 /// ```
 ///
-/// Declare each key as a stored `let` holding the key type, so that `keys` can list them.
+/// Declare each key as a stored `let` holding the key type, so that `keys` can list them. A scope can include
+/// other scopes, as Foundation's do (SwiftUI's scope includes Foundation's): a stored `let` holding a scope value
+/// (`let recipe = RecipeAttributes()`, which key paths then reach: `\.editor.recipe.ingredient`) or a scope type
+/// (`let recipe = RecipeAttributes.self`) brings in all of its keys.
 public protocol RichAttributeScope: Sendable {
     /// The scope value through which its key paths are resolved.
     init()
 }
 
 extension RichAttributeScope {
-    /// The keys the scope declares (its stored properties holding key types), in declaration order, with their
-    /// behaviours: for example to build a definition from a scope.
+    /// The keys the scope declares (its stored properties holding key types) and those of the scopes it
+    /// includes, in declaration order, each name once (a later declaration of a name wins, as Foundation merges
+    /// scopes), with their behaviours: for example to build a definition from a scope, or to copy a string with
+    /// only these keys (`RichString(_:including:)`).
     public static var keys: [AttributeKeyDescriptor] {
-        Mirror(reflecting: Self()).children.compactMap { ($0.value as? any RichAttributeKey.Type)?.descriptor }
+        var keys: [AttributeKeyDescriptor] = []
+        var positions: [String: Int] = [:]
+        var visited: Set<ObjectIdentifier> = []
+        collectKeys(into: &keys, positions: &positions, visited: &visited)
+        return keys
+    }
+
+    /// Adds the keys of this scope and of the scopes it includes, once each scope (a scope that includes itself,
+    /// through its type, adds nothing more).
+    private static func collectKeys(
+        into keys: inout [AttributeKeyDescriptor], positions: inout [String: Int], visited: inout Set<ObjectIdentifier>
+    ) {
+        guard visited.insert(ObjectIdentifier(Self.self)).inserted else { return }
+        for child in Mirror(reflecting: Self()).children {
+            if let key = (child.value as? any RichAttributeKey.Type)?.descriptor {
+                if let at = positions[key.name] {
+                    keys[at] = key
+                } else {
+                    positions[key.name] = keys.count
+                    keys.append(key)
+                }
+            } else if let nested = (child.value as? any RichAttributeScope.Type) ?? (child.value as? any RichAttributeScope).map({ type(of: $0) }) {
+                nested.collectKeys(into: &keys, positions: &positions, visited: &visited)
+            }
+        }
     }
 }
 
@@ -56,6 +85,25 @@ public struct ScopedAttributes<Scope: RichAttributeScope>: Sendable {
             attributes = attributes.setting(key.name, to: newValue?.attributeValue, behavior: key.behavior)
             changes.append((key, newValue?.attributeValue))
         }
+    }
+
+    /// The keys of a scope this one includes as a value (`let recipe = RecipeAttributes()`):
+    /// `text.editor.recipe.ingredient`, read and written as the scope's own keys are.
+    public subscript<Nested: RichAttributeScope>(dynamicMember keyPath: KeyPath<Scope, Nested>) -> ScopedAttributes<Nested> {
+        get { ScopedAttributes<Nested>(attributes) }
+        set { including(newValue) }
+    }
+
+    /// The keys of a scope this one includes as a type (`let recipe = RecipeAttributes.self`).
+    public subscript<Nested: RichAttributeScope>(dynamicMember keyPath: KeyPath<Scope, Nested.Type>) -> ScopedAttributes<Nested> {
+        get { ScopedAttributes<Nested>(attributes) }
+        set { including(newValue) }
+    }
+
+    /// Takes on the changes made through a nested scope's view of these attributes.
+    private mutating func including<Nested>(_ nested: ScopedAttributes<Nested>) {
+        attributes = nested.attributes
+        changes += nested.changes
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import RichText
 
 /// The image bytes of adaptive image glyphs, keyed by content identifier: each image is stored once, however
 /// many glyphs show it.

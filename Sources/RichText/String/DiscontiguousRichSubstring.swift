@@ -98,18 +98,6 @@ public struct DiscontiguousRichSubstring: Sendable, CustomStringConvertible {
     }
 }
 
-/// Equality as Foundation's: the same number of runs and, run by run, equal attributes over canonically
-/// equivalent text, wherever the ranges stand.
-extension DiscontiguousRichSubstring: Equatable, Hashable {
-    public static func == (lhs: DiscontiguousRichSubstring, rhs: DiscontiguousRichSubstring) -> Bool {
-        RichRunsView.haveEqualContent(lhs.runs, rhs.runs)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        runs.hashContent(into: &hasher)
-    }
-}
-
 extension RichString {
     /// The discontiguous slice over `ranges`. Mutating its attributes mutates this string in place.
     public subscript(ranges: RangeSet<Index>) -> DiscontiguousRichSubstring {

@@ -33,8 +33,9 @@ extension RichString {
         append(substring)
     }
 
-    /// Text made of `characters`, with no attributes, as `AttributedString(_: some Sequence<Character>)`.
-    public init<S: Sequence>(_ characters: S) where S.Element == Character {
-        self.init(String(characters))
+    /// Text made of `characters` with `attributes` over all of it (none by default), as
+    /// `AttributedString(_: some Sequence<Character>, attributes:)`: `RichString(["H", "i"], attributes: bold)`.
+    public init<S: Sequence>(_ characters: S, attributes: AttributeSet = .empty) where S.Element == Character {
+        self.init(String(characters), attributes: attributes)
     }
 }

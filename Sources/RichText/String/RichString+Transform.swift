@@ -8,19 +8,26 @@ extension RichString {
     ///
     /// Calls nest: the ranges of an enclosing `transform(updating:)` move with every edit of the inner body too,
     /// and a body that replaces the string wholesale loses them as well.
+    ///
+    /// An empty list gives an empty list, or nil when the body replaced the string. Foundation traps on an empty
+    /// list instead; here a caller that tracks however many ranges it holds (an editing session's bookmarks, a
+    /// selection of no ranges) needs no special case, and still learns when tracking was lost.
     public mutating func transform<E: Error>(
         updating ranges: [Range<Index>], body: (inout RichString) throws(E) -> Void
     ) throws(E) -> [Range<Index>]? {
         let outerCount = trackedRanges.count
-        trackedRanges += ranges.map { offsets(of: $0) }
+        // With no range to track, one empty range stands in, so that a body that replaces the string is noticed.
+        let tracking = ranges.isEmpty ? [0..<0] : ranges.map { offsets(of: $0) }
+        trackedRanges += tracking
         var failure: E?
         do { try body(&self) } catch { failure = error }
         let tracked = trackedRanges
-        let kept = tracked.count == outerCount + ranges.count
+        let kept = tracked.count == outerCount + tracking.count
         // The enclosing calls' ranges, as the body's edits left them; none when the body replaced the string.
         trackedRanges = kept ? Array(tracked[..<outerCount]) : []
         if let failure { throw failure }
         guard kept else { return nil }
+        if ranges.isEmpty { return [] }
         return tracked[outerCount...].map { index(utf8: $0.lowerBound)..<index(utf8: $0.upperBound) }
     }
 
@@ -55,12 +62,7 @@ extension RichString {
     public mutating func transform<E: Error>(
         updating ranges: RangeSet<Index>, body: (inout RichString) throws(E) -> Void
     ) throws(E) -> RangeSet<Index>? {
-        let list = ranges.ranges.map { $0 }
-        if list.isEmpty {
-            try body(&self)
-            return RangeSet()
-        }
-        guard let updated = try transform(updating: list, body: body) else { return nil }
+        guard let updated = try transform(updating: ranges.ranges.map { $0 }, body: body) else { return nil }
         return RangeSet(updated)
     }
 

@@ -98,31 +98,6 @@ public struct RichString: Sendable {
     var _runTreeHeight: Int { runStore.rope.height }
 }
 
-/// Equality as Foundation's `AttributedString` has it: the same number of runs, and run by run the same
-/// attributes over canonically equivalent text ("Café" with a precomposed "é" equals "Cafe" + U+0301). Runs
-/// are compared by their text, not their UTF-8 lengths, which normalisation can change.
-extension RichString: Equatable, Hashable {
-    public static func == (lhs: RichString, rhs: RichString) -> Bool {
-        guard lhs.runStore.count == rhs.runStore.count,
-              lhs.text.summary.characters == rhs.text.summary.characters else { return false }
-        let sameRuns = lhs.runStore.rope.hasSameElements(as: rhs.runStore.rope)
-        // The same text storage (one string edited into the other by attribute changes only): runs are maximal
-        // and equal sets are one object, so the strings are equal exactly when their runs are.
-        if lhs.text.isIdentical(to: rhs.text) { return sameRuns }
-        // The common case, the same bytes in the same runs, needs no run-by-run walk.
-        if sameRuns, lhs.text.summary == rhs.text.summary, lhs.text.string.utf8.elementsEqual(rhs.text.string.utf8) {
-            return true
-        }
-        return RichRunsView.haveEqualContent(lhs.runs, rhs.runs)
-    }
-
-    /// Hashes what `==` compares: the run count, and each run's attributes and text (whose hash is the same
-    /// for canonically equivalent text).
-    public func hash(into hasher: inout Hasher) {
-        runs.hashContent(into: &hasher)
-    }
-}
-
 extension RichString: CustomStringConvertible {
     /// Each run's text followed by its attributes in braces, the way Foundation's `AttributedString` prints.
     public var description: String { runs.description }

@@ -100,15 +100,3 @@ extension RichSubstring: RichStringProtocol {
         }
     }
 }
-
-/// Slices compare as Foundation's: run by run, equal attributes over canonically equivalent text, wherever
-/// they stand.
-extension RichSubstring: Equatable, Hashable {
-    public static func == (lhs: RichSubstring, rhs: RichSubstring) -> Bool {
-        RichRunsView.haveEqualContent(lhs.runs, rhs.runs)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        runs.hashContent(into: &hasher)
-    }
-}

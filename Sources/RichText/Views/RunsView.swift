@@ -3,10 +3,12 @@
 /// Each element is a maximal stretch of equal attributes, clipped to the viewed bounds. The runs of a
 /// discontiguous slice are clipped to each of its ranges, and never span the gap between two.
 public struct RichRunsView: BidirectionalCollection, Sendable, CustomStringConvertible {
-    /// One run: a range and its attributes.
+    /// One run: a range and its attributes, which read as Foundation's run reads them: `run[Ingredient.self]`,
+    /// `run.ingredient`, `run.recipe.ingredient` (`RunsView+RunAttributes.swift`).
     ///
-    /// Two runs are equal when they have the same UTF-8 length and the same attributes, wherever they stand (in
-    /// one string or two), as Foundation's `AttributedString.Runs.Run` compares them.
+    /// Two runs are equal when they have the same UTF-8 length and the same values, wherever they stand (in one
+    /// string or two), as Foundation's `AttributedString.Runs.Run` compares them (`RichString+Equality.swift`).
+    @dynamicMemberLookup
     public struct Run: Hashable, Sendable, CustomStringConvertible {
         /// Where the run stands.
         public let range: Range<RichString.Index>
@@ -18,15 +20,6 @@ public struct RichRunsView: BidirectionalCollection, Sendable, CustomStringConve
 
         /// The run's length in UTF-8 code units.
         var utf8Count: Int { range.upperBound.utf8Offset - range.lowerBound.utf8Offset }
-
-        public static func == (lhs: Run, rhs: Run) -> Bool {
-            lhs.utf8Count == rhs.utf8Count && lhs.attributes == rhs.attributes
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(utf8Count)
-            hasher.combine(attributes)
-        }
 
         /// The run's text and its attributes in braces, as the slice over its range prints.
         public var description: String { text + " " + attributes.description }
@@ -272,26 +265,6 @@ public struct KeyedRuns: BidirectionalCollection, Sendable {
 extension RichString {
     /// The attribute runs.
     public var runs: RichRunsView { RichRunsView(base: self, bounds: startIndex..<endIndex) }
-}
-
-extension RichRunsView {
-    /// Whether two views hold the same content, as Foundation compares attributed strings and slices: the same
-    /// number of runs and, run by run, equal attributes over canonically equivalent text ("Café" with a
-    /// precomposed "é" equals "Cafe" + U+0301). Where the runs stand does not matter.
-    static func haveEqualContent(_ lhs: RichRunsView, _ rhs: RichRunsView) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { l, r in l.attributes == r.attributes && l.text == r.text }
-    }
-
-    /// Hashes what `haveEqualContent` compares: the run count, and each run's attributes and text (whose hash is
-    /// the same for canonically equivalent text).
-    func hashContent(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for run in self {
-            hasher.combine(run.attributes)
-            hasher.combine(run.text)
-        }
-    }
 }
 
 extension RichRunsView.Run {

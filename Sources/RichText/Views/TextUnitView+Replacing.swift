@@ -31,12 +31,15 @@ extension TextUnitView: RangeReplaceableCollection where Kind: ReplaceableTextUn
     }
 
     /// Replaces the elements in `subrange` (its bounds rounded down to element starts, as the view's own) with
-    /// `newElements`. The view then covers the edited text.
+    /// `newElements`. The view then covers the edited text, and indices made before the edit, up to where it
+    /// began, stay usable in the view (`current(_:)`).
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Index>, with newElements: C) where C.Element == Element {
+        let subrange = current(subrange.lowerBound)..<current(subrange.upperBound)
         precondition(subrange.lowerBound >= bounds.lowerBound && subrange.upperBound <= bounds.upperBound, "Range \(subrange) out of bounds")
         let range = base.offsets(of: Kind.roundDown(subrange.lowerBound, in: base)..<Kind.roundDown(subrange.upperBound, in: base))
         let viewed = base.offsets(of: bounds)
         let newText = Kind.text(of: newElements)
+        lastEdit = (base.version, range.lowerBound)
         base.replaceSubrange(base.index(utf8: range.lowerBound)..<base.index(utf8: range.upperBound), with: newText)
         let end = viewed.upperBound + newText.utf8.count - range.count
         bounds = base.index(utf8: viewed.lowerBound)..<base.index(utf8: end)

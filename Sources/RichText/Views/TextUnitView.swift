@@ -39,6 +39,9 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
     /// Identifies the in-place access that made this view (`text.characters.append(…)`), to refuse replacing it
     /// by a view from elsewhere, as Foundation does.
     var accessIdentity: UInt64 = 0
+    /// The version of `base` before this view's last own edit, and the UTF-8 offset where that edit began (see
+    /// `current(_:)`).
+    var lastEdit: (version: UInt64, start: Int)?
 
     init(base: RichString, bounds: Range<Index>) {
         self.base = base
@@ -48,17 +51,37 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
     public var startIndex: Index { bounds.lowerBound }
     public var endIndex: Index { bounds.upperBound }
 
-    public subscript(position: Index) -> Element {
+    public subscript(position: Index) -> Element { element(at: position) }
+
+    /// The elements within `range`, its bounds rounded down like the view's own. Writable in character and
+    /// scalar views (`TextUnitView+ElementWrites.swift`).
+    public subscript(range: Range<Index>) -> Slice<TextUnitView> { slice(range) }
+
+    /// The element at `position`, which must lie in the view.
+    func element(at position: Index) -> Element {
+        let position = current(position)
         precondition(position >= bounds.lowerBound && position < bounds.upperBound, "Index \(position) out of bounds")
         _ = base.offset(of: position)
         return Kind.element(of: base, at: position)
     }
 
-    /// The elements within `range`, its bounds rounded down like the view's own.
-    public subscript(range: Range<Index>) -> Slice<TextUnitView> {
+    /// The elements within `range`, which must lie in the view.
+    func slice(_ range: Range<Index>) -> Slice<TextUnitView> {
+        let range = current(range.lowerBound)..<current(range.upperBound)
         precondition(range.lowerBound >= bounds.lowerBound && range.upperBound <= bounds.upperBound, "Range \(range) out of bounds")
         let view = TextUnitView(base: base, bounds: range)
         return Slice(base: view, bounds: view.bounds)
+    }
+
+    /// `index` as this version of the string names it. An index made before the view's own last edit, at or
+    /// before where that edit began, still names the same place, as `String`'s and Foundation's views keep such
+    /// indices: the algorithms of `RangeReplaceableCollection` and `Slice` step from them after an edit. Any
+    /// other index is returned as it is (and traps where it is used, if stale).
+    @inline(__always)
+    func current(_ index: Index) -> Index {
+        guard index.version != base.version, let edit = lastEdit, index.version == edit.version,
+              index.utf8Offset <= edit.start else { return index }
+        return base.index(utf8: index.utf8Offset, trailingSurrogate: index.isTrailingSurrogate)
     }
 
     public func index(after i: Index) -> Index {
@@ -76,15 +99,15 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
     public var isEmpty: Bool { bounds.isEmpty }
 
     public func index(_ i: Index, offsetBy distance: Int) -> Index {
-        let result = base.index(i, offsetBy: distance, in: Kind.unit)
+        let result = base.index(current(i), offsetBy: distance, in: Kind.unit)
         precondition(result >= bounds.lowerBound && result <= bounds.upperBound, "Offset \(distance) out of bounds")
         return result
     }
 
     public func index(_ i: Index, offsetBy distance: Int, limitedBy limit: Index) -> Index? {
-        let start = base.offset(of: i, in: Kind.unit)
+        let start = base.offset(of: current(i), in: Kind.unit)
         let target = start + distance
-        let limitOffset = base.offset(of: limit, in: Kind.unit)
+        let limitOffset = base.offset(of: current(limit), in: Kind.unit)
         if distance >= 0 ? (limitOffset >= start && target > limitOffset) : (limitOffset <= start && target < limitOffset) {
             return nil
         }
@@ -95,7 +118,7 @@ public struct TextUnitView<Kind: TextUnitKind>: BidirectionalCollection, Sendabl
     }
 
     public func distance(from start: Index, to end: Index) -> Int {
-        base.distance(from: start, to: end, in: Kind.unit)
+        base.distance(from: current(start), to: current(end), in: Kind.unit)
     }
 }
 

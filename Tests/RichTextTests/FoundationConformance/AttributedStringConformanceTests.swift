@@ -2,7 +2,7 @@
 // `Tests/FoundationEssentialsTests/AttributedString/AttributedStringTests.swift`: the same inputs and the same
 // expected results, written against `RichString`.
 //
-// Not applicable here (37 tests, all compiled only into Apple's framework build, `#if FOUNDATION_FRAMEWORK`):
+// Not applicable here (35 tests, all compiled only into Apple's framework build, `#if FOUNDATION_FRAMEWORK`):
 // - NSAttributedString keys and bridging: `nsSliceEnumeration`, `conversionToObjC`, `conversionFromObjC`,
 //   `roundTripConversion_boxed`, `roundTripConversion_customConversion`, `incompleteConversionFromObjC`,
 //   `incompleteConversionToObjC`, `conversionNestedScope`, `conversionAttributeContainers`,
@@ -18,7 +18,8 @@
 //   `codableRawRepresentableAttribute`, `containerEncoding`, `defaultAttributesCoding`,
 //   `decodingMultibyteCharacters`.
 // - NSRange conversions: `rangeConversion`, `unalignedRangeConversion`, `nsRangeConversionOnSlice`.
-// - Scoped copies and scope reflection: `scopedCopy`, `scopeIterationAPI`.
+// Two more framework-only tests are ported, their API being portable: `scopedCopy` and `scopeIterationAPI`
+// (Apple's `attributeKeys` is our `keys`), with a scope of ours standing for Foundation's, holding a link key.
 // Also not applicable: `reassignmentDuringMutation`, an exit test whose only assertion is that the process
 // traps when a slice from another string replaces `text[range]` inside an in-place access. Ours traps there too
 // (the `_modify` guard in `RichSubstring.swift`); a trap is never executed in the test process.
@@ -29,8 +30,7 @@
 //
 // Differences in wording, with the same meaning:
 // - Older ports write attributes on the whole string (`str.testInt = 1`) through `str[str.wholeRange]`, and
-//   without the scope (`str.test.testInt`); both forms exist now (`testScopedAttributeContainer` uses them). A
-//   run's `run.testInt` is `run.attributes[TestIntKey.self]`.
+//   without the scope (`str.test.testInt`); both forms exist now (`testScopedAttributeContainer` uses them).
 // - `AttributeContainer` is `AttributeSet` (immutable: `container.testInt = nil` is `container.with(TestIntKey.self, nil)`).
 // - Some older ports write `a + b` and `a += b` as `RichString(concatenating:)` and `append(_:)`, which mean the
 //   same; `AttributedString(substring)` is `substring.richString`; `settingAttributes` / `mergingAttributes` / `replacingAttributes` mutate a copy.
@@ -56,9 +56,9 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
             XCTAssertEqual(order.count, expected.count, "Found a different number of runs", line: line)
             for (run, expected) in zip(order, expected) {
                 XCTAssertEqual(String(string[run.range].characters), expected.0, line: line)
-                XCTAssertEqual(run.attributes[TestIntKey.self], expected.1, line: line)
-                XCTAssertEqual(run.attributes[TestDoubleKey.self], expected.2, line: line)
-                XCTAssertNil(run.attributes[TestStringKey.self], line: line)
+                XCTAssertEqual(run.testInt, expected.1, line: line)
+                XCTAssertEqual(run.testDouble, expected.2, line: line)
+                XCTAssertNil(run.testString, line: line)
             }
         }
     }
@@ -242,21 +242,21 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         XCTAssertEqual(doubleRemoved, RichString("Test", attributes: .testInt(1)))
     }
 
-    /// Follows Apple's `scopedAttributes()`, without the scope (`str.test.testInt` is `str[…].testInt`).
+    /// Follows Apple's `scopedAttributes()`.
     func testScopedAttributes() {
         var str = RichString("Hello, world", attributes: .testInt(2).testDouble(3.4))
-        XCTAssertEqual(str[str.wholeRange].testInt, 2)
-        XCTAssertEqual(str[str.wholeRange].testDouble, 3.4)
-        XCTAssertEqual(str.runs[str.runs.startIndex].attributes[TestIntKey.self], 2)
+        XCTAssertEqual(str.test.testInt, 2)
+        XCTAssertEqual(str.test.testDouble, 3.4)
+        XCTAssertEqual(str.runs[str.runs.startIndex].test.testInt, 2)
 
-        str[str.wholeRange].testInt = 4
+        str.test.testInt = 4
         XCTAssertEqual(str, RichString("Hello, world", attributes: .testInt(4).testDouble(3.4)))
 
         let range = str.startIndex..<str.characters.index(after: str.startIndex)
-        str[range].testBool = true
-        XCTAssertNil(str[str.wholeRange].testBool)
-        XCTAssertNotNil(str[range].testBool)
-        XCTAssertEqual(str[range].testBool, true)
+        str[range].test.testBool = true
+        XCTAssertNil(str.test.testBool)
+        XCTAssertNotNil(str[range].test.testBool)
+        XCTAssertEqual(str[range].test.testBool, true)
     }
 
     /// Follows Apple's `runAttributes()`.
@@ -618,7 +618,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         for str in [concatenated, combined] {
             XCTAssertEqual(str.runs.count, testInts.count)
             for (run, expected) in zip(str.runs, testInts) {
-                XCTAssertEqual(run.attributes[TestIntKey.self], expected)
+                XCTAssertEqual(run.testInt, expected)
             }
         }
     }
@@ -860,8 +860,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
     /// Follows Apple's `changingSingleCharacterUTF8Length()`.
     func testChangingSingleCharacterUTF8Length() throws {
         var attrstr = RichString("\u{1F3BA}\u{1F3BA}")  // 8 UTF-8 bytes
-        // Apple: `attrstr.characters[attrstr.startIndex] = "A"`, leaving 5 bytes.
-        attrstr.replaceSubrange(attrstr.startIndex..<attrstr.characters.index(after: attrstr.startIndex), with: "A")
+        attrstr.characters[attrstr.startIndex] = "A"  // Changes UTF-8 length to 5
         XCTAssertEqual(attrstr.runs.count, 1)
         let runRange = try XCTUnwrap(attrstr.runs.first).range
         XCTAssertEqual(String(attrstr[runRange].characters), "A\u{1F3BA}")
@@ -1185,15 +1184,20 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
     // MARK: - Other
 
-    /// Follows Apple's `initWithSequence()`: a sequence of characters is made a `String` first.
+    /// Follows Apple's `initWithSequence()`.
     func testInitWithSequence() {
         let expected = RichString("Hello World", attributes: .testInt(2))
         let sequence: [Character] = ["H", "e", "l", "l", "o", " ", "W", "o", "r", "l", "d"]
 
         let container = AttributeSet.testInt(2)
-        XCTAssertEqual(RichString(String(sequence), attributes: container), expected)
-        XCTAssertEqual(RichString(String(sequence), attributes: .testInt(2)), expected)
-        XCTAssertEqual(RichString(String(sequence), attributes: .empty.testInt(2)), expected)
+        let attrStr = RichString(sequence, attributes: container)
+        XCTAssertEqual(attrStr, expected)
+
+        let attrStr2 = RichString(sequence, attributes: .testInt(2))
+        XCTAssertEqual(attrStr2, expected)
+
+        let attrStr3 = RichString(sequence, attributes: .empty.testInt(2))
+        XCTAssertEqual(attrStr3, expected)
     }
 
     /// Follows Apple's `longestEffectiveRangeOfAttribute()`.
@@ -1221,8 +1225,8 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         let attrString = RichString("Hello", attributes: container)
         for run in attrString.runs {
             XCTAssertEqual("Hello", String(attrString.characters[run.range]))
-            XCTAssertEqual(run.attributes[TestBoolKey.self], true)
-            XCTAssertEqual(run.attributes[TestIntKey.self], 1)
+            XCTAssertEqual(run.testBool, true)
+            XCTAssertEqual(run.testInt, 1)
         }
 
         container = container.with(TestBoolKey.self, nil)
@@ -1255,7 +1259,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         let runs = attrString.runs
         let run = runs[runs.startIndex]
         XCTAssertEqual(String(attrString.characters[run.range]), "Hell")
-        XCTAssertEqual(run.attributes[TestStringKey.self], "yellow")
+        XCTAssertEqual(run.testString, "yellow")
     }
 
     /// Follows Apple's `slice()`.
@@ -1313,8 +1317,7 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
         }
 
         let startIndex = attrString.startIndex
-        // Apple: `attrString.characters[startIndex] = "D"`.
-        attrString.replaceSubrange(startIndex..<attrString.characters.index(after: startIndex), with: "D")
+        attrString.characters[startIndex] = "D"
         XCTAssertEqual(attrString.characters[attrString.startIndex], "D")
     }
 
@@ -1459,6 +1462,60 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
         XCTAssertNil(testString.range(of: "bcd", options: [.anchored]))
         XCTAssertNil(testString.range(of: "abc", options: [.anchored, .backwards]))
+    }
+
+    /// Follows Apple's `scopedCopy()` (framework-only there). `FoundationLinkAttributes` stands for Foundation's
+    /// scope: its `link` key is the one that test uses from it.
+    func testScopedCopy() throws {
+        let apple = try XCTUnwrap(URL(string: "http://apple.com"))
+        var str = RichString("A")
+        str += RichString("B", attributes: .testInt(2))
+        str += RichString("C", attributes: .empty.with(ConformanceLinkKey.self, apple))
+        str += RichString("D", attributes: .testInt(3).with(ConformanceLinkKey.self, apple))
+
+        struct FoundationAndTest: RichAttributeScope {
+            let foundation = FoundationLinkAttributes()
+            let test = TestAttributes()
+        }
+        XCTAssertEqual(RichString(str, including: FoundationAndTest.self), str)
+
+        struct None: RichAttributeScope {}
+        XCTAssertEqual(RichString(str, including: None.self), RichString("ABCD"))
+
+        var expected = RichString("AB")
+        expected += RichString("CD", attributes: .empty.with(ConformanceLinkKey.self, apple))
+        XCTAssertEqual(RichString(str, including: \.foundation), expected)
+
+        expected = RichString("A")
+        expected += RichString("B", attributes: .testInt(2))
+        expected += "C"
+        expected += RichString("D", attributes: .testInt(3))
+        XCTAssertEqual(RichString(str, including: \.test), expected)
+
+        let range = str.characters.index(after: str.startIndex)..<str.characters.index(before: str.endIndex)
+        expected = RichString("B", attributes: .testInt(2)) + "C"
+        XCTAssertEqual(RichString(str[range], including: \.test), expected)
+
+        expected = "B" + RichString("C", attributes: .empty.with(ConformanceLinkKey.self, apple))
+        XCTAssertEqual(RichString(str[range], including: \.foundation), expected)
+
+        XCTAssertEqual(RichString(str[range], including: None.self), RichString("BC"))
+    }
+
+    /// Follows Apple's `scopeIterationAPI()` (framework-only there): Apple's `attributeKeys` is `keys`.
+    func testScopeIterationAPI() {
+        struct TestScope: RichAttributeScope {
+            let testInt = TestIntKey.self
+            let testBool = TestBoolKey.self
+        }
+
+        let testNames = TestScope.keys.map(\.name).sorted()
+        XCTAssertEqual(testNames, [TestBoolKey.name, TestIntKey.name].sorted())
+
+        struct EmptyScope: RichAttributeScope {}
+        for key in EmptyScope.keys {
+            XCTFail("Empty scope should not have produced key \(key)")
+        }
     }
 
     /// Follows Apple's `assignDifferentSubstring()`.
@@ -1645,6 +1702,6 @@ final class FoundationConformanceAttributedStringTests: XCTestCase {
 
         string.append(RichString("\nThe new paragraph does not inherit the writing direction."))
         XCTAssertEqual(Array(string.runs[TestWritingDirectionKey.self]).count, 2)
-        XCTAssertNil(string.runs.last?.attributes[TestWritingDirectionKey.self])
+        XCTAssertNil(string.runs.last?.writingDirection)
     }
 }

@@ -11,7 +11,8 @@
 //   `str[str.wholeRange]`; `setAttributes` / `mergeAttributes` / `replaceAttributes` on the whole string take
 //   `in: str.wholeRange`.
 // - Writes through `characters` / `unicodeScalars` are the plain-text edits `replaceSubrange(_:with: String)`,
-//   `append(_:)` and `insert(_:at:)`.
+//   `append(_:)` and `insert(_:at:)`, but for the element and range writes (`characters[i] = c`,
+//   `characters[range].append(c)`), which use the view as Apple does.
 // - `..<i` is `startIndex..<i`.
 
 import Foundation
@@ -128,10 +129,8 @@ final class FoundationConformanceCOWTests: XCTestCase {
         assertCOWBehavior { $0.append(String(char)) }
         assertCOWBehavior { $0.append("abc") }
         assertCOWBehavior { $0.append(String([char, char, char])) }
-        // Apple: `str.characters[str.startIndex] = "A"`.
-        assertCOWBehavior { $0.replaceSubrange($0.startIndex..<$0.characters.index(after: $0.startIndex), with: "A") }
-        // Apple: `str.characters[range].append("a")`, which inserts at the end of the range.
-        assertCOWBehavior { $0.insert("a", at: self.makeSubrange($0).upperBound) }
+        assertCOWBehavior { $0.characters[$0.startIndex] = "A" }
+        assertCOWBehavior { $0.characters[self.makeSubrange($0)].append("a") }
     }
 
     /// Follows Apple's `unicodeScalars()`.

@@ -48,6 +48,21 @@ extension RichAttributeScopes {
     var test: TestAttributes.Type { TestAttributes.self }
 }
 
+/// Foundation's `LinkAttribute` (`NSLink`), for the tests that use a key of Foundation's own scope.
+enum ConformanceLinkKey: RichAttributeKey {
+    typealias Value = URL
+    static let name = "NSLink"
+}
+
+/// The part of Foundation's `AttributeScopes.FoundationAttributes` the tests use, reached as `\.foundation`.
+struct FoundationLinkAttributes: RichAttributeScope {
+    let link = ConformanceLinkKey.self
+}
+
+extension RichAttributeScopes {
+    var foundation: FoundationLinkAttributes.Type { FoundationLinkAttributes.self }
+}
+
 // MARK: - Attribute sets built like Apple's `AttributeContainer().testInt(1).testBool(true)`
 
 extension AttributeSet {

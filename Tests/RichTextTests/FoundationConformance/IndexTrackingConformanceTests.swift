@@ -245,8 +245,8 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
     /// Follows Apple's `invalidInputRanges()`, an exit test: `transform(updating:)` must trap on ranges that
     /// are not valid in the string, and on an empty array of ranges. Ours traps on the first two through the
     /// index check; that is not executed here, so this asserts that the ranges are invalid, which is what the
-    /// check tests. Apple's third case has no counterpart: ours accepts an empty array and returns an empty
-    /// array, and a trap cannot be asserted in-process (PORTING.md, "Differences not asserted").
+    /// check tests. Apple's third case is a deliberate difference (PORTING.md): ours takes an empty array and
+    /// gives back an empty array, or nil when the body replaced the string, as for any other array.
     func testInvalidInputRanges() throws {
         do {
             let text = RichString("Hello, world")
@@ -257,6 +257,14 @@ final class FoundationConformanceIndexTrackingTests: XCTestCase {
             let text = RichString("Hello, world")
             let other = RichString(concatenating: [text, RichString("Extra text")])
             XCTAssertFalse((other.endIndex..<other.endIndex).isValid(within: text))
+        }
+        do {
+            var text = RichString("Hello, world")
+            XCTAssertEqual(text.transform(updating: []) { $0.append("!") }, [])
+            XCTAssertEqual(text.string, "Hello, world!")
+            XCTAssertNil(text.transform(updating: []) { $0 = RichString("Foo") }, "tracking is lost, as for ranges")
+            XCTAssertEqual(text.transform(updating: RangeSet()) { $0.append("?") }, RangeSet())
+            XCTAssertNil(text.transform(updating: RangeSet()) { $0 = RichString("Bar") })
         }
     }
 }
