@@ -16,7 +16,7 @@ final class ConvertCLITests: XCTestCase {
         let back = folder.appendingPathComponent("back.json").path
         let again = try FmtcheckProcess.run(["convert", plain, back])
         XCTAssertEqual(again.status, 0, again.err)
-        XCTAssertEqual(try String(contentsOfFile: back), Self.glyphDocument)
+        XCTAssertEqual(try String(contentsOfFile: back, encoding: .utf8), Self.glyphDocument)
     }
 
     func testNativeJSONRoundTripsThroughItself() throws {
@@ -25,7 +25,7 @@ final class ConvertCLITests: XCTestCase {
         let input = try write(vector, to: "in.json", in: folder)
         let output = folder.appendingPathComponent("out.json").path
         XCTAssertEqual(try FmtcheckProcess.run(["convert", input, output]).status, 0)
-        XCTAssertEqual(try String(contentsOfFile: output), vector)
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), vector)
     }
 
     func testHTMLExportIsEscapedAndPlainTextDropsAttributes() throws {
@@ -33,13 +33,13 @@ final class ConvertCLITests: XCTestCase {
         let input = try write(#"["</p><script>alert(1)</script>",{"bold":true}]"#, to: "x.json", in: folder)
         let html = folder.appendingPathComponent("x.html").path
         XCTAssertEqual(try FmtcheckProcess.run(["convert", input, html]).status, 0)
-        let page = try String(contentsOfFile: html)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
         XCTAssertTrue(page.contains("<strong>&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</strong>"), page)
         let text = folder.appendingPathComponent("x.txt").path
         let result = try FmtcheckProcess.run(["convert", input, text])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.err.contains("cannot carry bold"), result.err)
-        XCTAssertEqual(try String(contentsOfFile: text), "</p><script>alert(1)</script>")
+        XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "</p><script>alert(1)</script>")
     }
 
     func testAFailedConversionLeavesTheOutputUntouched() throws {
@@ -49,7 +49,7 @@ final class ConvertCLITests: XCTestCase {
         let result = try FmtcheckProcess.run(["convert", input, output])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.err.contains("is untouched"), result.err)
-        XCTAssertEqual(try String(contentsOfFile: output), "precious")
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "precious")
         XCTAssertEqual(try FmtcheckProcess.run(["convert", output, input]).status, 2, "HTML cannot be read")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["bad.json", "out.html"])
     }

@@ -118,8 +118,8 @@ final class RunningFmtcheck {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("fmtcheck-run-\(UUID().uuidString)")
         output = base.appendingPathExtension("out")
         error = base.appendingPathExtension("err")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: error.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: error.path, contents: nil)
         process.executableURL = try FmtcheckProcess.binary()
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot

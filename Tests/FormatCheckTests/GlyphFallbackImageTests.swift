@@ -88,7 +88,7 @@ final class GlyphFallbackImageTests: XCTestCase {
         let run = try FmtcheckProcess.run(["convert", input, output], environment: ["FMTCHECK_NO_LIBHEIF": "1"])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertTrue(run.err.contains("\(input): warning: glyph quadrants: glyph decoding is turned off (FMTCHECK_NO_LIBHEIF=1); its fallback image is a placeholder"), run.err)
-        let page = try String(contentsOfFile: output)
+        let page = try String(contentsOfFile: output, encoding: .utf8)
         let source = try XCTUnwrap(QuadrantGlyph.imageSources(page).first)
         XCTAssertEqual(source, "data:image/png;base64," + Data(PNGEncoder.placeholder()).base64EncodedString())
         XCTAssertTrue(page.contains(#"type="image/x-apple-adaptive-glyph"><img src="data:image/png;base64,"#), page)
@@ -103,7 +103,7 @@ final class GlyphFallbackImageTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.err)
         // (The fixture has no XMP packet, which reading says; no warning about decoding the glyph.)
         XCTAssertFalse(run.err.split(separator: "\n").contains { $0.contains("warning") && !$0.contains("no XMP packet") }, run.err)
-        let page = try String(contentsOfFile: output)
+        let page = try String(contentsOfFile: output, encoding: .utf8)
         // 12 pt is 16 CSS px: a 32-pixel PNG, the 32-pixel rendition.
         XCTAssertTrue(page.contains(#" width="16" height="16" alt="four coloured squares">"#), page)
         let source = try XCTUnwrap(QuadrantGlyph.imageSources(page).first)

@@ -142,14 +142,14 @@ final class LintCLITests: XCTestCase {
 
     func testFixRewritesAtomicallyKeepsPermissionsAndASecondRunIsClean() throws {
         let folder = try temporaryFolder(self)
-        let path = try write(try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/recipes/smoothie.json").path), to: "smoothie.json", in: folder)
+        let path = try write(try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/recipes/smoothie.json").path, encoding: .utf8), to: "smoothie.json", in: folder)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         let definition = shippedDefinition("recipe")
         let fixed = try FmtcheckProcess.run(["--definition", definition, "--fix", path])
         XCTAssertEqual(fixed.status, 0, fixed.err)
         XCTAssertTrue(fixed.err.hasPrefix("fixed 1 problem in 1 file"), fixed.err)
         // Only the run the finding names changes: its dictionary gains the colour, in the file's spelling.
-        XCTAssertEqual(try String(contentsOfFile: path),
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
                        ##"["Banana smoothie\nBlend one ",{},"banana",{"foregroundColor":"#34c759","ingredient":"banana"}," with a cup of ",{},"milk",{"ingredient":"milk","foregroundColor":"#34c759"}," until smooth.\n",{}]"## + "\n")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o640)
@@ -162,14 +162,14 @@ final class LintCLITests: XCTestCase {
 
     func testDiffShowsTheChangeAndWritesNothing() throws {
         let folder = try temporaryFolder(self)
-        let original = try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/recipes/smoothie.json").path)
+        let original = try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/recipes/smoothie.json").path, encoding: .utf8)
         let path = try write(original, to: "smoothie.json", in: folder)
         // The file's bytes, as a patch (run where the file is, with a relative name).
         let result = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--diff", "smoothie.json"], in: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.out.hasPrefix("--- a/smoothie.json\n+++ b/smoothie.json\n@@ -1,1 +1,1 @@\n-" + original), result.out)
         XCTAssertTrue(result.out.contains(##"{"ingredient":"milk","foregroundColor":"#34c759"}"##), result.out)
-        XCTAssertEqual(try String(contentsOfFile: path), original)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), original)
         // --diff=runs: a line a run.
         let runs = try FmtcheckProcess.run(["--definition", shippedDefinition("recipe"), "--diff=runs", path])
         XCTAssertTrue(runs.out.contains("-\"milk\" {ingredient: \"milk\"}\n+\"milk\" {foregroundColor: #34c759, ingredient: \"milk\"}\n"), runs.out)

@@ -99,8 +99,8 @@ final class FastPathPropertyTests: XCTestCase {
                 let context = "seed \(seed) step \(step): \(edit) on \(x)"
                 var processedX = 0..<0, processedY = 0..<0
                 var fastSteps = EngineSteps(fast), referenceSteps = EngineSteps(reference)
-                x.mutate(edit.mutation(), under: &fastSteps, processed: &processedX)
-                y.mutate(makeEdit(on: y).mutation(), under: &referenceSteps, processed: &processedY)
+                _ = x.mutate(edit.mutation(), under: &fastSteps, processed: &processedX)
+                _ = y.mutate(makeEdit(on: y).mutation(), under: &referenceSteps, processed: &processedY)
                 let ax = fastSteps.adjustments, ay = referenceSteps.adjustments
                 XCTAssertEqual(ax, ay, context)
                 XCTAssertEqual(processedX, processedY, context)

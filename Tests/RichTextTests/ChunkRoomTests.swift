@@ -51,7 +51,7 @@ final class ChunkRoomTests: XCTestCase {
             let before = chunks[k].string.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
             chunks[k].replace(3, 3, with: "y"[...])
             let after = chunks[k].string.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
-            XCTAssertNotNil(before)
+            XCTAssertNotNil(before ?? nil)
             XCTAssertEqual(before, after, "the insertion moved the chunk's bytes to new storage")
         }
     }

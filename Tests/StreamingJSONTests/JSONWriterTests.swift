@@ -37,7 +37,7 @@ final class JSONWriterTests: XCTestCase {
 
     func testNumbersMatchFoundationJSONEncoder() throws {
         let doubles: [Double] = [1.5, 0.1, 1, 100, 1e20, 1e21, 1e22, 1e-5, 1e-7, 1.2345678901234568e20, 0.30000000000000004,
-                                 -0.0, 5e-324, 1.7976931348623157e308, 2.5e-6, 12345.678, 1e16, 9007199254740992, -3.25]
+                                 -0.0, .leastNonzeroMagnitude, 1.7976931348623157e308, 2.5e-6, 12345.678, 1e16, 9007199254740992, -3.25]
         let encoder = JSONEncoder()
         let expected = String(decoding: try encoder.encode(doubles), as: UTF8.self)
         XCTAssertEqual(try JSONWriter.string(.array(doubles.map { .number($0) })), expected)

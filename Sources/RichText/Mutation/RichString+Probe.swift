@@ -36,7 +36,7 @@ extension RichString {
         if case let .pasting(source, sourceRange, _) = mutation, !sourceRange.isEmpty {
             pastedParagraphKeys = source.runStore.anyRun(in: sourceRange) { $0.hasParagraphKeys }
         }
-        guard var (excerpt, start, end) = cutExcerpt(low: low, high: high, paragraphsMatter: definition.decidesParagraphs || pastedParagraphKeys)
+        guard case (var excerpt, let start, let end)? = cutExcerpt(low: low, high: high, paragraphsMatter: definition.decidesParagraphs || pastedParagraphKeys)
         else { return nil }
         excerpt.runStore.behaviorStamp = runStore.behaviorStamp
         func moved(_ range: Range<Index>) -> Range<Index> {
