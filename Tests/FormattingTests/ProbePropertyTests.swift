@@ -7,7 +7,16 @@ import RichText
 /// the document and applying the edit reports.
 final class ProbePropertyTests: XCTestCase {
     func testExcerptProbeEqualsCopyAndApply() throws {
-        let seeds = propertySeeds(default: 300)
+        try checkExcerptProbes(seeds: propertySeeds(default: 300), pieces: 5...60)
+    }
+
+    /// Documents of many chunks (several KB): excerpts of whole paragraphs are whole chunks, shared with the
+    /// document, and cuts inside paragraphs come near chunk edges.
+    func testExcerptProbeOnDocumentsOfManyChunksEqualsCopyAndApply() throws {
+        try checkExcerptProbes(seeds: propertySeeds(default: 12), pieces: 250...500)
+    }
+
+    private func checkExcerptProbes(seeds: Range<UInt64>, pieces: ClosedRange<Int>) throws {
         let fragments = ["a", "bc", " ", "\n", "•", "\r\n", "\r", "e\u{301}", "\u{301}", "👍🏽", "\u{FFFC}", "xyz", "\u{2029}", "hello world", "the quick brown fox jumps "]
         let values: [AttributeValue] = [.integer(1), .integer(2), .integer(5), .string("a")]
         var excerpted = 0
@@ -17,7 +26,7 @@ final class ProbePropertyTests: XCTestCase {
             let engine = FormattingEngine(definition)
             let keys = definition.scope + [AttributeKeyDescriptor(name: "outside")]
             // A document of several paragraphs, with random attributes (some outside the scope).
-            var document = randomDocument(&rng, pieces: 5...60, fragments: fragments, keys: keys, values: values)
+            var document = randomDocument(&rng, pieces: pieces, fragments: fragments, keys: keys, values: values)
             if rng.chance(0.7) { engine.normalize(&document) }
             for step in 0..<10 {
                 let (from, to) = rng.scalarOffsets(in: document.counts.scalars, maxLength: 4)

@@ -1,11 +1,11 @@
 /// A probe: the funnel run on an excerpt, a small string of its own holding what a mutation can affect, so that
 /// an editor can ask what an edit would become without touching the document, for less than the edit costs.
 ///
-/// Two kinds of excerpt. When the definition decides paragraph-bound keys, or paragraph-bound keys stand near the
-/// edit or come with it, the paragraphs holding the edit and two more on each side, cut on paragraph boundaries.
-/// Otherwise a few bytes each side of the edit, cut where character segmentation cannot depend on the other side
-/// (`segmentationIndependentCut`). Either way the excerpt holds the same characters and paragraphs around the
-/// edit as the string, so every step reads and writes the same there. The probe then checks that nothing reached
+/// An excerpt is whole chunks of the string's text, copied by reference. When the definition decides
+/// paragraph-bound keys, or paragraph-bound keys stand near the edit or come with it, it holds the paragraphs
+/// holding the edit and two more on each side; otherwise the chunks holding the edit and a few bytes beyond.
+/// Either way the excerpt holds the same characters and paragraphs around the edit as the string, so every step
+/// reads and writes the same there. The probe then checks that nothing reached
 /// the cut edges, where the string may go on differently: no report (a `textChanged` stretch running on, a
 /// paragraph value spreading) and no enforced region touches them. Otherwise it cannot decide, and the caller
 /// applies the mutation to a copy.
@@ -67,57 +67,90 @@ extension RichString {
     }
 
     /// The excerpt around an edit touching `low..<high`, and its bounds in this string; nil when it would be too
-    /// long. Cut inside paragraphs when paragraphs do not matter (and, checked as it is cut, no run there carries
-    /// a paragraph-bound key), else on paragraph boundaries, two paragraphs beyond those the edit touches on each
-    /// side (a behaviour report can widen the region the definition enforces by a paragraph).
+    /// long. The excerpt is whole chunks of this string's text, shared with it: no byte is copied and no count is
+    /// made again (chunk boundaries are grapheme boundaries of the whole text, so the chunks segment on their own
+    /// as they do here). Inside paragraphs (when paragraphs do not matter and, checked as it is cut, no run there
+    /// carries a paragraph-bound key) the chunks holding the edit, and a neighbour where the edit comes within
+    /// `cutMargin` bytes of a cut. Otherwise as many more chunks on each side as hold three paragraph separators:
+    /// the paragraphs the edit touches and two more on each side (a behaviour report can widen the region the
+    /// definition enforces by a paragraph).
     private func cutExcerpt(low: Int, high: Int, paragraphsMatter: Bool) -> (RichString, start: Int, end: Int)? {
-        let total = text.utf8Count
-        if !paragraphsMatter, high - low <= Self.excerptLimit,
-           let start = segmentationIndependentCut(near: low - Self.cutMargin, downward: true, limit: 64),
-           let end = segmentationIndependentCut(near: high + Self.cutMargin, downward: false, limit: 64),
-           start <= low, high <= end {
-            let runs = runStore.runs(in: start..<end)
-            if !runs.contains(where: { $0.attributes.hasParagraphKeys }) {
-                return (RichString(text: TextRope(text.string(in: start..<end)), runs: runs), start, end)
+        if !paragraphsMatter, let (excerptText, start, end) = textInsideParagraphs(low: low, high: high)
+            ?? excerptChunks(low: low, high: high, separators: 0).map({ (TextRope(chunks: $0.0), $0.start, $0.end) }) {
+            if !runStore.anyRun(in: start..<end, where: { $0.hasParagraphKeys }) {
+                return (RichString(text: excerptText, runStore: runStore.excerpt(start..<end)), start, end)
             }
         }
-        let touchLow = max(low - 1, 0)
-        let touched = text.paragraphRanges(overlapping: touchLow..<min(max(high + 1, touchLow + 1), total))
-        guard var start = touched.first?.lowerBound, var end = touched.last?.upperBound else { return nil }
-        for _ in 0..<2 {
-            if start > 0, let previous = text.paragraphRanges(overlapping: (start - 1)..<start).first { start = previous.lowerBound }
-            if end < total, let next = text.paragraphRanges(overlapping: end..<(end + 1)).last { end = next.upperBound }
-        }
-        guard start <= low, high <= end, end - start <= Self.excerptLimit else { return nil }
-        return (RichString(text: TextRope(text.string(in: start..<end)), runs: runStore.runs(in: start..<end)), start, end)
+        guard let (chunks, start, end) = excerptChunks(low: low, high: high, separators: 3) else { return nil }
+        return (RichString(text: TextRope(chunks: chunks), runStore: runStore.excerpt(start..<end)), start, end)
     }
 
-    /// A cut point for an excerpt: the nearest offset at or before `offset` (when `downward`) or at or after
-    /// it, no more than `limit` bytes away, where the text can be cut without changing how either side
-    /// segments into characters. That is the start or end of the text, or a position between two ASCII bytes
-    /// neither of which is CR: UAX #29 always breaks there (only GB3 joins two ASCII scalars), and every rule
-    /// that looks further back or ahead (emoji sequences, regional indicator pairs, Indic conjuncts) stops at
-    /// an ASCII scalar. Nil when there is none within reach in the chunk holding `offset`.
-    func segmentationIndependentCut(near offset: Int, downward: Bool, limit: Int) -> Int? {
+    /// The text `cutMargin` bytes and a little more on each side of `low..<high`, as one chunk, and where it
+    /// starts and ends, when the chunk holding the edit holds it all: cut where character segmentation cannot
+    /// depend on the other side, between two ASCII bytes neither of which is CR (UAX #29 always breaks there, as
+    /// only GB3 joins two ASCII scalars, and every rule that looks further back or ahead stops at an ASCII
+    /// scalar), or at the chunk's own edges, which are grapheme boundaries of the whole text; nil when the
+    /// chunk does not hold it all or its edge comes within the margin.
+    private func textInsideParagraphs(low: Int, high: Int) -> (TextRope, start: Int, end: Int)? {
         let total = text.utf8Count
-        if offset <= 0 { return 0 }
-        if offset >= total { return total }
-        guard let (_, start, chunk) = text.chunk(containing: offset) else { return nil }
-        let found: Int?? = chunk.string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        guard high - low <= Self.excerptLimit, let (_, chunkStart, chunk) = text.chunk(containing: low) else { return nil }
+        let found: (TextRope, Int, Int)?? = chunk.string.utf8.withContiguousStorageIfAvailable { bytes in
             func isCut(_ i: Int) -> Bool {
-                // i is chunk-relative, 1 ..< bytes.count: bytes i-1 and i are both in the chunk.
-                let a = bytes[i - 1], b = bytes[i]
-                return a < 0x80 && b < 0x80 && a != 0x0D && b != 0x0D
+                i == 0 || i == bytes.count || {
+                    let a = bytes[i - 1], b = bytes[i]
+                    return a < 0x80 && b < 0x80 && a != 0x0D && b != 0x0D
+                }()
             }
-            var i = offset - start
-            var steps = 0
-            while i >= 1 && i < bytes.count && steps <= limit {
-                if isCut(i) { return start + i }
-                i += downward ? -1 : 1
-                steps += 1
-            }
-            return nil
+            let lowInChunk = low - chunkStart, highInChunk = high - chunkStart
+            guard highInChunk <= bytes.count else { return nil }
+            var a = max(lowInChunk - Self.cutMargin, 0), b = min(highInChunk + Self.cutMargin, bytes.count)
+            while !isCut(a) && lowInChunk - a <= Self.cutMargin + 64 { a -= 1 }
+            while !isCut(b) && b - highInChunk <= Self.cutMargin + 64 { b += 1 }
+            // A cut at the chunk's edge within the margin: the neighbour chunk is needed.
+            guard isCut(a), isCut(b), a > 0 || chunkStart == 0 || lowInChunk >= Self.cutMargin,
+                  b < bytes.count || chunkStart + b == total || b - highInChunk >= Self.cutMargin else { return nil }
+            let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+            return (TextRope(chunk: TextChunk(piece)), chunkStart + a, chunkStart + b)
         }
         return found ?? nil
+    }
+
+    /// The chunks holding `low - 1` through `high`, with whole chunks on each side until they hold `separators`
+    /// paragraph separators (or, for none, until the edit is `cutMargin` bytes from each cut), and where they
+    /// start and end; nil past `excerptLimit` bytes.
+    private func excerptChunks(low: Int, high: Int, separators needed: Int) -> ([TextChunk], start: Int, end: Int)? {
+        guard let (firstIndex, firstStart, _) = text.chunk(containing: max(low - 1, 0)),
+              let (lastIndex, lastStart, lastChunk) = text.chunk(containing: high) else { return nil }
+        var start = firstStart, end = lastStart + lastChunk.summary.utf8
+        guard end - start <= Self.excerptLimit else { return nil }
+        var chunks: [TextChunk] = []
+        var seen = 0
+        /// Takes a whole chunk beyond the edit's; whether to take another: until enough separators (or one chunk,
+        /// for none), within the limit.
+        func take(_ chunk: TextChunk) -> Bool {
+            chunks.append(chunk)
+            seen += chunk.summary.separators
+            return seen < needed && end - start <= Self.excerptLimit
+        }
+        if start > 0 && (needed > 0 || low - start < Self.cutMargin) {
+            text.rope.forEachBackward(before: firstIndex) { _, chunk in
+                start -= chunk.summary.utf8
+                return take(chunk)
+            }
+            chunks.reverse()
+        }
+        text.rope.forEach(from: firstIndex) { index, chunk in
+            chunks.append(chunk)
+            return index < lastIndex
+        }
+        seen = 0
+        if end < text.utf8Count && (needed > 0 || end - high < Self.cutMargin) {
+            text.rope.forEach(from: lastIndex + 1) { _, chunk in
+                end += chunk.summary.utf8
+                return take(chunk)
+            }
+        }
+        guard end - start <= Self.excerptLimit else { return nil }
+        return (chunks, start, end)
     }
 }

@@ -95,6 +95,15 @@ struct Rope<Element: RopeElement>: @unchecked Sendable {
         root = Self.buildUpward(level)
     }
 
+    /// A rope of at most `maxFanout` elements, copied into one leaf: no level to build.
+    init(leafOf elements: UnsafeBufferPointer<Element>) {
+        precondition(elements.count <= Self.maxFanout, "One leaf holds at most maxFanout elements")
+        guard !elements.isEmpty else { root = nil; return }
+        let leaf = Node.make(height: 0)
+        for element in elements { leaf.appendElement(element) }
+        root = leaf
+    }
+
     /// A rope of the elements in `elements`, which it takes over: each is moved into a leaf (so an element whose
     /// references the tree counts by hand brings its own), and `elements` is left uninitialized. The same tree as
     /// `init(_:)` builds.

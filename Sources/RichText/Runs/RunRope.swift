@@ -92,6 +92,31 @@ struct RunRope: Sendable {
         return found
     }
 
+    /// The runs over `range`, clipped to it, as a tree of their own sharing their sets: an excerpt's runs. The
+    /// runs of a short range (a leaf's worth) are copied into one leaf with no array in between.
+    func excerpt(_ range: Range<Int>) -> RunRope {
+        var result = RunRope()
+        guard !range.isEmpty else { return result }
+        let capacity = Rope<StoredRun>.maxFanout
+        let fits: Bool = withUnsafeTemporaryAllocation(of: StoredRun.self, capacity: capacity) { buffer in
+            var n = 0
+            rope.forEach(from: range.lowerBound, along: RunUTF8Metric.self) { _, start, run in
+                guard n < capacity else { n += 1; return false }
+                let end = start + run.utf8Count
+                // A bitwise copy: the new tree takes its own reference as it copies the piece in.
+                var piece = run
+                piece.utf8Count = min(end, range.upperBound) - max(start, range.lowerBound)
+                (buffer.baseAddress! + n).initialize(to: piece)
+                n += 1
+                return end < range.upperBound
+            }
+            guard n <= capacity else { return false }
+            result.rope = Rope(leafOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+            return true
+        }
+        return fits ? result : RunRope(runs: runs(in: range))
+    }
+
     /// The runs clipped to `range`.
     func runs(in range: Range<Int>) -> [AttributeRun] {
         var result: [AttributeRun] = []

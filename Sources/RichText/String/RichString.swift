@@ -56,7 +56,7 @@ public struct RichString: Sendable {
         self.init(text: text, runStore: RunRope(takingOver: list))
     }
 
-    private init(text: TextRope, runStore: RunRope) {
+    init(text: TextRope, runStore: RunRope) {
         self.text = text
         self.runStore = runStore
         version = RichString.nextVersion()

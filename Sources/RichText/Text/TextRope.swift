@@ -16,6 +16,16 @@ struct TextRope: Sendable {
         rope = Rope(TextRope.cut(string))
     }
 
+    /// Text of one chunk.
+    init(chunk: TextChunk) {
+        rope = withUnsafePointer(to: chunk) { Rope(leafOf: UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    /// Text made of `chunks`, shared with the text they come from (their bytes and counts are not copied).
+    init(chunks: [TextChunk]) {
+        rope = Rope(chunks)
+    }
+
     var summary: TextSummary { rope.summary }
     var utf8Count: Int { rope.summary.utf8 }
 
