@@ -60,19 +60,6 @@ extension RichString {
         hasNotChanged(since: earlier)
     }
 
-    // MARK: Positions
-
-    /// The line, column and UTF-16 position of a UTF-8 offset (clamped to the text). O(log n).
-    package func textPosition(atUTF8 offset: Int) -> TextPositionInfo {
-        text.positionInfo(at: offset)
-    }
-
-    /// The positions of many UTF-8 offsets (any order, clamped to the text) in one forward pass; the same as
-    /// `textPosition(atUTF8:)` for each: the linter places every violation of a document at once.
-    package func textPositions(atUTF8 offsets: [Int]) -> [TextPositionInfo] {
-        text.positionInfos(at: offsets)
-    }
-
     // MARK: Writing runs raw
 
     /// Gives each run over `range` the set `transform` makes of its own, splitting the runs at the ends and
