@@ -329,7 +329,7 @@ public struct DocumentLinter: Sendable {
                 return (entry.name, glyph.contentIdentifier)
             }
         }
-        document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
+        document.forEachRun(inUTF8: 0..<document.counts.utf8) { range, attributes in
             let k = seen.index(of: attributes) { attributes in (!undescribedGlyphs(attributes).isEmpty, attributes[suppression] != nil) }
             let flags = seen.values[k]
             if flags.glyphs {
