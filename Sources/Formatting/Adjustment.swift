@@ -99,7 +99,7 @@ public struct Adjustment: Hashable, Sendable, CustomStringConvertible {
     /// Where, as indices of `document` (the document right after the edit that made the adjustment), for an
     /// editor to highlight.
     public func range(in document: RichString) -> Range<RichString.Index> {
-        document.indexAtUTF8(utf8Range.lowerBound)..<document.indexAtUTF8(utf8Range.upperBound)
+        document.index(atOffset: utf8Range.lowerBound, in: .utf8)..<document.index(atOffset: utf8Range.upperBound, in: .utf8)
     }
 
     public static func == (a: Adjustment, b: Adjustment) -> Bool {

@@ -1,7 +1,7 @@
 import RichText
 
 /// What scope and the constraint chain make of an attribute set: worked out once per interned set and kept
-/// (`ConstraintCache`, per set; `FixedPointMemo`, the sets the definition leaves alone).
+/// (`ConstraintCache`, per set; `fixedPoints`, RichText's `AttributeSetMarks` of the sets the definition leaves alone).
 extension FormattingEngine {
     /// One run's attributes after scope and every constraint, with each value change it made (without ranges).
     /// With `learnsResult`, a new answer's result set gets its own answer cached too (probes, which leave no

@@ -70,7 +70,7 @@ extension RichString {
     /// The names of the keys set anywhere in the string.
     var keyNames: Set<String> {
         var names: Set<String> = []
-        forEachRun(inUTF8: 0..<utf8Count) { _, attributes in
+        forEachRun(inUTF8: 0..<counts.utf8) { _, attributes in
             for entry in attributes.entries { names.insert(entry.name) }
             return true
         }
@@ -123,12 +123,12 @@ extension FormattingEngine {
         }
         switch edit {
         case let .setAttribute(key, value, ranges):
-            return attributeSetResult(key, value, Edit.rangeList(of: ranges).map { document.utf8Range(of: $0) })
+            return attributeSetResult(key, value, Edit.rangeList(of: ranges).map { document.offset(of: $0.lowerBound, in: .utf8)..<document.offset(of: $0.upperBound, in: .utf8) })
         case let .replaceText(range, text):
-            let start = document.utf8Range(of: range).lowerBound
+            let start = document.offset(of: range.lowerBound, in: .utf8)
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + text.utf8.count), askedKeys: [], edited: lazy)
         case let .replaceAttributed(range, piece):
-            let start = document.utf8Range(of: range).lowerBound
+            let start = document.offset(of: range.lowerBound, in: .utf8)
             return .ofTextEdit(adjustments: adjustments, inserted: start..<(start + piece.counts.utf8), askedKeys: piece.keyNames, edited: lazy)
         case .removeText:
             return ProbeResult(adjustments: adjustments, isKept: true, reverts: [], edited: lazy)
@@ -148,7 +148,7 @@ extension FormattingEngine {
     /// The attributes text typed at `index` would end up with, after inheritance, behaviours and the definition:
     /// typing probed on an excerpt, or on a copy where an excerpt cannot decide.
     public func typingAttributes(at index: RichString.Index, in document: RichString) -> AttributeSet {
-        let offset = document.utf8Range(of: index..<index).lowerBound
+        let offset = document.offset(of: index, in: .utf8)
         var steps = EngineSteps(self, learnsResults: false)
         var edited: RichString
         var start = 0

@@ -16,7 +16,10 @@ public struct FormattingEngine: Sendable {
         let behaviorStamp: UInt64
         let keepsOutsideScope: @Sendable (String) -> Bool
         let cache = ConstraintCache()
-        let fixedPoints = FixedPointMemo()
+        /// The sets the definition has been found to leave exactly as they are outside paragraph starts (scope and
+        /// every constraint give the set back): nearly every run an edit touches carries one, and for it the engine
+        /// has nothing to do, so this answer is read first, without the lock and the hashing of `ConstraintCache`.
+        let fixedPoints = AttributeSetMarks()
         let steps: [ConstraintStep]
         /// Whether the shortcuts that skip work provably left undone (`fixedPoints`, one-range edits) are taken;
         /// off only in tests, as the reference they are checked against.
@@ -45,7 +48,7 @@ public struct FormattingEngine: Sendable {
     var keepsOutsideScope: @Sendable (String) -> Bool { core.keepsOutsideScope }
     var cache: ConstraintCache { core.cache }
     /// The sets the definition leaves as they are (outside paragraph starts), read before `cache`.
-    var fixedPoints: FixedPointMemo { core.fixedPoints }
+    var fixedPoints: AttributeSetMarks { core.fixedPoints }
     var usesFastPaths: Bool { core.usesFastPaths }
     /// The constraints with what the chain asks of each, read once.
     var steps: [ConstraintStep] { core.steps }

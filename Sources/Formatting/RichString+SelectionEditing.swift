@@ -146,7 +146,7 @@ extension Selection {
     /// caret, what typing there would get from the text, or the caret's own typing attributes.
     public func attributes(in text: RichString) -> AttributeSet {
         if insertionPoint != nil { return typingAttributes(in: text) }
-        return text.uniformAttributes(in: ranges.ranges.map { text.utf8Range(of: $0) })
+        return text[ranges].uniformAttributes
     }
 
     /// What text typed over this selection would get from the string's own behaviours (the caret's own typing
@@ -156,7 +156,7 @@ extension Selection {
         if let typingAttributes { return typingAttributes }
         var probe = text
         var selection = self
-        let start = text.utf8Range(of: insertionPoint.map { $0..<$0 } ?? ranges.ranges.first ?? text.endIndex..<text.endIndex).lowerBound
+        let start = text.offset(of: insertionPoint ?? ranges.ranges.first?.lowerBound ?? text.endIndex, in: .utf8)
         probe.replaceSelection(&selection, withCharacters: "x")
         var typed = AttributeSet.empty
         probe.forEachRun(inUTF8: start..<(start + 1)) { _, attributes in typed = attributes; return false }
@@ -169,7 +169,7 @@ extension Selection {
         if let caret = insertionPoint { return engine.typingAttributes(at: caret, in: text) }
         var probe = text
         var selection = self
-        let start = text.utf8Range(of: ranges.ranges.first ?? text.endIndex..<text.endIndex).lowerBound
+        let start = text.offset(of: ranges.ranges.first?.lowerBound ?? text.endIndex, in: .utf8)
         probe.replaceSelection(&selection, withCharacters: "x", engine: engine)
         var typed = AttributeSet.empty
         probe.forEachRun(inUTF8: start..<(start + 1)) { _, attributes in typed = attributes; return false }

@@ -23,7 +23,7 @@ package enum Suggestions {
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.
-    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

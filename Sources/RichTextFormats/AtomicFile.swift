@@ -1,4 +1,5 @@
 import Foundation
+import SafeWrite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -36,7 +36,7 @@ extension RichString {
         var start = utf8.startIndex
         var position = 0
         // One walk over the runs (not a search from the root for each).
-        forEachRun(inUTF8: 0..<utf8Count) { range, attributes in
+        forEachRun(inUTF8: 0..<counts.utf8) { range, attributes in
             let end = utf8.index(start, offsetBy: range.upperBound - position)
             result.append((Substring(whole.unicodeScalars[start..<end]), attributes))
             start = end

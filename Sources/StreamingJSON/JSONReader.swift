@@ -37,9 +37,10 @@ public struct JSONReader {
     }
 
     /// Creates a reader for the one value that starts at `offset` (after any whitespace), for readers that
-    /// parse the surroundings themselves. Locations count lines and columns from `offset`, and there is no
-    /// byte order mark to skip. Stop after the value's last token: what follows it is trailing data.
-    package init(_ bytes: [UInt8], startingAt offset: Int, limits: Limits = Limits()) {
+    /// parse the surroundings themselves (a value inside a larger file, a line of JSON Lines). Locations count
+    /// lines and columns from `offset`, and there is no byte order mark to skip. Stop after the value's last
+    /// token: what follows it is trailing data.
+    public init(_ bytes: [UInt8], startingAt offset: Int, limits: Limits = Limits()) {
         self.bytes = bytes
         self.scanner = JSONScanner(limits: limits)
         scanner.pos = offset

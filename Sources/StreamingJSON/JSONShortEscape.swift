@@ -7,9 +7,9 @@ package enum JSONShortEscape {
     ]
 
     /// The byte each letter stands for, indexed by letter; 0 where the letter starts no short escape.
-    @usableFromInline package static let byteByLetter: [UInt8] = table { ($0.letter, $0.byte) }
+    @usableFromInline static let byteByLetter: [UInt8] = table { ($0.letter, $0.byte) }
     /// The letter each byte is escaped with, indexed by byte; 0 where the byte has no short escape.
-    @usableFromInline package static let letterByByte: [UInt8] = table { ($0.byte, $0.letter) }
+    @usableFromInline static let letterByByte: [UInt8] = table { ($0.byte, $0.letter) }
 
     private static func table(_ entry: ((letter: UInt8, byte: UInt8)) -> (index: UInt8, value: UInt8)) -> [UInt8] {
         var table = [UInt8](repeating: 0, count: 256)

@@ -9,8 +9,8 @@ final class CacheSoundnessTests: XCTestCase {
         AttributeSet([AttributeEntry(name: "note", value: .string("\(tag)-\(k)"))])
     }
 
-    func testTheFixedPointMemoNeverVouchesForASetMadeAfterItsSetDied() {
-        let memo = FixedPointMemo()
+    func testTheFixedPointMarksNeverVouchForASetMadeAfterItsSetDied() {
+        let memo = AttributeSetMarks()
         var addresses: Set<ObjectIdentifier> = []
         do {
             var recorded: [AttributeSet] = []

@@ -55,10 +55,10 @@ final class ProbePropertyTests: XCTestCase {
                     XCTAssertEqual(steps.adjustments, reference.adjustments, context)
                     // The edited excerpt is the edited document's stretch, text and runs.
                     let whole = reference.document
-                    let stretch = start..<(start + excerpt.utf8Count)
-                    XCTAssertLessThanOrEqual(stretch.upperBound, whole.utf8Count, context)
-                    guard stretch.upperBound <= whole.utf8Count else { return }
-                    XCTAssertEqual(excerpt, RichString(whole[whole.indexAtUTF8(stretch.lowerBound)..<whole.indexAtUTF8(stretch.upperBound)]), context)
+                    let stretch = start..<(start + excerpt.counts.utf8)
+                    XCTAssertLessThanOrEqual(stretch.upperBound, whole.counts.utf8, context)
+                    guard stretch.upperBound <= whole.counts.utf8 else { return }
+                    XCTAssertEqual(excerpt, RichString(whole[whole.index(atOffset: stretch.lowerBound, in: .utf8)..<whole.index(atOffset: stretch.upperBound, in: .utf8)]), context)
                 }
                 let caret = document.scalars(from, from).lowerBound
                 XCTAssertEqual(engine.typingAttributes(at: caret, in: document), engine.typingAttributesByCopy(at: caret, in: document), context)

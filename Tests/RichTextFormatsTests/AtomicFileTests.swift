@@ -1,6 +1,7 @@
 import Foundation
 import RichTextFormats
 import XCTest
+import SafeWrite
 
 /// `AtomicFile` writes through the one atomic writer (`AtomicWriter`): the mode of a file it replaces stays, a
 /// symbolic link is written where it points and stays a link, and no temporary file is left.

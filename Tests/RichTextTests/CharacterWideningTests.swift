@@ -22,7 +22,7 @@ final class CharacterWideningTests: XCTestCase {
             // Some texts of one-byte characters only, where the counts decide.
             if rng.chance(0.3) { text = String(text.filter { $0.utf8.count == 1 }) }
             let s = RichString(text)
-            let total = s.utf8Count
+            let total = s.counts.utf8
             for _ in 0..<8 {
                 let a = rng.int(0...total), b = rng.int(0...total)
                 let range = min(a, b)..<(rng.chance(0.5) ? min(a, b) : max(a, b))
@@ -43,7 +43,7 @@ final class CharacterWideningTests: XCTestCase {
             var text = ""
             for _ in 0..<rng.int(0...12) { text += rng.pick(fragments) }
             let s = RichString(text)
-            let total = s.utf8Count
+            let total = s.counts.utf8
             let oneByte = text.utf8.count == text.count
             for _ in 0..<8 {
                 let a = rng.int(0...total), b = rng.int(0...total)
@@ -74,7 +74,7 @@ final class CharacterWideningTests: XCTestCase {
             let pieces = rng.chance(0.2) ? rng.int(200...700) : rng.int(0...14)
             for _ in 0..<pieces { text += rng.pick(fragments) }
             let s = RichString(text)
-            let total = s.utf8Count
+            let total = s.counts.utf8
             for _ in 0..<10 {
                 let a = rng.int(0...total), b = rng.int(0...total)
                 let range = min(a, b)..<(rng.chance(0.5) ? min(a, b) : max(a, b))

@@ -82,7 +82,7 @@ final class TextChangedStretchTests: XCTestCase {
                 let boundaries = Self.scalarBoundaries(of: text)
                 let i = rng.int(0...(boundaries.count - 1))
                 let a = boundaries[i]
-                if a > 0, a < text.utf8Count, let tag = text.runStore.attributes(at: a - 1)["tag"],
+                if a > 0, a < text.counts.utf8, let tag = text.runStore.attributes(at: a - 1)["tag"],
                    text.runStore.attributes(at: a)["tag"] == tag { insideStretches += 1 }
                 let context: String
                 if rng.chance(0.4) && i + 1 < boundaries.count {

@@ -2,8 +2,8 @@ import XCTest
 @testable import RichText
 import struct FormattingTesting.SeededGenerator
 
-/// `RichString.textPositions(atUTF8:)` (one forward pass over the chunks) gives exactly what the per-offset
-/// conversions give, and both agree with the standard library's view of the text.
+/// `RichString.textPositions(of:)` (one forward pass over the chunks, `TextRope.positionInfos(at:)`) gives exactly
+/// what the per-offset conversions give, and both agree with the standard library's view of the text.
 final class TextPositionTests: XCTestCase {
     static let pieces = ["a", "b", "hello ", "crème ", "naïve café ", "\r", "\n", "\r\n", "\u{2029}", "e\u{301}", "\u{301}",
                          "😀", "🇫🇷", "👩🏽‍💻", "\u{2FF}", "ü", "日本", "\t", "0123456789 ", "stir the dough gently "]
@@ -27,7 +27,7 @@ final class TextPositionTests: XCTestCase {
 
     /// The position from the String alone: lines end after LF, lone CR, CRLF or U+2029; characters and UTF-16
     /// units are those of the prefix up to the offset (the offset is on a character boundary).
-    func fromString(_ string: String, characterBoundary offset: Int) -> TextPositionInfo {
+    func fromString(_ string: String, characterBoundary offset: Int) -> TextPosition {
         let utf8 = Array(string.utf8)
         var line = 1, lineStart = 0
         var i = 0
@@ -40,7 +40,7 @@ final class TextPositionTests: XCTestCase {
             i += 1
         }
         func prefix(_ n: Int) -> String { String(decoding: utf8[0..<n], as: UTF8.self) }
-        return TextPositionInfo(line: line, lineStartUTF8: lineStart, characters: prefix(offset).count,
+        return TextPosition(line: line, lineStartUTF8: lineStart, characters: prefix(offset).count,
                                 utf16: prefix(offset).utf16.count, lineStartCharacters: prefix(lineStart).count,
                                 lineStartUTF16: prefix(lineStart).utf16.count)
     }
@@ -58,12 +58,15 @@ final class TextPositionTests: XCTestCase {
             }
             if rng.chance(0.2) { offsets += [-3, total + 5] }
             offsets.shuffle(using: &rng)
-            let fast = doc.textPositions(atUTF8: offsets)
+            let fast = doc.text.positionInfos(at: offsets)
             XCTAssertEqual(fast.count, offsets.count)
             let string = doc.string
             let characterBoundaries = Set(string.indices.map { string.utf8.distance(from: string.startIndex, to: $0) } + [total])
+            let inside = offsets.filter { (0...total).contains($0) }
+            XCTAssertEqual(doc.textPositions(of: inside.map { doc.index(atOffset: $0, in: .utf8) }),
+                           inside.map { doc.text.positionInfo(at: $0) })
             for (k, offset) in offsets.enumerated() {
-                let slow = doc.textPosition(atUTF8: offset)
+                let slow = doc.text.positionInfo(at: offset)
                 XCTAssertEqual(fast[k], slow, "offset \(offset) of \(total) in \(string.debugDescription.prefix(200))")
                 let clamped = min(max(offset, 0), total)
                 if clamped == 0 || characterBoundaries.contains(clamped) {
@@ -75,12 +78,31 @@ final class TextPositionTests: XCTestCase {
 
     func testExamples() {
         let doc = RichString("é😀\n🍞 x\r\ny\u{2029}z\r")
-        let offsets = Array(0...doc.counts.utf8)
-        XCTAssertEqual(doc.textPositions(atUTF8: offsets), offsets.map { doc.textPosition(atUTF8: $0) })
-        let info = doc.textPosition(atUTF8: "é😀\n🍞 ".utf8.count)
+        let indices = (0...doc.counts.utf8).map { doc.index(atOffset: $0, in: .utf8) }
+        XCTAssertEqual(doc.textPositions(of: indices), indices.map { doc.textPosition(of: $0) })
+        let info = doc.textPosition(of: doc.index(atOffset: "é😀\n🍞 ".utf8.count, in: .utf8))
         XCTAssertEqual(info.line, 2)
         XCTAssertEqual(info.column, 3)
         XCTAssertEqual(info.utf16Column, 4)
-        XCTAssertEqual(RichString().textPositions(atUTF8: [0, 3]), [doc.textPosition(atUTF8: 0), doc.textPosition(atUTF8: 0)])
+        XCTAssertEqual(info.characterOffset, 5)
+        XCTAssertEqual(info.utf16Offset, 7)
+        let empty = RichString()
+        XCTAssertEqual(empty.textPositions(of: []), [])
+        XCTAssertEqual(empty.textPosition(of: empty.startIndex), doc.textPosition(of: doc.startIndex))
+    }
+
+    func testAPositionAgreesWithTheOffsetsOfItsIndexInEveryUnit() {
+        let doc = RichString("a😀\nb😀c")
+        for n in 0...doc.counts.utf16 {
+            let index = doc.index(atOffset: n, in: .utf16)
+            let position = doc.textPosition(of: index)
+            XCTAssertEqual(position.utf16Offset, n, "UTF-16 offset \(n)")
+            XCTAssertEqual(position.utf16Offset, doc.offset(of: index, in: .utf16))
+            XCTAssertEqual(position.characterOffset, doc.offset(of: index, in: .characters))
+            let (line, column) = doc.lineAndColumn(of: index)
+            XCTAssertEqual(position.line, line)
+            XCTAssertEqual(position.column, column)
+            XCTAssertEqual(doc.textPositions(of: [index]), [position])
+        }
     }
 }

@@ -130,7 +130,7 @@ extension DefinitionReader {
             return nil
         }
         if let lower, let upper, lower > upper, let maxNode = clampNode["max"] {
-            report(.invalidValue, "the clamp's max (\(Double.phrase(upper))) is below its min (\(Double.phrase(lower)))", node: maxNode, at: clampPath.appending(key: "max"),
+            report(.invalidValue, "the clamp's max (\(AttributeValue.number(upper).phrase)) is below its min (\(AttributeValue.number(lower).phrase))", node: maxNode, at: clampPath.appending(key: "max"),
                    hint: "swap them")
             return nil
         }

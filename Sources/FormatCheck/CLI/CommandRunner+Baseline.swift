@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 extension CommandRunner {
     /// The baseline `--baseline` names, read before anything is linted; nil when none is named.

@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 extension CommandRunner {
     /// `fmtcheck init [FOLDER]`: works out a starter configuration (`StarterConfiguration`), writes its files

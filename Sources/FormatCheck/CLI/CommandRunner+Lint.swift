@@ -1,6 +1,7 @@
 import Formatting
 import Foundation
 import RichTextFormats
+import SafeWrite
 #if canImport(Glibc)
 import Glibc
 #endif

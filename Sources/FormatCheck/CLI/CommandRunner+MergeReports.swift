@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 extension CommandRunner {
     /// `fmtcheck merge-reports`: reads every report, merges them (`ReportMerge`) and writes the result to `-o`

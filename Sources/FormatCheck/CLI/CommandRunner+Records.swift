@@ -1,6 +1,7 @@
 import Foundation
 import RichTextFormats
 import StreamingJSON
+import SafeWrite
 
 extension CommandRunner {
     /// `fmtcheck lint --records FILE|-`: lints a JSON Lines stream (`RecordLintRun`). Findings go to standard

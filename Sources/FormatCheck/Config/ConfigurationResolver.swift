@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 /// Finds the `.fmtcheck.json` files that apply to a folder — the nearest one and, member by member, the
 /// farther ones it does not override — and caches the result per folder. Given a configuration file

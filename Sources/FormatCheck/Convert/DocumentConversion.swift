@@ -1,6 +1,7 @@
 import Foundation
 import RichText
 import RichTextFormats
+import SafeWrite
 
 /// Converts a document between native JSON, RTF, RTFD (package and flattened), plain text with attachments
 /// (folder form), plain text and HTML.

@@ -1,6 +1,7 @@
 import Foundation
 import RichTextFormats
 import StreamingJSON
+import SafeWrite
 
 /// The findings a corpus had when fmtcheck was switched on, so that a run reports only new ones, as SwiftLint's
 /// baseline and ESLint's suppressions file do. `--write-baseline FILE` records a run's findings;

@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 /// What a folder search passes over by pattern, as ruff decides it: the exclude patterns in effect for each
 /// folder (`LintConfiguration.excludePatterns(with:)`: the `.fmtcheck.json` that applies there, with the command

@@ -1,6 +1,7 @@
 import Foundation
 import RichText
 import RichTextFormats
+import SafeWrite
 
 /// Writes a document in a lintable format (`--fix` the format it read, `convert` the one asked for): native JSON
 /// as JSON, RTF as RTF, an RTFD package as a package and flattened RTFD flattened, always atomically, so a

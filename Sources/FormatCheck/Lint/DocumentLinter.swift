@@ -195,7 +195,7 @@ public struct DocumentLinter: Sendable {
     }
 
     /// UTF-8 ranges of a document with their positions and the characters before each bound, all found in
-    /// one forward pass over the text (`RichString.textPositions(atUTF8:)`) and, with a source map, one over the
+    /// one forward pass over the text (`RichString.textPositions(of:)`) and, with a source map, one over the
     /// file (`SourceMap.lineAndColumns(of:in:)`).
     struct Located {
         /// Per range: the clamped range, its position, and the characters before its bounds.
@@ -215,7 +215,7 @@ public struct DocumentLinter: Sendable {
                 offsets.append(range.lowerBound)
                 offsets.append(range.upperBound)
             }
-            let infos = document.textPositions(atUTF8: offsets)
+            let infos = document.textPositions(of: offsets.map { document.index(atOffset: $0, in: .utf8) })
             // Each bound's byte offset in the file, and its line and column there.
             var fileOffsets: [Int] = []
             var places: [(line: Int, column: Int)] = []
@@ -238,15 +238,15 @@ public struct DocumentLinter: Sendable {
                     position = DocumentPosition(line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                                                 byteOffset: range.lowerBound, byteLength: range.count,
                                                 utf8Offset: range.lowerBound, utf8Length: range.count,
-                                                utf16Offset: start.utf16, utf16Length: end.utf16 - start.utf16)
+                                                utf16Offset: start.utf16Offset, utf16Length: end.utf16Offset - start.utf16Offset)
                 } else {
                     let (from, to) = (places[2 * k], places[2 * k + 1])
                     position = DocumentPosition(line: from.line, column: from.column, endLine: to.line, endColumn: to.column,
                                                 byteOffset: fileOffsets[2 * k], byteLength: fileOffsets[2 * k + 1] - fileOffsets[2 * k],
                                                 member: map?.memberPath, utf8Offset: range.lowerBound, utf8Length: range.count,
-                                                utf16Offset: start.utf16, utf16Length: end.utf16 - start.utf16)
+                                                utf16Offset: start.utf16Offset, utf16Length: end.utf16Offset - start.utf16Offset)
                 }
-                entries.append((range, position, start.characters..<max(end.characters, start.characters)))
+                entries.append((range, position, start.characterOffset..<max(end.characterOffset, start.characterOffset)))
             }
         }
 
@@ -329,7 +329,7 @@ public struct DocumentLinter: Sendable {
                 return (entry.name, glyph.contentIdentifier)
             }
         }
-        document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
+        document.forEachRun(inUTF8: 0..<document.counts.utf8) { range, attributes in
             let k = seen.index(of: attributes) { attributes in (!undescribedGlyphs(attributes).isEmpty, attributes[suppression] != nil) }
             let flags = seen.values[k]
             if flags.glyphs {

@@ -1,4 +1,5 @@
 import RichTextFormats
+import SafeWrite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

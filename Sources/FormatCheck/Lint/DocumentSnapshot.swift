@@ -1,4 +1,5 @@
 import RichTextFormats
+import SafeWrite
 
 /// A document as `--fix` read it: which file it was and in what state (`FileIdentity`, taken before reading) and
 /// what it held. Just before the fixed document replaces it, `change(since:)` checks that it is still so, so a

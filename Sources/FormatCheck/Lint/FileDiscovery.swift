@@ -1,6 +1,7 @@
 import Foundation
 import RichTextFormats
 import StreamingJSON
+import SafeWrite
 
 /// Turns the PATHs of a lint command into documents: files as given, folders searched recursively for `.json`,
 /// `.rtf` and `.rtfd` documents (extensions in any case; an `.rtfd` folder is one document, a package, and is

@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 /// What `--cache` keeps between runs, as ruff's and ESLint's caches do: for each document, the findings of its
 /// last lint, with the file's state then (device, inode, size, modification and status-change times to the

@@ -116,7 +116,7 @@ public struct LintDocumentReader: Sendable {
         var typings = AttributeSetMemo<Typing>()
         var changesAny = false
         let source = decoded.document
-        source.forEachRun(inUTF8: 0..<source.utf8Count) { range, original in
+        source.forEachRun(inUTF8: 0..<source.counts.utf8) { range, original in
             let k = typings.index(of: original) { original in
                 let typing = self.typing(of: original)
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }

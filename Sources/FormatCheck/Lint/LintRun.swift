@@ -1,6 +1,7 @@
 import RichText
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 /// Lints many documents: resolves each one's definition and options (command line, then the nearest
 /// `.fmtcheck.json`), loads each definition once, and lints the documents in parallel on every core. Results

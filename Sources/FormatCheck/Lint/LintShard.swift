@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 /// `--shard K/N` (Jest's and Playwright's spelling, 1-based): the part of the discovered documents one job of
 /// a matrix lints.

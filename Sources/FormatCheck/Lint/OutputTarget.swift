@@ -1,5 +1,6 @@
 import Foundation
 import RichTextFormats
+import SafeWrite
 
 /// Where `fmtcheck -o FILE` (the report) and `fmtcheck convert IN OUT` may write: a regular file (or, for a
 /// folder format, a folder) or a new path — never a symbolic link, a device, a FIFO or a socket — and never one of

@@ -142,7 +142,7 @@ struct Suppressions {
         for violation in suppressed {
             guard let key = violation.key else { continue }
             let range = violation.position.utf8Offset..<(violation.position.utf8Offset + violation.position.utf8Length)
-            guard !range.isEmpty, range.upperBound <= original.utf8Count, range.upperBound <= result.utf8Count else { continue }
+            guard !range.isEmpty, range.upperBound <= original.counts.utf8, range.upperBound <= result.counts.utf8 else { continue }
             original.forEachRun(inUTF8: range) { piece, attributes in
                 let entry = attributes.entry(named: key)
                 result.transformAttributesRaw(inUTF8: piece) { set in

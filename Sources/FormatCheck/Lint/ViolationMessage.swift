@@ -35,7 +35,7 @@ enum ViolationMessage {
     }
 
     /// `quote(_:in:)` for a clamped range whose bounds lie after `characters.lowerBound` and
-    /// `characters.upperBound` characters (from `RichString.textPositions(atUTF8:)`): no conversions but the
+    /// `characters.upperBound` characters (from `RichString.textPositions(of:)`): no conversions but the
     /// cut at 41 characters.
     static func quote(_ range: Range<Int>, characters: Range<Int>, in document: RichString) -> String {
         let start = document.index(atOffset: range.lowerBound, in: .utf8)

@@ -159,7 +159,7 @@ public enum HTMLReport {
     /// The paragraphs findings are in, merged where they meet, each with the findings in it (by index). Findings
     /// about the file (a reader warning, a malformed document) are in no excerpt.
     static func excerpts(of violations: [Violation], in document: RichString) -> [(range: Range<Int>, findings: [Int])] {
-        let total = document.utf8Count
+        let total = document.counts.utf8
         var found: [(range: Range<Int>, findings: [Int])] = []
         let placed = violations.indices.filter { !Suppressions.unsuppressible.contains(violations[$0].rule) }
             .sorted { violations[$0].position.utf8Offset < violations[$1].position.utf8Offset }
@@ -180,8 +180,8 @@ public enum HTMLReport {
 
     /// A fixable finding's text as the fixed document has it (the text is the same; its attributes are fixed).
     static func fixedText(of v: Violation, in file: FileResult) -> RichString? {
-        guard let fixed = file.fixedDocument, let document = file.document, fixed.utf8Count == document.utf8Count, v.position.utf8Length > 0,
-              v.position.utf8Offset + v.position.utf8Length <= fixed.utf8Count else { return nil }
+        guard let fixed = file.fixedDocument, let document = file.document, fixed.counts.utf8 == document.counts.utf8, v.position.utf8Length > 0,
+              v.position.utf8Offset + v.position.utf8Length <= fixed.counts.utf8 else { return nil }
         let lower = fixed.index(atOffset: v.position.utf8Offset, in: .utf8), upper = fixed.index(atOffset: v.position.utf8Offset + v.position.utf8Length, in: .utf8)
         return RichString(fixed[lower..<upper])
     }

@@ -1,8 +1,10 @@
 import RichText
 
 extension AttributeValue {
-    /// The value as an explanation writes it: strings quoted, colours as hex, numbers without a needless ".0".
-    package var phrase: String {
+    /// The value as an explanation writes it: strings quoted, colours as hex, numbers without a needless ".0"
+    /// (`"salt"`, `#00FF00`, `3`). The built-in constraints' `sentence`s and the definition checker's messages
+    /// write values so; a constraint type of your own writes its `sentence` with it to read the same.
+    public var phrase: String {
         switch self {
         case .string(let s): return "\"\(s)\""
         case .number(let d): return Double.phrase(d)
@@ -13,14 +15,14 @@ extension AttributeValue {
 
 extension Double {
     /// A bound as people write it: 3 rather than 3.0.
-    package static func phrase(_ value: Double) -> String {
+    static func phrase(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
 extension Array where Element == String {
     /// "a", "a or b", "a, b or c".
-    package func joinedInWords(_ conjunction: String) -> String {
+    func joinedInWords(_ conjunction: String) -> String {
         switch count {
         case 0: return ""
         case 1: return self[0]

@@ -156,7 +156,7 @@ enum AttributeRegistry {
     /// Sweeps both tables now, freeing every set and value that nothing but the registry holds, and returns the
     /// number of sets and of values left. Sweeps otherwise happen on their own as the tables fill; this is for
     /// tests and for measuring what is alive.
-    package static func sweep() -> (sets: Int, values: Int) {
+    static func sweep() -> (sets: Int, values: Int) {
         tables.withLock { tables in
             // A set's death gives back its projections and values, which the next round can free.
             var sets = -1
@@ -173,12 +173,12 @@ enum AttributeRegistry {
 }
 
 /// A fixed array of atomic words, for caches read without a lock.
-package final class AtomicSlots: @unchecked Sendable {
+final class AtomicSlots: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
-    package let count: Int
+    let count: Int
 
     /// `count` words, all zero.
-    package init(count: Int) {
+    init(count: Int) {
         self.count = count
         slots = .allocate(capacity: count)
         for k in 0..<count { (slots + k).initialize(to: Atomic(0)) }
@@ -190,10 +190,10 @@ package final class AtomicSlots: @unchecked Sendable {
     }
 
     @inline(__always)
-    package func load(_ index: Int) -> UInt { slots[index].load(ordering: .acquiring) }
+    func load(_ index: Int) -> UInt { slots[index].load(ordering: .acquiring) }
 
     @inline(__always)
-    package func store(_ value: UInt, at index: Int) { slots[index].store(value, ordering: .releasing) }
+    func store(_ value: UInt, at index: Int) { slots[index].store(value, ordering: .releasing) }
 }
 
 /// Bump allocation from large chunks that are never freed (the key records).

@@ -4,7 +4,7 @@ import Synchronization
 /// a cache of answers per set then needs no capacity and no eviction, and holds nothing once its sets are gone.
 ///
 /// The value must not hold the set it is kept in (that would keep the set alive forever).
-package final class SetAnnex: @unchecked Sendable {
+final class SetAnnex: @unchecked Sendable {
     /// The client that kept it: a token from `AttributeSet.newAnnexOwner()`, never given twice.
     let owner: UInt64
     let value: AnyObject

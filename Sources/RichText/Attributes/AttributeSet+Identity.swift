@@ -4,7 +4,7 @@ extension AttributeSet {
     /// the set is reclaimed. Equal sets alive at the same time share one serial number, so a cache that keeps only
     /// this number (no reference) can treat a match as proof that it names the same set, at any time. Never zero.
     @inlinable
-    package var internedIdentity: UInt { serialNumber }
+    var internedIdentity: UInt { serialNumber }
 
     /// `serial`, callable from code inlined into other modules.
     @usableFromInline var serialNumber: UInt { serial }

@@ -9,16 +9,27 @@
 ///
 /// The table keeps no set alive; an answer that holds the set does. Serial numbers are never reused, so a
 /// number found in the table names the set stored under it for as long as the walk holds its string.
-package struct AttributeSetMemo<Value> {
+///
+/// A renderer that turns each run's attributes into a style (a font, a colour, a paragraph style) works each
+/// style out once per distinct set the same way:
+///
+/// ```swift
+/// var styles = AttributeSetMemo<Style>()
+/// for run in text.runs {
+///     let k = styles.index(of: run.attributes) { Style($0) }
+///     draw(text[run.range], styles.values[k])
+/// }
+/// ```
+public struct AttributeSetMemo<Value> {
     /// The answers, in the order their sets were first met.
-    package internal(set) var values: [Value] = []
+    public internal(set) var values: [Value] = []
     /// Open-addressed slots: a set's serial number (0 for a free slot) and its answer's index in `values`.
     @usableFromInline var serials: [UInt]
     @usableFromInline var indices: [Int32]
     @usableFromInline var shift: UInt64
 
     /// An empty table; it grows as sets are met.
-    package init() {
+    public init() {
         serials = Array(repeating: 0, count: 16)
         indices = Array(repeating: 0, count: 16)
         shift = 64 - 4
@@ -26,8 +37,8 @@ package struct AttributeSetMemo<Value> {
 
     /// The index in `values` of the answer for `attributes`, or nil when the set was not met yet.
     @inlinable
-    package func index(of attributes: AttributeSet) -> Int? {
-        let serial = attributes.internedIdentity
+    public func index(of attributes: AttributeSet) -> Int? {
+        let serial = attributes.serialNumber
         var slot = self.slot(for: serial)
         let mask = serials.count - 1
         while true {
@@ -40,15 +51,15 @@ package struct AttributeSetMemo<Value> {
 
     /// The index in `values` of the answer for `attributes`, worked out by `answer` the first time the set is met.
     @inlinable
-    package mutating func index(of attributes: AttributeSet, answer: (AttributeSet) throws -> Value) rethrows -> Int {
+    public mutating func index(of attributes: AttributeSet, answer: (AttributeSet) throws -> Value) rethrows -> Int {
         if let known = index(of: attributes) { return known }
         let value = try answer(attributes)
-        return insert(value, for: attributes.internedIdentity)
+        return insert(value, for: attributes.serialNumber)
     }
 
     /// The answer for `attributes`, or nil when the set was not met yet.
     @inlinable
-    package subscript(attributes: AttributeSet) -> Value? {
+    public subscript(attributes: AttributeSet) -> Value? {
         index(of: attributes).map { values[$0] }
     }
 

@@ -1,21 +1,23 @@
-/// Runs collected for a new string, in order, each holding one reference to its set: a reader appends them as
-/// it reads, and the string it builds takes them over (`RichString(unenforcedText:runs:)`), so that each run's
-/// reference is counted once, as it is appended, and never copied or given back on the way into the tree.
+/// Runs collected for a new string, in order, each holding one reference to its set: a reader of a document
+/// format appends them as it reads, and the string it builds takes them over
+/// (`RichString(unenforcedText:takingOver:)`), so that each run's reference is counted once, as it is appended,
+/// and never copied or given back on the way into the tree. RichTextFormats' readers build their strings so;
+/// `RichString(unenforcedText:runs:)` does the same from an array of `AttributeRun`s, at the cost of a copy.
 ///
 /// Runs are kept as appended (even empty ones, or equal neighbours), so that an index stays good for
 /// `setAttributes(_:at:)`; the string coalesces them as it takes them over. What is not taken over is given
 /// back when the list dies.
-package final class RunList {
+public final class RunList {
     /// The runs, each owning one reference to its set (see `StoredRun`). A list is filled by one reader and
     /// never shared while it is, so the per-access exclusivity check (a thread-local lookup on every append) is
     /// left out.
     @exclusivity(unchecked) private var runs: [StoredRun] = []
 
     /// An empty list.
-    package init() {}
+    public init() {}
 
     /// A list of `runs`, each taking its own reference.
-    package init<S: Sequence>(_ runs: S) where S.Element == AttributeRun {
+    init<S: Sequence>(_ runs: S) where S.Element == AttributeRun {
         self.runs.reserveCapacity(runs.underestimatedCount)
         for run in runs { append(utf8Count: run.utf8Count, run.attributes) }
     }
@@ -26,27 +28,28 @@ package final class RunList {
         }
     }
 
-    /// The number of runs.
-    package var count: Int { runs.count }
+    /// The number of runs appended.
+    public var count: Int { runs.count }
 
     /// The UTF-8 length of each run, in order.
-    package var utf8Counts: some Collection<Int> { runs.lazy.map(\.utf8Count) }
+    var utf8Counts: some Collection<Int> { runs.lazy.map(\.utf8Count) }
 
     /// Appends a run of `utf8Count` bytes with `attributes` (its reference is taken from the thread's credits:
     /// `TreeReferences`).
     @inline(__always)
-    package func append(utf8Count: Int, _ attributes: AttributeSet) {
+    public func append(utf8Count: Int, _ attributes: AttributeSet) {
         runs.append(StoredRun(utf8Count: utf8Count, owning: TreeReferences.take(attributes)))
     }
 
     /// Appends a run of `utf8Count` bytes with no attributes.
     @inline(__always)
-    package func appendEmpty(utf8Count: Int) {
+    public func appendEmpty(utf8Count: Int) {
         AttributeSet.withEmpty { append(utf8Count: utf8Count, $0) }
     }
 
-    /// Gives run `index` the attributes `attributes`.
-    package func setAttributes(_ attributes: AttributeSet, at index: Int) {
+    /// Gives run `index` (counted from 0 in the order appended) the attributes `attributes`: a reader that learns a
+    /// run's attributes after its text.
+    public func setAttributes(_ attributes: AttributeSet, at index: Int) {
         runs[index].replaceAttributes(with: attributes)
     }
 

@@ -35,6 +35,10 @@ extension RichString {
         return uniform ?? .empty
     }
 
+    /// The attributes whose value is the same over all of the text (Foundation's uniform values); empty for an
+    /// empty string.
+    public var uniformAttributes: AttributeSet { uniformAttributeSet(in: wholeOffsets) }
+
     /// The whole text's UTF-8 range, as the one range whole-string attribute access works on.
     var wholeOffsets: [Range<Int>] { [0..<text.utf8Count] }
 
@@ -81,4 +85,16 @@ extension RichString {
     public mutating func replaceAttributes(_ match: AttributeSet, with replacement: AttributeSet) -> [AttributeAdjustment] {
         transformAttributes(in: wholeOffsets) { $0.replacing(match, with: replacement) }
     }
+}
+
+extension RichSubstring {
+    /// The attributes whose value is the same over all of the slice (Foundation's uniform values); empty for an
+    /// empty slice.
+    public var uniformAttributes: AttributeSet { base.uniformAttributeSet(in: [base.offsets(of: bounds)]) }
+}
+
+extension DiscontiguousRichSubstring {
+    /// The attributes whose value is the same over every range of the slice (Foundation's uniform values): what
+    /// a toolbar shows as on for a selection. Empty ranges are skipped; a slice of nothing has none.
+    public var uniformAttributes: AttributeSet { base.uniformAttributeSet(in: base.offsets(of: ranges)) }
 }

@@ -117,8 +117,15 @@ extension RichString {
         self.init(text: string, handingOver: RunList(runs))
     }
 
-    /// `init(unenforcedText:runs:)` with the runs of `list`, which the string takes over (the list is left
-    /// empty), so that a reader's runs go into the tree without their references being counted again.
+    /// `init(unenforcedText:runs:)` with the runs a reader collected in `list`, which the string takes over (the
+    /// list is left empty): each run's reference was counted once, as it was appended, and is not counted again
+    /// on the way into the tree. Returns nil when the runs do not add up to the text's UTF-8 length or a run
+    /// boundary cuts a scalar.
+    public init?(unenforcedText string: String, takingOver list: RunList) {
+        self.init(text: string, handingOver: list)
+    }
+
+    /// `init(unenforcedText:takingOver:)`, the one place that checks the runs and builds the trees.
     init?(text string: String, handingOver list: RunList) {
         // The string's own UTF-8 storage, not a copy of it (a native string is contiguous already).
         var storage = string

@@ -1,33 +1,10 @@
-/// Where a UTF-8 offset stands: its line, the start of that line, and the offset in characters and UTF-16
-/// units of both, as the per-offset conversions (`separators(endingAtOrBefore:)`, `endOfSeparator(_:)`,
-/// `count(_:upToUTF8:)`) give them.
-package struct TextPositionInfo: Hashable, Sendable {
-    /// 1-based line: one more than the paragraph separators that end at or before the offset.
-    package var line: Int
-    /// The UTF-8 offset where the line starts (just after the previous separator).
-    package var lineStartUTF8: Int
-    /// Characters that end at or before the offset.
-    package var characters: Int
-    /// UTF-16 units before the offset.
-    package var utf16: Int
-    /// Characters before the line's start.
-    package var lineStartCharacters: Int
-    /// UTF-16 units before the line's start.
-    package var lineStartUTF16: Int
-
-    /// 1-based column in characters.
-    package var column: Int { characters - lineStartCharacters + 1 }
-    /// 1-based column in UTF-16 units.
-    package var utf16Column: Int { utf16 - lineStartUTF16 + 1 }
-}
-
 extension TextRope {
     /// The position of one offset (clamped to the text), from the per-offset O(log n) conversions.
-    func positionInfo(at offset: Int) -> TextPositionInfo {
+    func positionInfo(at offset: Int) -> TextPosition {
         let o = min(max(offset, 0), utf8Count)
         let k = separators(endingAtOrBefore: o)
         let start = endOfSeparator(k)
-        return TextPositionInfo(line: k + 1, lineStartUTF8: start, characters: count(.characters, upToUTF8: o),
+        return TextPosition(line: k + 1, lineStartUTF8: start, characters: count(.characters, upToUTF8: o),
                                 utf16: count(.utf16, upToUTF8: o), lineStartCharacters: count(.characters, upToUTF8: start),
                                 lineStartUTF16: count(.utf16, upToUTF8: start))
     }
@@ -37,11 +14,11 @@ extension TextRope {
     /// Chunks with no offset in them cost O(1), plus, when they hold a separator, a backward scan from their end
     /// to their last separator (where the next line starts). Only chunks holding offsets are counted forward.
     /// Gives exactly what `positionInfo(at:)` gives for each offset.
-    func positionInfos(at offsets: [Int]) -> [TextPositionInfo] {
+    func positionInfos(at offsets: [Int]) -> [TextPosition] {
         let total = utf8Count
         let clamped = offsets.map { min(max($0, 0), total) }
         let order = clamped.indices.sorted { clamped[$0] < clamped[$1] }
-        var result = [TextPositionInfo](repeating: TextPositionInfo(line: 1, lineStartUTF8: 0, characters: 0, utf16: 0,
+        var result = [TextPosition](repeating: TextPosition(line: 1, lineStartUTF8: 0, characters: 0, utf16: 0,
                                                                     lineStartCharacters: 0, lineStartUTF16: 0),
                                         count: offsets.count)
         guard !order.isEmpty else { return result }
@@ -59,7 +36,7 @@ extension TextRope {
                 while next < order.count, clamped[order[next]] < end {
                     let r = clamped[order[next]] - prefix.utf8
                     let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
-                    var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
+                    var info = TextPosition(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
                                                 characters: 0, utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
                                                 lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
                     if let lastEnd {
@@ -84,7 +61,7 @@ extension TextRope {
         }
         // Offsets at the end of the text.
         while next < order.count {
-            result[order[next]] = TextPositionInfo(line: summary.separators + 1, lineStartUTF8: lineUTF8,
+            result[order[next]] = TextPosition(line: summary.separators + 1, lineStartUTF8: lineUTF8,
                                                    characters: summary.characters, utf16: summary.utf16,
                                                    lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
             next += 1

@@ -77,7 +77,7 @@ enum GlyphIdentityFromImages {
         let key = StandardAttributes.adaptiveImageGlyph.name
         var references: [String: ImageGlyphReference] = [:]
         var seen: Set<AttributeSet> = []
-        document.forEachRun(inUTF8: 0..<document.utf8Count) { _, attributes in
+        document.forEachRun(inUTF8: 0..<document.counts.utf8) { _, attributes in
             if seen.insert(attributes).inserted, case .imageGlyph(let reference)? = attributes[key] {
                 references[reference.contentIdentifier] = reference
             }

@@ -1,22 +1,26 @@
 import Foundation
+import SafeWrite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// How `RTFDPackage.write(to:options:)` replaces a package on disk.
-package struct PackageWriteOptions: Sendable {
+/// How `RTFDPackage.write(to:options:)` replaces a package on disk. The defaults are what `write(to:)` does: the
+/// new package replaces the whole folder, swapped in whole.
+public struct PackageWriteOptions: Sendable {
     /// Keep every entry of the package being replaced that the new one does not write: files the text does not
     /// name, hidden files (`.DS_Store`), other folders. `--fix` keeps them; a conversion replaces the whole folder.
-    package var keepsOtherFiles = false
+    public var keepsOtherFiles = false
     /// Called once everything is staged and flushed, just before the swap; a reason stops the write, leaving the
-    /// package as it was.
-    package var beforeSwap: @Sendable () -> String? = { nil }
-    /// How the staged package is swapped in.
-    package var swap = FolderSwap.Options()
+    /// package as it was (it fails with `.fileSystem` and that reason). An editor checks here that no other
+    /// program saved the package meanwhile.
+    public var beforeSwap: @Sendable () -> String? = { nil }
+    /// How the staged package is swapped in (`FolderSwap.Options` of the SafeWrite module).
+    public var swap = FolderSwap.Options()
 
-    package init(keepsOtherFiles: Bool = false, beforeSwap: @escaping @Sendable () -> String? = { nil }, swap: FolderSwap.Options = FolderSwap.Options()) {
+    /// Options with the given choices; every default is what `write(to:)` does.
+    public init(keepsOtherFiles: Bool = false, beforeSwap: @escaping @Sendable () -> String? = { nil }, swap: FolderSwap.Options = FolderSwap.Options()) {
         self.keepsOtherFiles = keepsOtherFiles
         self.beforeSwap = beforeSwap
         self.swap = swap
@@ -37,8 +41,9 @@ extension RTFDPackage {
         try write(to: directory, options: PackageWriteOptions())
     }
 
-    /// `write(to:)`, with the choices `--fix` makes (`PackageWriteOptions`).
-    package func write(to directory: URL, options: PackageWriteOptions) throws(DocumentError) {
+    /// `write(to:)`, with the choices of `options`: keeping the old package's other files (what `fmtcheck --fix`
+    /// does), a last check before the swap.
+    public func write(to directory: URL, options: PackageWriteOptions) throws(DocumentError) {
         for name in files.keys {
             // Hidden names are refused too: `read` skips them (Finder's .DS_Store), so they would not come back.
             guard Self.isRelativePath(name), name != Self.textFileName,
@@ -75,7 +80,11 @@ extension RTFDPackage {
         if options.keepsOtherFiles, existing != nil { try staging.carryEntries(under: "", depth: 0) }
         try staging.finishFolders()
         if let reason = options.beforeSwap() { throw DocumentError(kind: .fileSystem, message: reason) }
-        try FolderSwap.replace(path, with: staged, id: id, options: options.swap)
+        do {
+            try FolderSwap.replace(path, with: staged, id: id, options: options.swap)
+        } catch {
+            throw DocumentError(kind: .fileSystem, message: error.message)
+        }
         swapped = true
     }
 }

@@ -43,7 +43,7 @@ struct RTFWriting {
         text = Array(document.string.utf8)
         out = RTFOutput(capacity: text.count + text.count / 4 + 512)
         var collected: [(Range<Int>, AttributeSet)] = []
-        document.forEachRun(inUTF8: 0..<document.utf8Count) { range, attributes in
+        document.forEachRun(inUTF8: 0..<document.counts.utf8) { range, attributes in
             collected.append((range, attributes))
             return true
         }

@@ -5,9 +5,9 @@ import Foundation
 /// `.NAME.fmtcheck-ID.inplace` for the new content of a file rewritten in place (its hard links kept). A run
 /// killed midway leaves them; `parse` recognises them (and the `.NAME.ID.tmp` / `.old` folders of earlier
 /// package writers) so that the next run can clean up.
-package enum SiblingNames {
+public enum SiblingNames {
     /// What a sibling holds.
-    package enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
         /// New content being written, or an old package being removed: stale once no writer holds it.
         case temporary = "tmp"
         /// An old package moved aside between two renames: the document, if the document itself is missing.
@@ -17,21 +17,21 @@ package enum SiblingNames {
     }
 
     /// A fresh random ID.
-    package static func newID() -> String { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
+    public static func newID() -> String { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
 
     /// The sibling of kind `kind` for the document named `name`.
-    package static func name(for name: String, id: String, kind: Kind) -> String {
+    public static func name(for name: String, id: String, kind: Kind) -> String {
         ".\(name).fmtcheck-\(id).\(kind.rawValue)"
     }
 
     /// The sibling at `path`'s side: same folder, `name(for:id:kind:)`.
-    package static func path(beside path: String, id: String, kind: Kind) -> String {
+    public static func path(beside path: String, id: String, kind: Kind) -> String {
         let folder = DurableIO.parent(of: path)
         return (folder == "." && !path.hasPrefix("./") ? "" : folder + "/") + name(for: DurableIO.name(of: path), id: id, kind: kind)
     }
 
     /// The document name and kind of a sibling's name; nil for any other name.
-    package static func parse(_ entry: String) -> (document: String, kind: Kind)? {
+    public static func parse(_ entry: String) -> (document: String, kind: Kind)? {
         guard entry.hasPrefix("."), let dot = entry.lastIndex(of: "."), dot > entry.startIndex,
               let kind = Kind(rawValue: String(entry[entry.index(after: dot)...])) else { return nil }
         let stem = entry[entry.index(after: entry.startIndex)..<dot]

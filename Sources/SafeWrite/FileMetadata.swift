@@ -8,13 +8,13 @@ import Darwin
 /// Carries what describes a file rather than its bytes — owner and group, extended attributes (which hold ACLs,
 /// Finder info, SELinux labels) and permission bits — from an existing file to its replacement, so that
 /// replacing a file by rename keeps everything but the content.
-package enum FileMetadata {
+public enum FileMetadata {
     /// Gives the file open as `destination` the owner, group, extended attributes and permissions of the file at
     /// `source` (a link is not followed); returns what could not be carried over (empty when all was), in words.
     ///
     /// The owner is set only when it differs, which needs root (or the same user, for a group the user is in).
     /// Permissions come last: changing the owner clears the set-user-ID bits.
-    package static func carry(from source: String, to destination: Int32) -> [String] {
+    public static func carry(from source: String, to destination: Int32) -> [String] {
         guard let original = FileIdentity.of(source, followingLinks: false) else {
             return ["the attributes of \(source) (\(SystemCalls.message(errno)))"]
         }
@@ -39,7 +39,7 @@ package enum FileMetadata {
 
     /// The permission bits a new file or folder gets from `requested` under the process's umask, read from
     /// `/proc/self/status` (setting the umask to read it would race with other threads); 022 when unknown.
-    package static func defaultPermissions(_ requested: UInt32) -> UInt32 {
+    public static func defaultPermissions(_ requested: UInt32) -> UInt32 {
         requested & ~currentUmask
     }
 

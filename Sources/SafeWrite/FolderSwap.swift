@@ -12,15 +12,17 @@ import Darwin
 /// staged name, and is then removed. Where the call does not exist or the file system refuses it, the swap takes
 /// two renames, the old folder to `.NAME.fmtcheck-ID.old` and the new one into place; a crash between them leaves
 /// no folder at NAME, only the one aside, and the next `fmtcheck --fix` puts it back (`Leftovers`).
-package enum FolderSwap {
+///
+/// A failure throws `AtomicWriter.Failure`, saying which step failed and why.
+public enum FolderSwap {
     /// How the swap is made; the defaults are the real thing, the rest serves crash tests.
-    package struct Options: Sendable {
+    public struct Options: Sendable {
         /// Whether to try `RENAME_EXCHANGE` (false: always the two renames).
-        package var usesExchange = true
+        public var usesExchange = true
         /// Called between the two renames of the fallback.
-        package var betweenRenames: @Sendable () -> Void = {}
+        public var betweenRenames: @Sendable () -> Void = {}
 
-        package init(usesExchange: Bool = true, betweenRenames: @escaping @Sendable () -> Void = {}) {
+        public init(usesExchange: Bool = true, betweenRenames: @escaping @Sendable () -> Void = {}) {
             self.usesExchange = usesExchange
             self.betweenRenames = betweenRenames
         }
@@ -29,7 +31,7 @@ package enum FolderSwap {
     /// Replaces the folder at `destination` (or creates it) with the folder at `staged`, in the same parent;
     /// `id` names the aside folder of the fallback. The old folder is removed afterwards; a failure to remove it
     /// leaves a stale `.tmp` or `.old` the next run cleans.
-    package static func replace(_ destination: String, with staged: String, id: String, options: Options = Options()) throws(DocumentError) {
+    public static func replace(_ destination: String, with staged: String, id: String, options: Options = Options()) throws(AtomicWriter.Failure) {
         let parent = DurableIO.parent(of: destination)
         guard FileIdentity.of(destination, followingLinks: false) != nil else {
             guard rename(staged, destination) == 0 else { throw failure("cannot move the new folder into place at \(destination)") }
@@ -63,7 +65,7 @@ package enum FolderSwap {
         DurableIO.syncFolder(parent)
     }
 
-    static func failure(_ what: String, code: Int32 = errno) -> DocumentError {
-        DocumentError(kind: .fileSystem, message: "\(what): \(SystemCalls.message(code))")
+    static func failure(_ what: String, code: Int32 = errno) -> AtomicWriter.Failure {
+        AtomicWriter.Failure(message: "\(what): \(SystemCalls.message(code))")
     }
 }

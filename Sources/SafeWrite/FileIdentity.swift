@@ -9,28 +9,37 @@ import Darwin
 ///
 /// `--fix` takes one before reading a document and another just before replacing it: if the two differ, another
 /// program saved the document meanwhile and the fix must not overwrite it.
-package struct FileIdentity: Hashable, Sendable {
+public struct FileIdentity: Hashable, Sendable {
     /// What kind of file it is.
-    package enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A regular file, a folder, a symbolic link.
         case regular, directory, symbolicLink
         /// Anything else, by name ("a character device", "a FIFO", …).
         case other(String)
     }
 
-    package var device: UInt64
-    package var inode: UInt64
-    package var size: Int64
+    /// The device holding the file (`st_dev`).
+    public var device: UInt64
+    /// The file's inode number on that device (`st_ino`).
+    public var inode: UInt64
+    /// The size in bytes (`st_size`).
+    public var size: Int64
     /// Nanoseconds since 1970 (an `Int` holds them until 2262).
-    package var modified: Int
-    package var statusChanged: Int
-    package var kind: Kind
+    public var modified: Int
+    /// When the file's status (owner, mode, links, content) last changed, in nanoseconds since 1970.
+    public var statusChanged: Int
+    /// What kind of file it is.
+    public var kind: Kind
     /// The permission bits (`0o7777`).
-    package var permissions: UInt32
-    package var owner: UInt32
-    package var group: UInt32
-    package var links: UInt64
+    public var permissions: UInt32
+    /// The owner's user ID.
+    public var owner: UInt32
+    /// The group ID.
+    public var group: UInt32
+    /// The number of hard links (names) the file has.
+    public var links: UInt64
 
-    package init(_ info: stat) {
+    init(_ info: stat) {
         device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(truncatingIfNeeded: info.st_ino)
         size = Int64(info.st_size)
@@ -58,30 +67,30 @@ package struct FileIdentity: Hashable, Sendable {
     }
 
     /// The file at `path` (the link itself unless `followingLinks`), or nil when there is none.
-    package static func of(_ path: String, followingLinks: Bool = true) -> FileIdentity? {
+    public static func of(_ path: String, followingLinks: Bool = true) -> FileIdentity? {
         var info = stat()
         let status = followingLinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 ? FileIdentity(info) : nil
     }
 
     /// The file open as `descriptor`.
-    package static func of(descriptor: Int32) -> FileIdentity? {
+    public static func of(descriptor: Int32) -> FileIdentity? {
         var info = stat()
         return fstat(descriptor, &info) == 0 ? FileIdentity(info) : nil
     }
 
     /// Whether both name the same file (device and inode).
-    package func isSameFile(as other: FileIdentity) -> Bool {
+    public func isSameFile(as other: FileIdentity) -> Bool {
         device == other.device && inode == other.inode
     }
 
     /// Whether it is the same file, not written or changed since `earlier` was taken.
-    package func isUnchanged(since earlier: FileIdentity) -> Bool {
+    public func isUnchanged(since earlier: FileIdentity) -> Bool {
         isSameFile(as: earlier) && size == earlier.size && modified == earlier.modified && statusChanged == earlier.statusChanged
     }
 
     /// "a folder", "a symbolic link", "a character device", … for messages.
-    package var kindDescription: String {
+    public var kindDescription: String {
         switch kind {
         case .regular: return "a regular file"
         case .directory: return "a folder"

@@ -28,7 +28,7 @@ public enum AtomicWriter {
         public var description: String { message }
 
         /// A failure saying `message`, for the package's writers that prepare a write (its folders).
-        package init(message: String) {
+        public init(message: String) {
             self.message = message
         }
     }
@@ -40,7 +40,7 @@ public enum AtomicWriter {
 
     /// Why `path` cannot be written as a file: it exists and is not a regular file. Nil for a regular file or
     /// a new path.
-    package static func refusal(_ path: String) -> String? {
+    static func refusal(_ path: String) -> String? {
         guard let existing = FileIdentity.of(path, followingLinks: false) else { return nil }
         switch existing.kind {
         case .regular:
@@ -54,7 +54,7 @@ public enum AtomicWriter {
 
     /// `write(_:to:)`, calling `beforeCommit` once the new bytes are on disk beside the file and before anything
     /// replaces it: a reason stops the write, with the original untouched.
-    package static func write(_ bytes: [UInt8], to path: String, beforeCommit: () -> String?) throws(Failure) {
+    public static func write(_ bytes: [UInt8], to path: String, beforeCommit: () -> String?) throws(Failure) {
         try write(to: path, beforeCommit: beforeCommit, fill: { (descriptor, temporary) throws(Failure) in
             let status = DurableIO.writeAll(bytes, to: descriptor)
             guard status == 0 else { throw Failure(message: "cannot write \(temporary): \(SystemCalls.message(status))") }
@@ -127,7 +127,7 @@ public enum AtomicWriter {
 
     /// Writes `bytes` over the file at `path` itself (same inode, so hard links and owner stay), flushed, then
     /// removes `journal`, the flushed copy of the same bytes that makes the rewrite recoverable.
-    package static func rewriteInPlace(_ path: String, with bytes: [UInt8], journal: String) throws(Failure) {
+    public static func rewriteInPlace(_ path: String, with bytes: [UInt8], journal: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             let reason = SystemCalls.message(errno)

@@ -6,9 +6,9 @@ import Darwin
 
 /// Writes that reach the disk: every byte written (retrying short writes and `EINTR`), files and folders
 /// flushed with `fsync`, so a crash after a rename finds the new content, not an empty file.
-package enum DurableIO {
+public enum DurableIO {
     /// Writes all of `bytes` to `descriptor` from `offset` (its current position when nil); 0 or the `errno`.
-    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int? = nil) -> Int32 {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int? = nil) -> Int32 {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw -> Int in
@@ -31,7 +31,7 @@ package enum DurableIO {
 
     /// `fsync` on the folder at `path`, so the names created, renamed or removed in it are on disk; 0 or the `errno`.
     @discardableResult
-    package static func syncFolder(_ path: String) -> Int32 {
+    public static func syncFolder(_ path: String) -> Int32 {
         let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno }
         defer { close(descriptor) }
@@ -39,13 +39,13 @@ package enum DurableIO {
     }
 
     /// The folder holding `path` ("." for a bare name).
-    package static func parent(of path: String) -> String {
+    public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last component of `path`.
-    package static func name(of path: String) -> String {
+    public static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }

@@ -6,7 +6,7 @@ import Darwin
 
 /// The few system calls Swift's C module does not import (`renameat2`, the `*xattr` family live behind
 /// `_GNU_SOURCE` and `<sys/xattr.h>`), looked up once in the C library by name; nil where the library has none.
-package enum SystemCalls {
+public enum SystemCalls {
     typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     typealias ListXattr = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
     typealias GetXattr = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
@@ -33,14 +33,14 @@ package enum SystemCalls {
 
     /// Swaps the two names atomically (`renameat2(RENAME_EXCHANGE)`); 0, or the `errno` (`ENOSYS` where the
     /// call does not exist).
-    package static func exchange(_ a: String, _ b: String) -> Int32 {
+    static func exchange(_ a: String, _ b: String) -> Int32 {
         guard let renameat2 else { return ENOSYS }
         return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0 ? 0 : errno
     }
 
     /// The extended attributes of the file at `path` (not following a link), by name; nil when they cannot be
     /// listed (the file system has none: an empty list).
-    package static func extendedAttributes(of path: String) -> [(name: String, value: [UInt8])]? {
+    static func extendedAttributes(of path: String) -> [(name: String, value: [UInt8])]? {
         guard let llistxattr, let lgetxattr else { return [] }
         var size = llistxattr(path, nil, 0)
         if size < 0 { return errno == ENOTSUP ? [] : nil }
@@ -62,7 +62,7 @@ package enum SystemCalls {
     }
 
     /// Sets an extended attribute on an open file, unless it already has that value; false when it cannot.
-    package static func setExtendedAttribute(_ name: String, _ value: [UInt8], on descriptor: Int32) -> Bool {
+    static func setExtendedAttribute(_ name: String, _ value: [UInt8], on descriptor: Int32) -> Bool {
         guard let fgetxattr, let fsetxattr else { return false }
         let length = fgetxattr(descriptor, name, nil, 0)
         if length == value.count {
@@ -74,5 +74,5 @@ package enum SystemCalls {
     }
 
     /// The message of an `errno`.
-    package static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+    public static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
