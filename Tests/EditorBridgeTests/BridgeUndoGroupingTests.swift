@@ -135,6 +135,22 @@ final class BridgeUndoGroupingTests: XCTestCase {
         }
     }
 
+    func testUndoOfAGroupOfTwoFarApartMarksRetagsTheTwoWordsOnly() throws {
+        var driven = try DrivenWidget(BridgeFixtures.recipe(), unit: .utf16)
+        let melt = driven.range(of: "Melt"), stir = driven.range(of: "stir")
+        try driven.send(.beginUndoGroup)
+        try driven.send(.select(melt))
+        try driven.send(.command("Ingredient"))
+        try driven.send(.select(stir))
+        try driven.send(.command("Ingredient"))
+        try driven.send(.endUndoGroup)
+        let undo = try driven.send(.undo)
+        XCTAssertTrue(undo.textChanges.isEmpty)
+        XCTAssertEqual(undo.attributeChanges.map(\.range), [melt, stir], "not the text between them")
+        let redo = try driven.send(.redo)
+        XCTAssertEqual(redo.attributeChanges.map(\.range), [melt, stir])
+    }
+
     // MARK: Command states alone
 
     func testACommandsStateAloneEqualsItsStateInTheUpdate() throws {
