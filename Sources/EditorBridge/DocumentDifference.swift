@@ -6,8 +6,9 @@ import RichText
 struct DocumentDifference {
     /// The changed text: its UTF-8 range in the old document and in the new one; nil when the text is the same.
     var text: (old: Range<Int>, new: Range<Int>)?
-    /// UTF-8 ranges of the new document whose attributes may differ from the old one's: the new text, and the
-    /// hull of the attribute differences before it and after it.
+    /// UTF-8 ranges of the new document whose attributes may differ from the old one's: the new text, and each
+    /// stretch of the unchanged text before and after it whose attributes differ (not their hull: an undo of
+    /// two far-apart attribute changes re-tags the two, not the text between).
     var regions: [Range<Int>] = []
 
     init(from old: RichString, to new: RichString, boundaryUnit: TextUnit) {
@@ -38,33 +39,34 @@ struct DocumentDifference {
             text = (prefix..<(oldCount - suffix), prefix..<(newCount - suffix))
             if prefix < newCount - suffix { regions.append(prefix..<(newCount - suffix)) }
         }
-        if let before = Self.attributeDifferences(old, 0..<prefix, new, 0..<prefix) {
-            regions.append(before)
-        }
-        if suffix > 0, let after = Self.attributeDifferences(old, (oldCount - suffix)..<oldCount, new, (newCount - suffix)..<newCount) {
-            regions.append(after)
+        regions += Self.attributeDifferences(old, 0..<prefix, new, 0..<prefix)
+        if suffix > 0 {
+            regions += Self.attributeDifferences(old, (oldCount - suffix)..<oldCount, new, (newCount - suffix)..<newCount)
         }
     }
 
-    /// The hull (in `new`'s offsets) of the bytes whose attributes differ between `old` over `oldRange` and `new`
-    /// over `newRange`, two ranges of the same text; nil when none do.
-    static func attributeDifferences(_ old: RichString, _ oldRange: Range<Int>, _ new: RichString, _ newRange: Range<Int>) -> Range<Int>? {
-        guard !oldRange.isEmpty else { return nil }
+    /// The stretches (in `new`'s offsets, in order, touching ones joined) of the bytes whose attributes differ
+    /// between `old` over `oldRange` and `new` over `newRange`, two ranges of the same text.
+    static func attributeDifferences(_ old: RichString, _ oldRange: Range<Int>, _ new: RichString, _ newRange: Range<Int>) -> [Range<Int>] {
+        guard !oldRange.isEmpty else { return [] }
         let left = runs(of: old, oldRange), right = runs(of: new, newRange)
-        var first: Int?, last = 0
+        var stretches: [Range<Int>] = []
         var i = 0, j = 0, position = 0
         while i < left.count && j < right.count {
             let end = min(left[i].end, right[j].end)
             if left[i].attributes != right[j].attributes {
-                if first == nil { first = position }
-                last = end
+                let stretch = (newRange.lowerBound + position)..<(newRange.lowerBound + end)
+                if let last = stretches.last, last.upperBound == stretch.lowerBound {
+                    stretches[stretches.count - 1] = last.lowerBound..<stretch.upperBound
+                } else {
+                    stretches.append(stretch)
+                }
             }
             position = end
             if left[i].end == end { i += 1 }
             if right[j].end == end { j += 1 }
         }
-        guard let first else { return nil }
-        return (newRange.lowerBound + first)..<(newRange.lowerBound + last)
+        return stretches
     }
 
     /// The runs of `document` over `range`: each one's end (from the range's start) and attributes.

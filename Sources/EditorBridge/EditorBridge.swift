@@ -15,7 +15,7 @@ import RichText
 /// to its first when the bridge takes it.
 public struct EditorBridge: Sendable {
     /// The session every edit goes through.
-    public private(set) var session: EditingSession
+    public internal(set) var session: EditingSession
     /// The unit the widget counts offsets in: `.utf16` (AppKit, UIKit, the web), `.utf8` or `.scalars` (GTK's
     /// byte indices and character offsets, which count Unicode scalars), or `.characters`.
     public let unit: TextUnit
@@ -23,6 +23,8 @@ public struct EditorBridge: Sendable {
     public let commands: [FormattingCommand]
     /// The input method's preedit, held outside the document until it is committed.
     public private(set) var markedText = ""
+    /// The open undo group (`beginUndoGrouping`), nil when none is open.
+    var undoGroup: UndoGroup?
 
     /// A bridge over `session` for a widget counting `unit`.
     public init(session: EditingSession, unit: TextUnit, commands: [FormattingCommand] = []) {
@@ -62,12 +64,19 @@ public struct EditorBridge: Sendable {
             guard let command = commands.first(where: { $0.name == name }) else { throw .unknownCommand(name) }
             return run(command)
         case .undo:
+            closeUndoGroups()
             return undoOrRedo { $0.undo() }
         case .redo:
+            closeUndoGroups()
             return undoOrRedo { $0.redo() }
         case let .select(range):
-            moveSelection(to: try utf8Range(of: range))
+            _ = perform(.select(try utf8Range(of: range)))
             return update()
+        case .beginUndoGroup:
+            beginUndoGrouping()
+            return update()
+        case .endUndoGroup:
+            return endUndoGrouping()
         case let .setMarkedText(text):
             markedText = text
             return update()
@@ -79,8 +88,7 @@ public struct EditorBridge: Sendable {
     /// Plain text over `range` (UTF-8), as typing: consecutive typing at the caret is one undo step.
     private mutating func type(_ text: String, over range: Range<Int>) -> ViewUpdate {
         let change = ViewUpdate.TextChange(range: session.document.widgetRange(ofUTF8: range, in: unit), text: text)
-        moveSelection(to: range)
-        let adjustments = session.type(text)
+        let adjustments = perform(.type(text, over: range))
         let inserted = range.lowerBound..<(range.lowerBound + text.utf8.count)
         return update(textChanges: range.isEmpty && text.isEmpty ? [] : [change], regions: [inserted], adjustments: adjustments)
     }
@@ -89,31 +97,24 @@ public struct EditorBridge: Sendable {
     /// one undo step), any other range as a deletion of the selection.
     private mutating func delete(_ range: Range<Int>) -> ViewUpdate {
         guard !range.isEmpty else { return update() }
-        let document = session.document
-        let change = ViewUpdate.TextChange(range: document.widgetRange(ofUTF8: range, in: unit), text: "")
-        let isBackspace = session.selection.insertionPoint.map { caret in
-            caret.utf8Offset == range.upperBound && caret > document.startIndex
-                && document.characters.index(before: caret).utf8Offset == range.lowerBound
-        } ?? false
-        if !isBackspace { moveSelection(to: range) }
-        let adjustments = session.deleteBackward()
+        let change = ViewUpdate.TextChange(range: session.document.widgetRange(ofUTF8: range, in: unit), text: "")
+        let adjustments = perform(.delete(range))
         return update(textChanges: [change], regions: [], adjustments: adjustments)
     }
 
     /// Attributed text over `range` (UTF-8), keeping its attributes before the definition applies.
     private mutating func paste(_ piece: RichString, images: ImageStore, over range: Range<Int>) -> ViewUpdate {
         let change = ViewUpdate.TextChange(range: session.document.widgetRange(ofUTF8: range, in: unit), text: piece.string)
-        moveSelection(to: range)
-        let adjustments = session.paste(piece, images: images)
+        let adjustments = perform(.paste(piece, images: images, over: range))
         let pasted = range.lowerBound..<(range.lowerBound + piece.counts.utf8)
         return update(textChanges: range.isEmpty && piece.isEmpty ? [] : [change], regions: [pasted], adjustments: adjustments)
     }
 
     /// A formatting command on the selection; at a caret, on the typing attributes (the document does not change).
     private mutating func run(_ command: FormattingCommand) -> ViewUpdate {
-        guard let value = resolvedValue(of: command) else { return update() }
+        guard let value = resolvedValue(of: command, caretAttributes: session.typingAttributes) else { return update() }
         let selected = session.selection.ranges.ranges.map { $0.lowerBound.utf8Offset..<$0.upperBound.utf8Offset }
-        let adjustments = session.setAttribute(command.key, to: value.newValue)
+        let adjustments = perform(.setAttribute(command.key, to: value.newValue))
         return update(regions: selected, adjustments: adjustments)
     }
 
@@ -121,35 +122,24 @@ public struct EditorBridge: Sendable {
     private mutating func undoOrRedo(_ step: (inout EditingSession) -> Bool) -> ViewUpdate {
         let before = session.document
         guard step(&session) else { return update() }
+        return update(since: before, adjustments: session.lastAdjustments)
+    }
+
+    /// The update from `before` to the session's document, found by comparing them (O(n)).
+    func update(since before: RichString, adjustments: [Adjustment]) -> ViewUpdate {
         let difference = DocumentDifference(from: before, to: session.document, boundaryUnit: RichString.boundaryUnit(for: unit))
         var changes: [ViewUpdate.TextChange] = []
         if let text = difference.text {
             changes.append(.init(range: before.widgetRange(ofUTF8: text.old, in: unit),
                                  text: session.document[session.document.range(text.new.lowerBound, text.new.upperBound, in: .utf8)].string))
         }
-        return update(textChanges: changes, regions: difference.regions, adjustments: session.lastAdjustments, retagAdjusted: false)
+        return update(textChanges: changes, regions: difference.regions, adjustments: adjustments, retagAdjusted: false)
     }
 
     // MARK: Selection
 
     /// The selection as one UTF-8 range (the caret as an empty one).
-    private var selectedUTF8Range: Range<Int> {
-        let selection = session.selection
-        if let caret = selection.insertionPoint { return caret.utf8Offset..<caret.utf8Offset }
-        guard let first = selection.ranges.ranges.first else {
-            let end = session.document.counts.utf8
-            return end..<end
-        }
-        return first.lowerBound.utf8Offset..<first.upperBound.utf8Offset
-    }
-
-    /// Selects `range` (UTF-8) unless it is already the selection: moving the selection ends the typing step
-    /// undo was gathering, so a widget repeating the selection it has must not end it.
-    private mutating func moveSelection(to range: Range<Int>) {
-        guard range != selectedUTF8Range || session.selection.ranges.ranges.count > 1 else { return }
-        let document = session.document
-        session.select(Selection(range: document.range(range.lowerBound, range.upperBound, in: .utf8)))
-    }
+    private var selectedUTF8Range: Range<Int> { SessionOperation.selectedUTF8Range(of: session) }
 
     /// A widget range as UTF-8 offsets of the document, widened to whole scalars where it cuts one (an
     /// insertion point inside a scalar moves to its start); checked against the widget's text length.

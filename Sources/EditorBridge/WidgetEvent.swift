@@ -28,6 +28,13 @@ public enum WidgetEvent: Sendable {
     /// The input method's preedit (marked text) changed; an empty text ends it. It stays in the widget: the
     /// document does not change until the input method commits.
     case setMarkedText(String)
+    /// Opens an undo group: the edits until the matching `endUndoGroup` are one undo step (`NSUndoManager`'s
+    /// `beginUndoGrouping`, GTK's `begin-user-action`). Groups nest; a group of one edit is that edit, so typing
+    /// wrapped in a group per keystroke still gathers into one typing step. Undo and redo close open groups.
+    case beginUndoGroup
+    /// Closes the innermost undo group; closing the outermost makes its edits one undo step. The update changes
+    /// no text: undo and redo availability may change.
+    case endUndoGroup
     /// The input method committed `text`: it replaces the selection (or goes in at the caret) as one edit, and
     /// the marked text ends.
     case commitMarkedText(String)

@@ -105,7 +105,9 @@ final class BridgePropertyTests: XCTestCase {
         case 72..<78: return .undo
         case 78..<82: return .redo
         case 82..<88: return .setMarkedText(Bool.random(using: &random) ? piece() : "")
-        case 88..<92: return .commitMarkedText(piece())
+        case 88..<91: return .commitMarkedText(piece())
+        case 91..<93: return .beginUndoGroup
+        case 93..<95: return .endUndoGroup
         default:
             var pasted = RichString(piece() + piece())
             let all = pasted.startIndex..<pasted.endIndex

@@ -44,8 +44,16 @@ while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do dis
 Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null' EXIT
-# Ready when it answers, not merely when its socket exists.
-for _ in $(seq 100); do DISPLAY=":$display" xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+# Ready when it answers, not merely when its socket exists; a loaded machine can take many seconds.
+ready=""
+for _ in $(seq 600); do
+  if DISPLAY=":$display" xdotool getdisplaygeometry >/dev/null 2>&1; then ready=1; break; fi
+  kill -0 "$xvfb" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -z "$ready" ]; then
+  echo "gtk-editor UI test: Xvfb :$display did not answer within 60 seconds:"; tail -20 "$out/xvfb.log"; exit 1
+fi
 
 timeout 600 python3 Examples/gtk-editor/ui-test/ui_test.py --display ":$display" --editor "$editor" --fmtcheck "$fmtcheck" \
   --definition Definitions/recipe.json --genmoji Tests/RichTextFormatsTests/Fixtures/HEIC/genmoji.heic --out "$out" ${SCREENSHOTS:+--screenshots "$SCREENSHOTS"}

@@ -34,6 +34,8 @@ final class EventLog {
         case let .command(name): write(["event": "command", "name": name])
         case .undo: write(["event": "undo"])
         case .redo: write(["event": "redo"])
+        case .beginUndoGroup: write(["event": "beginUndoGroup"])
+        case .endUndoGroup: write(["event": "endUndoGroup"])
         case let .select(range): write(["event": "select", "from": range.lowerBound, "to": range.upperBound])
         case let .setMarkedText(text): write(["event": "preedit", "text": text])
         case let .commitMarkedText(text): write(["event": "commit", "text": text])

@@ -37,15 +37,23 @@ extension RecipeEditor {
             guard mark == gtk_text_buffer_get_insert(typed) || mark == gtk_text_buffer_get_selection_bound(typed) else { return }
             editor.selectionMoved()
         }
-        // Typing over a selection deletes it in a user action of its own, then inserts: the deletion waits for
-        // the insert, so the two are one edit and one undo step, as in GTK's own undo. A deletion nothing was
-        // inserted over goes to the engine when the main loop next turns, before any other event.
+        // A user action is an undo group in the bridge: its edits are one undo step (a drag that moves text
+        // deletes and inserts), and a keystroke's action, one edit, still gathers with the typing around it.
+        // Typing over a selection deletes it in a user action of its own, then inserts in another: the deletion
+        // waits for the insert, so the two are one edit and one undo step, as in GTK's own undo. A deletion nothing
+        // was inserted over goes to the engine when the main loop next turns, before any other event; one in an
+        // action that made other edits goes before the action ends, in its group.
         let onBeginAction: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-            (object(data) as RecipeEditor).userActionDepth += 1
+            let editor: RecipeEditor = object(data)
+            if editor.userActionDepth == 0 { editor.editsInUserAction = 0 }
+            editor.userActionDepth += 1
+            editor.send(.beginUndoGroup)
         }
         let onEndAction: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let editor: RecipeEditor = object(data)
             editor.userActionDepth -= 1
+            if editor.userActionDepth == 0, editor.editsInUserAction > 0 { editor.flushPendingDeletion() }
+            editor.send(.endUndoGroup)
             guard editor.userActionDepth == 0, editor.pendingDeletion != nil else { return }
             let onIdle: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
                 (object(data) as RecipeEditor).flushPendingDeletion()

@@ -28,9 +28,11 @@ final class RecipeEditor {
     var bufferHandlers: [gulong] = []
     var tags: TextTags!
     var glyphs = GlyphTextures()
-    /// How deep the buffer's user actions are nested (`begin-user-action`), and the selection one of them deleted,
-    /// not yet sent: typing over a selection is one edit.
+    /// How deep the buffer's user actions are nested (`begin-user-action`), each one an undo group in the bridge;
+    /// the edits the outermost one sent; and the selection one of them deleted, not yet sent: typing over a
+    /// selection is one edit.
     var userActionDepth = 0
+    var editsInUserAction = 0
     var pendingDeletion: Range<Int>?
     /// Whether the document changed since it was opened or saved.
     var isModified = false
@@ -171,7 +173,15 @@ final class RecipeEditor {
     /// Sends `event` through the bridge and shows the update; an event the bridge cannot take (the buffer and the
     /// document disagree, a bug) is reported, never applied.
     func send(_ event: WidgetEvent) {
-        flushPendingDeletion()
+        switch event {
+        case .beginUndoGroup, .endUndoGroup:
+            break  // a selection deleted in one user action waits for the next one's insert
+        case .replace, .delete, .paste, .commitMarkedText:
+            flushPendingDeletion()
+            if userActionDepth > 0 { editsInUserAction += 1 }
+        default:
+            flushPendingDeletion()
+        }
         log.write(event)
         do {
             let update = try bridge.handle(event)
