@@ -56,6 +56,20 @@ extension RichString {
         let total = text.utf8Count
         guard total > 0 else { return near }
         let lo = range.lowerBound, hi = range.upperBound
+        // Most edits lie inside one run (typing in a word, deleting a letter of it): when the run holding the
+        // byte before the edit holds the byte after it too, that run is every edge, found in one walk.
+        let located = runStore.rope.locate(RunUTF8Metric.self, max(0, lo - 1), prefer: .next)
+        if let run = located.element, located.prefix.utf8 + run.utf8Count > min(total - 1, hi) {
+            let attributes = run.attributes
+            let place: EditNeighbourhood.RunPlace = (located.index, located.prefix.utf8, run.utf8Count)
+            if lo > 0 { near.before = attributes; near.beforeRun = place }
+            if !range.isEmpty { near.first = attributes; near.firstRun = place; near.last = attributes }
+            if hi < total { near.after = attributes }
+            near.traits = attributes.traits
+            near.beforeTraits = lo > 0 ? near.traits : []
+            near.afterTraits = hi < total ? near.traits : []
+            return near
+        }
         if hi - lo <= 64 {
             readEdges(from: max(0, lo - 1), to: min(total, hi + 1), of: range, into: &near)
         } else {

@@ -11,16 +11,15 @@ extension RichString {
     /// `rawReplace` with the runs changed by `updateRuns`, which must leave them as `replace(range, with:)`
     /// would: for callers that already know which run the edit resizes.
     mutating func rawReplace(_ range: Range<Int>, with newText: Substring, updatingRuns updateRuns: (inout RunRope) -> Void) {
-        let newLength = newText.utf8.count
         if !trackedRanges.isEmpty { prepareTrackedRanges(for: range) }
         text.replace(range, with: newText)
         updateRuns(&runStore)
         if !trackedRanges.isEmpty {
-            finishTrackedRanges(start: range.lowerBound, isInsertion: range.isEmpty, delta: newLength - range.count)
+            finishTrackedRanges(start: range.lowerBound, isInsertion: range.isEmpty, delta: newText.utf8.count - range.count)
         }
         version = RichString.nextVersion()
         #if RICHTEXT_INTERNAL_CHECKS
-        checkInvariants(afterChanging: range.lowerBound..<(range.lowerBound + newLength))
+        checkInvariants(afterChanging: range.lowerBound..<(range.lowerBound + newText.utf8.count))
         #endif
     }
 
