@@ -52,21 +52,30 @@ extension TextRope {
         rope.forEach { _, chunk in
             let end = prefix.utf8 + chunk.summary.utf8
             if next < order.count, clamped[order[next]] < end { chunk.withUTF8Bytes { bytes in
-                // The offsets and their line starts ascend, so their characters are counted on from one to the
-                // next (a line start shared with the offset before is not asked again).
-                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count)
-                var lastLine: (end: Int, characters: Int)?
+                // The offsets ascend, so separators, UTF-16 units and characters are counted on from one to the
+                // next: the chunk is read once, however many offsets it holds.
+                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count, total: chunk.summary.characters)
+                var scan = SeparatorCursor(bytes)
+                var utf16 = 0, utf16End = 0
+                var lastLine: (end: Int, characters: Int, utf16: Int)?
                 while next < order.count, clamped[order[next]] < end {
                     let r = clamped[order[next]] - prefix.utf8
-                    let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
-                    var info = TextPositionInfo(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
-                                                characters: 0, utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
+                    scan.advance(upTo: r)
+                    utf16 += TextRope.leadCounts(bytes, from: utf16End, to: r).utf16
+                    utf16End = r
+                    var info = TextPositionInfo(line: prefix.separators + scan.count + 1, lineStartUTF8: lineUTF8,
+                                                characters: 0, utf16: prefix.utf16 + utf16,
                                                 lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
-                    if let lastEnd {
-                        if lastLine?.end != lastEnd { lastLine = (lastEnd, characters.count(upTo: lastEnd)) }
+                    if let lastEnd = scan.lastEnd {
+                        if lastLine?.end != lastEnd {
+                            // The line starts at or before `r`: its UTF-16 units are those before `r` less the
+                            // ones between.
+                            lastLine = (lastEnd, characters.count(upTo: lastEnd),
+                                        utf16 - TextRope.leadCounts(bytes, from: lastEnd, to: r).utf16)
+                        }
                         info.lineStartUTF8 = prefix.utf8 + lastEnd
                         info.lineStartCharacters = prefix.characters + lastLine!.characters
-                        info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+                        info.lineStartUTF16 = prefix.utf16 + lastLine!.utf16
                     }
                     info.characters = prefix.characters + characters.count(upTo: r)
                     result[order[next]] = info
@@ -74,7 +83,7 @@ extension TextRope {
                 }
             } }
             if chunk.summary.separators > 0 {
-                let tail = TextRope.tailAfterLastSeparator(chunk.string)
+                let tail = TextRope.tailAfterLastSeparator(chunk.string, characters: chunk.summary.characters)
                 lineUTF8 = end - tail.utf8
                 lineUTF16 = prefix.utf16 + chunk.summary.utf16 - tail.utf16
                 lineCharacters = prefix.characters + chunk.summary.characters - tail.characters
@@ -92,14 +101,23 @@ extension TextRope {
         return result
     }
 
-    /// Separators ending in the first `limit` bytes of `string` (as `separators(in:upTo:)` counts them), and the
-    /// end of the last of them.
-    static func separatorsAndLastEnd(in string: String, upTo limit: Int) -> (count: Int, lastEnd: Int?) {
-        var copy = string
-        return copy.withUTF8 { bytes in
-            var n = 0
-            var last: Int?
-            var i = 0
+    /// The paragraph separators in a chunk's bytes, counted forward to ever later limits: those that end at or
+    /// before the limit (a CR is one unless an LF follows it in the chunk; U+2029 when all three bytes lie before
+    /// the limit), and the end of the last of them.
+    struct SeparatorCursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Separators found so far.
+        private(set) var count = 0
+        /// The end of the last separator found.
+        private(set) var lastEnd: Int?
+        /// Bytes before this are read; a U+2029 cut by the previous limit starts here, and is read again.
+        private var scanned = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// Counts on to `limit` (not less than any limit before).
+        mutating func advance(upTo limit: Int) {
+            var i = scanned
             let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while i < limit {
                 // Eight bytes at a time while none is LF, CR or 0xE2 (the lead byte of U+2029).
@@ -113,20 +131,21 @@ extension TextRope {
                 }
                 let byte = bytes[i]
                 if byte == 0x0A {
-                    n += 1
-                    last = i + 1
+                    count += 1
+                    lastEnd = i + 1
                 } else if byte == 0x0D {
                     if !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-                        n += 1
-                        last = i + 1
+                        count += 1
+                        lastEnd = i + 1
                     }
-                } else if byte == 0xE2, i + 2 < limit, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
-                    n += 1
-                    last = i + 3
+                } else if byte == 0xE2, bytes.count > i + 2, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
+                    guard i + 2 < limit else { break }
+                    count += 1
+                    lastEnd = i + 3
                 }
                 i += 1
             }
-            return (n, last)
+            scanned = i
         }
     }
 
@@ -134,7 +153,8 @@ extension TextRope {
     ///
     /// A chunk never splits CR LF, so a CR found first from the end is a separator of its own. The tail starts
     /// just after a separator, a grapheme boundary, so its characters are those of the chunk after that point.
-    static func tailAfterLastSeparator(_ string: String) -> (utf8: Int, utf16: Int, characters: Int) {
+    /// `total` is the chunk's characters: a tail longer than the rest is counted as the total less the rest.
+    static func tailAfterLastSeparator(_ string: String, characters total: Int) -> (utf8: Int, utf16: Int, characters: Int) {
         var copy = string
         return copy.withUTF8 { bytes in
             let n = bytes.count
@@ -147,7 +167,9 @@ extension TextRope {
             }
             let start = i + 1
             let utf16 = TextRope.leadCounts(bytes, from: start, to: n).utf16
-            let characters = CharacterCounting.count(bytes, from: start, to: n)
+            let characters = start < n - start
+                ? total - CharacterCounting.count(bytes, from: 0, to: start)
+                : CharacterCounting.count(bytes, from: start, to: n)
             return (n - start, utf16, characters)
         }
     }
