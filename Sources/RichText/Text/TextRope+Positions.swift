@@ -34,8 +34,9 @@ extension TextRope {
 
     /// The positions of many offsets (any order, clamped to the text) in one forward pass over the chunks.
     ///
-    /// Chunks with no offset in them cost O(1), plus, when they hold a separator, a backward scan from their end
-    /// to their last separator (where the next line starts). Only chunks holding offsets are counted forward.
+    /// Chunks with no offset in them cost O(1). Only chunks holding offsets are counted forward, each once; the
+    /// last chunk with a separator before such a chunk is scanned back from its end to that separator (where the
+    /// line starts) when an offset needs its line's start.
     /// Gives exactly what `positionInfo(at:)` gives for each offset.
     func positionInfos(at offsets: [Int]) -> [TextPositionInfo] {
         let total = utf8Count
@@ -46,8 +47,19 @@ extension TextRope {
                                         count: offsets.count)
         guard !order.isEmpty else { return result }
         var prefix = TextSummary.zero
-        // The start of the line that holds the current chunk's start: after the last separator before it.
-        var lineUTF8 = 0, lineUTF16 = 0, lineCharacters = 0
+        // The start of the line that holds the current chunk's start: after the last separator before it, in
+        // the last chunk that holds one (with the counts before that chunk), worked out when first needed.
+        var lineStart = (utf8: 0, utf16: 0, characters: 0)
+        var lastWithSeparator: (chunk: TextChunk, prefix: TextSummary)?
+        func currentLineStart() -> (utf8: Int, utf16: Int, characters: Int) {
+            if let (chunk, before) = lastWithSeparator {
+                let tail = TextRope.tailAfterLastSeparator(chunk.string, characters: chunk.summary.characters)
+                lineStart = (before.utf8 + chunk.summary.utf8 - tail.utf8, before.utf16 + chunk.summary.utf16 - tail.utf16,
+                             before.characters + chunk.summary.characters - tail.characters)
+                lastWithSeparator = nil
+            }
+            return lineStart
+        }
         var next = 0
         rope.forEach { _, chunk in
             let end = prefix.utf8 + chunk.summary.utf8
@@ -63,9 +75,13 @@ extension TextRope {
                     scan.advance(upTo: r)
                     utf16 += TextRope.leadCounts(bytes, from: utf16End, to: r).utf16
                     utf16End = r
-                    var info = TextPositionInfo(line: prefix.separators + scan.count + 1, lineStartUTF8: lineUTF8,
+                    var info = TextPositionInfo(line: prefix.separators + scan.count + 1, lineStartUTF8: 0,
                                                 characters: 0, utf16: prefix.utf16 + utf16,
-                                                lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+                                                lineStartCharacters: 0, lineStartUTF16: 0)
+                    if scan.lastEnd == nil {
+                        let start = currentLineStart()
+                        (info.lineStartUTF8, info.lineStartUTF16, info.lineStartCharacters) = (start.utf8, start.utf16, start.characters)
+                    }
                     if let lastEnd = scan.lastEnd {
                         if lastLine?.end != lastEnd {
                             // The line starts at or before `r`: its UTF-16 units are those before `r` less the
@@ -82,20 +98,16 @@ extension TextRope {
                     next += 1
                 }
             } }
-            if chunk.summary.separators > 0 {
-                let tail = TextRope.tailAfterLastSeparator(chunk.string, characters: chunk.summary.characters)
-                lineUTF8 = end - tail.utf8
-                lineUTF16 = prefix.utf16 + chunk.summary.utf16 - tail.utf16
-                lineCharacters = prefix.characters + chunk.summary.characters - tail.characters
-            }
+            if chunk.summary.separators > 0 { lastWithSeparator = (chunk, prefix) }
             prefix.add(chunk.summary)
             return next < order.count
         }
         // Offsets at the end of the text.
         while next < order.count {
-            result[order[next]] = TextPositionInfo(line: summary.separators + 1, lineStartUTF8: lineUTF8,
+            let start = currentLineStart()
+            result[order[next]] = TextPositionInfo(line: summary.separators + 1, lineStartUTF8: start.utf8,
                                                    characters: summary.characters, utf16: summary.utf16,
-                                                   lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+                                                   lineStartCharacters: start.characters, lineStartUTF16: start.utf16)
             next += 1
         }
         return result
