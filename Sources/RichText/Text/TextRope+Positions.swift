@@ -113,51 +113,31 @@ extension TextRope {
         return result
     }
 
-    /// The paragraph separators in a chunk's bytes, counted forward to ever later limits: those that end at or
-    /// before the limit (a CR is one unless an LF follows it in the chunk; U+2029 when all three bytes lie before
-    /// the limit), and the end of the last of them.
+    /// The paragraph separators in a chunk's bytes (`SeparatorScan`), counted forward to ever later limits: those
+    /// that end at or before the limit, and the end of the last of them.
     struct SeparatorCursor {
         let bytes: UnsafeBufferPointer<UInt8>
         /// Separators found so far.
         private(set) var count = 0
         /// The end of the last separator found.
         private(set) var lastEnd: Int?
-        /// Bytes before this are read; a U+2029 cut by the previous limit starts here, and is read again.
+        /// The separators whose last byte lies before this are counted.
         private var scanned = 0
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         /// Counts on to `limit` (not less than any limit before).
         mutating func advance(upTo limit: Int) {
-            var i = scanned
-            let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i < limit {
-                // Eight bytes at a time while none is LF, CR or 0xE2 (the lead byte of U+2029).
-                if let base = bytes.baseAddress, i + 8 <= limit {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    let lf = w ^ (lows &* 0x0A), cr = w ^ (lows &* 0x0D), e2 = w ^ (lows &* 0xE2)
-                    if (((lf &- lows) & ~lf) | ((cr &- lows) & ~cr) | ((e2 &- lows) & ~e2)) & highs == 0 {
-                        i += 8
-                        continue
-                    }
-                }
-                let byte = bytes[i]
-                if byte == 0x0A {
-                    count += 1
-                    lastEnd = i + 1
-                } else if byte == 0x0D {
-                    if !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-                        count += 1
-                        lastEnd = i + 1
-                    }
-                } else if byte == 0xE2, bytes.count > i + 2, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
-                    guard i + 2 < limit else { break }
-                    count += 1
-                    lastEnd = i + 3
-                }
-                i += 1
+            guard limit > scanned else { return }
+            var n = 0, last: Int?
+            SeparatorScan.forEachEnd(in: bytes, from: scanned, upTo: limit) { end in
+                n += 1
+                last = end
+                return true
             }
-            scanned = i
+            count += n
+            if let last { lastEnd = last }
+            scanned = limit
         }
     }
 
