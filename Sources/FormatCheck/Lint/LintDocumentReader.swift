@@ -16,6 +16,8 @@ public struct LintDocumentReader: Sendable {
     public let definition: LoadedDefinition
     /// The tokenizer's limits (nesting depth, string length).
     public var limits: JSONReader.Limits
+    /// The sets typed so far, for every document this reader (or a copy) reads.
+    let typings = TypingCache()
 
     /// A reader for documents under `definition`.
     public init(definition: LoadedDefinition, limits: JSONReader.Limits = JSONReader.Limits(maxDepth: 256)) {
@@ -112,21 +114,22 @@ public struct LintDocumentReader: Sendable {
         // Equal neighbours are merged as the string takes the runs over.
         let runs = RunList()
         // Sets are interned and a document holds few distinct ones: type each distinct set once (`AttributeSetMemo`,
-        // no hashing and no reference counted per run), and lend its typed set to the list.
-        var typings = AttributeSetMemo<Typing>()
+        // no hashing and no reference counted per run; the reader's `TypingCache` across documents), and lend its
+        // typed set to the list.
+        var memo = AttributeSetMemo<Typing>()
         var changesAny = false
         let source = decoded.document
         source.forEachRun(inUTF8: 0..<source.counts.utf8) { range, original in
-            let k = typings.index(of: original) { original in
-                let typing = self.typing(of: original)
+            let k = memo.index(of: original) { original in
+                let typing = self.typings.typing(of: original, self.typing(of:))
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
                 return typing
             }
-            for wrong in typings.values[k].wrongTypes {
+            for wrong in memo.values[k].wrongTypes {
                 findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
                                         oldValue: wrong.value, newValue: nil))
             }
-            AttributeSet.withBorrowed(\Typing.attributes, of: typings.values, at: k) { runs.append(utf8Count: range.count, $0) }
+            AttributeSet.withBorrowed(\Typing.attributes, of: memo.values, at: k) { runs.append(utf8Count: range.count, $0) }
             return true
         }
         // The text is the decoded one: share its rope, and take new runs only when some set changed.

@@ -8,6 +8,15 @@ enum ViolationMessage {
         quote(text, limit: 40)
     }
 
+    /// Whether a UTF-8 byte may belong to a character `quote` does not show as itself: `"` (escaped), and the
+    /// bytes of every scalar `TerminalText.needsEscape` names (C0 controls and DEL; C1 controls after 0xC2;
+    /// U+2028-U+202E and U+2066-U+2069 after 0xE2; U+FFFC after 0xEF). Lead bytes that start other characters
+    /// too only send the text the long way.
+    @inline(__always)
+    private static func mayBeShownOtherwise(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
+    }
+
     /// The whole text quoted and escaped (for diffs).
     static func quoteWhole(_ text: String) -> String {
         quote(Substring(text), limit: Int.max)
@@ -15,7 +24,15 @@ enum ViolationMessage {
 
     /// `text` quoted, with at most `limit` characters shown.
     static func quote(_ text: Substring, limit: Int) -> String {
-        MessageText.quoted(text, limit: limit, cutMark: "…") { character, shown in
+        if !text.utf8.contains(where: mayBeShownOtherwise), text.utf8.count <= limit || text.count <= limit {
+            // Every character shows as itself and none is cut: the text as it is, quoted.
+            var shown = "\""
+            shown.reserveCapacity(text.utf8.count + 2)
+            shown += text
+            shown += "\""
+            return shown
+        }
+        return MessageText.quoted(text, limit: limit, cutMark: "…") { character, shown in
             if character == "\"" { shown += "\\\"" } else { TerminalText.append(character, to: &shown) }
         }
     }
@@ -46,6 +63,24 @@ enum ViolationMessage {
         return quote(Substring(document[start..<end].string))
     }
 
+    /// `parts` joined, written once into storage of their total size (a sentence of a finding is built for every
+    /// finding; interpolation appends piece by piece).
+    static func sentence(_ parts: String...) -> String {
+        var total = 0
+        for part in parts { total += part.utf8.count }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var k = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+                    (buffer.baseAddress! + k).initialize(from: source, count: bytes.count)
+                    k += bytes.count
+                }
+            }
+            return k
+        }
+    }
+
     /// A value as messages show it: strings quoted, absent as nil.
     static func show(_ value: AttributeValue?) -> String {
         guard let value else { return "nil" }
@@ -60,13 +95,15 @@ enum ViolationMessage {
 
     /// A constraint wants another value: "foregroundColor is nil but IngredientsAreGreen requires #34c759 on "milk"".
     static func constraint(_ name: String, key: String, actual: AttributeValue?, expected: AttributeValue?, on text: String) -> String {
-        let wanted = expected.map { "requires \(show($0))" } ?? "requires no \(key)"
-        return "\(key) is \(show(actual)) but \(name) \(wanted) on \(text)"
+        if let expected {
+            return sentence(key, " is ", show(actual), " but ", name, " requires ", show(expected), " on ", text)
+        }
+        return sentence(key, " is ", show(actual), " but ", name, " requires no ", key, " on ", text)
     }
 
     /// A key outside the scope.
     static func scope(key: String, actual: AttributeValue?, definition: String, on text: String) -> String {
-        "\(key) is \(show(actual)) but \(key) is outside the scope of definition '\(definition)' on \(text)"
+        sentence(key, " is ", show(actual), " but ", key, " is outside the scope of definition '", definition, "' on ", text)
     }
 
     /// A scope key whose value carries another behaviour than the one the definition declares.
@@ -95,13 +132,14 @@ enum ViolationMessage {
     static func behavior(_ cause: AttributeAdjustment.Cause, key: String, actual: AttributeValue?, expected: AttributeValue?, on text: String) -> String {
         switch cause {
         case .paragraphBoundary:
-            return "\(key) is \(show(actual)) but its paragraph starts with \(show(expected)); \(key) must not change inside a paragraph, on \(text)"
+            return sentence(key, " is ", show(actual), " but its paragraph starts with ", show(expected), "; ", key,
+                            " must not change inside a paragraph, on ", text)
         case .characterBoundary:
-            return "\(key) is \(show(actual)) on \(text) but \(key) may only stand on its own character"
+            return sentence(key, " is ", show(actual), " on ", text, " but ", key, " may only stand on its own character")
         case .textChanged:
-            return "\(key) is \(show(actual)) on \(text) but the text changed inside its stretch, which removes it"
+            return sentence(key, " is ", show(actual), " on ", text, " but the text changed inside its stretch, which removes it")
         case .attributeChanged(let other):
-            return "\(key) is \(show(actual)) on \(text) but \(other) changed under it, which removes it"
+            return sentence(key, " is ", show(actual), " on ", text, " but ", other, " changed under it, which removes it")
         }
     }
 }

@@ -33,13 +33,24 @@ public struct RichColor: Hashable, Sendable, CustomStringConvertible {
 
     /// The colour as `#rrggbb`, or `#rrggbbaa` when it is not opaque.
     public var hex: String {
-        func byte(_ component: Double) -> String {
-            let value = Int((min(max(component, 0), 1) * 255).rounded())
-            let digits = String(value, radix: 16)
-            return value < 16 ? "0" + digits : digits
+        // Written as ASCII bytes into one small string (at most 9 bytes, held inline): no intermediate strings.
+        func byte(_ component: Double) -> Int { Int((min(max(component, 0), 1) * 255).rounded()) }
+        let opaque = alpha >= 1
+        let (r, g, b, a) = (byte(red), byte(green), byte(blue), opaque ? 0 : byte(alpha))
+        return String(unsafeUninitializedCapacity: opaque ? 7 : 9) { buffer in
+            func put(_ value: Int, at k: Int) {
+                let digits: StaticString = "0123456789abcdef"
+                buffer[k] = digits.utf8Start[value >> 4]
+                buffer[k + 1] = digits.utf8Start[value & 0xF]
+            }
+            buffer[0] = UInt8(ascii: "#")
+            put(r, at: 1)
+            put(g, at: 3)
+            put(b, at: 5)
+            if opaque { return 7 }
+            put(a, at: 7)
+            return 9
         }
-        let rgb = "#" + byte(red) + byte(green) + byte(blue)
-        return alpha >= 1 ? rgb : rgb + byte(alpha)
     }
 
     public var description: String { hex }

@@ -164,20 +164,32 @@ enum CharacterCounting {
         let bytes: UnsafeBufferPointer<UInt8>
         let from: Int
         let end: Int
+        /// The characters of the whole range, when known: the first limit past the middle is then counted from
+        /// the end.
+        let total: Int?
         /// A decided boundary, and the characters before it.
         private var boundary: Int
         private var before = 0
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) {
+        init(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, total: Int? = nil) {
             self.bytes = bytes
             self.from = from
             self.end = end
+            self.total = total
             boundary = from
         }
 
         /// The characters of `bytes[from..<end]` that end at or before `limit`.
         mutating func count(upTo limit: Int) -> Int {
-            guard limit >= boundary else { return CharacterCounting.count(bytes, from: from, upTo: limit, end: end) }
+            guard limit >= boundary else { return CharacterCounting.count(bytes, from: from, upTo: limit, end: end, total: total) }
+            if boundary == from, let total, limit < end, limit - from > end - limit {
+                // Nothing counted yet and the limit nearer the end: the characters from the decided boundary
+                // before it to the end are fewer to count.
+                let start = decidedBoundary(atOrBefore: limit, in: bytes, from: from, end: end)
+                before = total &- CharacterCounting.count(bytes, from: start, to: end)
+                boundary = start
+                return before &+ breaks(in: bytes, after: start, upTo: limit)
+            }
             let start = limit >= end ? end : decidedBoundary(atOrBefore: limit, in: bytes, from: boundary, end: end)
             before &+= CharacterCounting.count(bytes, from: boundary, to: start)
             boundary = start

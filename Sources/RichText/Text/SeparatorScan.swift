@@ -27,11 +27,11 @@ enum SeparatorScan {
         return ((word &- 0x0E0E_0E0E_0E0E_0E0E) | word) & 0x8080_8080_8080_8080 != 0
     }
 
-    /// Calls `body` with the end of each separator that ends in the first `limit` bytes, in order, until it
-    /// returns false.
+    /// Calls `body` with the end of each separator whose last byte lies in `from..<limit` (by default, each that
+    /// ends in the first `limit` bytes), in order, until it returns false.
     @inline(__always)
-    static func forEachEnd(in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int, _ body: (Int) -> Bool) {
-        var i = 0
+    static func forEachEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int = 0, upTo limit: Int, _ body: (Int) -> Bool) {
+        var i = from
         while i + 8 <= limit {
             if mayHoldSeparator(bytes, wordAt: i) {
                 for j in i..<(i + 8) where endsSeparator(bytes, at: j) {

@@ -11,8 +11,9 @@ extension TextRope {
 
     /// The positions of many offsets (any order, clamped to the text) in one forward pass over the chunks.
     ///
-    /// Chunks with no offset in them cost O(1), plus, when they hold a separator, a backward scan from their end
-    /// to their last separator (where the next line starts). Only chunks holding offsets are counted forward.
+    /// Chunks with no offset in them cost O(1). Only chunks holding offsets are counted forward, each once; the
+    /// last chunk with a separator before such a chunk is scanned back from its end to that separator (where the
+    /// line starts) when an offset needs its line's start.
     /// Gives exactly what `positionInfo(at:)` gives for each offset.
     func positionInfos(at offsets: [Int]) -> [TextPosition] {
         let total = utf8Count
@@ -23,87 +24,97 @@ extension TextRope {
                                         count: offsets.count)
         guard !order.isEmpty else { return result }
         var prefix = TextSummary.zero
-        // The start of the line that holds the current chunk's start: after the last separator before it.
-        var lineUTF8 = 0, lineUTF16 = 0, lineCharacters = 0
+        // The start of the line that holds the current chunk's start: after the last separator before it, in
+        // the last chunk that holds one (with the counts before that chunk), worked out when first needed.
+        var lineStart = (utf8: 0, utf16: 0, characters: 0)
+        var lastWithSeparator: (chunk: TextChunk, prefix: TextSummary)?
+        func currentLineStart() -> (utf8: Int, utf16: Int, characters: Int) {
+            if let (chunk, before) = lastWithSeparator {
+                let tail = TextRope.tailAfterLastSeparator(chunk.string, characters: chunk.summary.characters)
+                lineStart = (before.utf8 + chunk.summary.utf8 - tail.utf8, before.utf16 + chunk.summary.utf16 - tail.utf16,
+                             before.characters + chunk.summary.characters - tail.characters)
+                lastWithSeparator = nil
+            }
+            return lineStart
+        }
         var next = 0
         rope.forEach { _, chunk in
             let end = prefix.utf8 + chunk.summary.utf8
             if next < order.count, clamped[order[next]] < end { chunk.withUTF8Bytes { bytes in
-                // The offsets and their line starts ascend, so their characters are counted on from one to the
-                // next (a line start shared with the offset before is not asked again).
-                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count)
-                var lastLine: (end: Int, characters: Int)?
+                // The offsets ascend, so separators, UTF-16 units and characters are counted on from one to the
+                // next: the chunk is read once, however many offsets it holds.
+                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count, total: chunk.summary.characters)
+                var scan = SeparatorCursor(bytes)
+                var utf16 = 0, utf16End = 0
+                var lastLine: (end: Int, characters: Int, utf16: Int)?
                 while next < order.count, clamped[order[next]] < end {
                     let r = clamped[order[next]] - prefix.utf8
-                    let (separators, lastEnd) = TextRope.separatorsAndLastEnd(in: chunk.string, upTo: r)
-                    var info = TextPosition(line: prefix.separators + separators + 1, lineStartUTF8: lineUTF8,
-                                                characters: 0, utf16: prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: r),
-                                                lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
-                    if let lastEnd {
-                        if lastLine?.end != lastEnd { lastLine = (lastEnd, characters.count(upTo: lastEnd)) }
+                    scan.advance(upTo: r)
+                    utf16 += TextRope.leadCounts(bytes, from: utf16End, to: r).utf16
+                    utf16End = r
+                    var info = TextPosition(line: prefix.separators + scan.count + 1, lineStartUTF8: 0,
+                                                characters: 0, utf16: prefix.utf16 + utf16,
+                                                lineStartCharacters: 0, lineStartUTF16: 0)
+                    if scan.lastEnd == nil {
+                        let start = currentLineStart()
+                        (info.lineStartUTF8, info.lineStartUTF16, info.lineStartCharacters) = (start.utf8, start.utf16, start.characters)
+                    }
+                    if let lastEnd = scan.lastEnd {
+                        if lastLine?.end != lastEnd {
+                            // The line starts at or before `r`: its UTF-16 units are those before `r` less the
+                            // ones between.
+                            lastLine = (lastEnd, characters.count(upTo: lastEnd),
+                                        utf16 - TextRope.leadCounts(bytes, from: lastEnd, to: r).utf16)
+                        }
                         info.lineStartUTF8 = prefix.utf8 + lastEnd
                         info.lineStartCharacters = prefix.characters + lastLine!.characters
-                        info.lineStartUTF16 = prefix.utf16 + TextRope.count(.utf16, in: chunk, upToUTF8: lastEnd)
+                        info.lineStartUTF16 = prefix.utf16 + lastLine!.utf16
                     }
                     info.characters = prefix.characters + characters.count(upTo: r)
                     result[order[next]] = info
                     next += 1
                 }
             } }
-            if chunk.summary.separators > 0 {
-                let tail = TextRope.tailAfterLastSeparator(chunk.string)
-                lineUTF8 = end - tail.utf8
-                lineUTF16 = prefix.utf16 + chunk.summary.utf16 - tail.utf16
-                lineCharacters = prefix.characters + chunk.summary.characters - tail.characters
-            }
+            if chunk.summary.separators > 0 { lastWithSeparator = (chunk, prefix) }
             prefix.add(chunk.summary)
             return next < order.count
         }
         // Offsets at the end of the text.
         while next < order.count {
-            result[order[next]] = TextPosition(line: summary.separators + 1, lineStartUTF8: lineUTF8,
+            let start = currentLineStart()
+            result[order[next]] = TextPosition(line: summary.separators + 1, lineStartUTF8: start.utf8,
                                                    characters: summary.characters, utf16: summary.utf16,
-                                                   lineStartCharacters: lineCharacters, lineStartUTF16: lineUTF16)
+                                                   lineStartCharacters: start.characters, lineStartUTF16: start.utf16)
             next += 1
         }
         return result
     }
 
-    /// Separators ending in the first `limit` bytes of `string` (as `separators(in:upTo:)` counts them), and the
-    /// end of the last of them.
-    static func separatorsAndLastEnd(in string: String, upTo limit: Int) -> (count: Int, lastEnd: Int?) {
-        var copy = string
-        return copy.withUTF8 { bytes in
-            var n = 0
-            var last: Int?
-            var i = 0
-            let lows: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i < limit {
-                // Eight bytes at a time while none is LF, CR or 0xE2 (the lead byte of U+2029).
-                if let base = bytes.baseAddress, i + 8 <= limit {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    let lf = w ^ (lows &* 0x0A), cr = w ^ (lows &* 0x0D), e2 = w ^ (lows &* 0xE2)
-                    if (((lf &- lows) & ~lf) | ((cr &- lows) & ~cr) | ((e2 &- lows) & ~e2)) & highs == 0 {
-                        i += 8
-                        continue
-                    }
-                }
-                let byte = bytes[i]
-                if byte == 0x0A {
-                    n += 1
-                    last = i + 1
-                } else if byte == 0x0D {
-                    if !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-                        n += 1
-                        last = i + 1
-                    }
-                } else if byte == 0xE2, i + 2 < limit, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 {
-                    n += 1
-                    last = i + 3
-                }
-                i += 1
+    /// The paragraph separators in a chunk's bytes (`SeparatorScan`), counted forward to ever later limits: those
+    /// that end at or before the limit, and the end of the last of them.
+    struct SeparatorCursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Separators found so far.
+        private(set) var count = 0
+        /// The end of the last separator found.
+        private(set) var lastEnd: Int?
+        /// The separators whose last byte lies before this are counted.
+        private var scanned = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// Counts on to `limit` (not less than any limit before).
+        mutating func advance(upTo limit: Int) {
+            guard limit > scanned else { return }
+            var n = 0, last: Int?
+            SeparatorScan.forEachEnd(in: bytes, from: scanned, upTo: limit) { end in
+                n += 1
+                last = end
+                return true
             }
-            return (n, last)
+            count += n
+            if let last { lastEnd = last }
+            scanned = limit
         }
     }
 
@@ -111,7 +122,8 @@ extension TextRope {
     ///
     /// A chunk never splits CR LF, so a CR found first from the end is a separator of its own. The tail starts
     /// just after a separator, a grapheme boundary, so its characters are those of the chunk after that point.
-    static func tailAfterLastSeparator(_ string: String) -> (utf8: Int, utf16: Int, characters: Int) {
+    /// `total` is the chunk's characters: a tail longer than the rest is counted as the total less the rest.
+    static func tailAfterLastSeparator(_ string: String, characters total: Int) -> (utf8: Int, utf16: Int, characters: Int) {
         var copy = string
         return copy.withUTF8 { bytes in
             let n = bytes.count
@@ -124,7 +136,9 @@ extension TextRope {
             }
             let start = i + 1
             let utf16 = TextRope.leadCounts(bytes, from: start, to: n).utf16
-            let characters = CharacterCounting.count(bytes, from: start, to: n)
+            let characters = start < n - start
+                ? total - CharacterCounting.count(bytes, from: 0, to: start)
+                : CharacterCounting.count(bytes, from: start, to: n)
             return (n - start, utf16, characters)
         }
     }
