@@ -102,7 +102,16 @@ extension RichString {
                 return true
             }
         }
-        for write in writes { runStore.replace(write.range, with: write.runs) }
+        for write in writes {
+            // One run's answer is one set over one run's stretch: set in place, in one walk when the stretch lies
+            // in one leaf, rather than found again at both ends and spliced.
+            if write.runs.count == 1 {
+                let answer = write.runs[0].attributes
+                _ = runStore.transformAttributes(in: write.range, recordingRuns: false) { _ in answer }
+            } else {
+                runStore.replace(write.range, with: write.runs)
+            }
+        }
         // Step 7. A definition's answers keep paragraphs uniform (paragraph-bound keys come from the first
         // character) and its character-bound keys on their characters (split above), but behaviours it gave keys
         // read from outside may leave a boundary to fix: the boundary steps run where a written set has a bound key.
