@@ -67,13 +67,13 @@ extension RichString {
     }
 
     /// The excerpt around an edit touching `low..<high`, and its bounds in this string; nil when it would be too
-    /// long. The excerpt is whole chunks of this string's text, shared with it: no byte is copied and no count is
-    /// made again (chunk boundaries are grapheme boundaries of the whole text, so the chunks segment on their own
-    /// as they do here). Inside paragraphs (when paragraphs do not matter and, checked as it is cut, no run there
-    /// carries a paragraph-bound key) the chunks holding the edit, and a neighbour where the edit comes within
-    /// `cutMargin` bytes of a cut. Otherwise as many more chunks on each side as hold three paragraph separators:
-    /// the paragraphs the edit touches and two more on each side (a behaviour report can widen the region the
-    /// definition enforces by a paragraph).
+    /// long. Inside paragraphs (when paragraphs do not matter and, checked as it is cut, no run there carries a
+    /// paragraph-bound key): a piece of the chunk holding the edit, `cutMargin` bytes and a little more on each
+    /// side (`textInsideParagraphs`), else that chunk and a neighbour where the edit comes within `cutMargin` bytes
+    /// of its edge. Otherwise whole chunks on each side until they hold three paragraph separators: the paragraphs
+    /// the edit touches and two more on each side (a behaviour report can widen the region the definition enforces
+    /// by a paragraph). Whole chunks are shared with this string, no byte copied and no count made again (chunk
+    /// boundaries are grapheme boundaries of the whole text, so the chunks segment on their own as they do here).
     private func cutExcerpt(low: Int, high: Int, paragraphsMatter: Bool) -> (RichString, start: Int, end: Int)? {
         if !paragraphsMatter, let (excerptText, start, end) = textInsideParagraphs(low: low, high: high)
             ?? excerptChunks(low: low, high: high, separators: 0).map({ (TextRope(chunks: $0.0), $0.start, $0.end) }) {
@@ -93,8 +93,8 @@ extension RichString {
     /// chunk does not hold it all or its edge comes within the margin.
     private func textInsideParagraphs(low: Int, high: Int) -> (TextRope, start: Int, end: Int)? {
         let total = text.utf8Count
-        guard high - low <= Self.excerptLimit, let (_, chunkStart, chunk) = text.chunk(containing: low) else { return nil }
-        let found: (TextRope, Int, Int)?? = chunk.string.utf8.withContiguousStorageIfAvailable { bytes in
+        guard high - low <= Self.excerptLimit else { return nil }
+        let found: (TextRope, Int, Int)?? = text.withChunkBytes(holding: low) { bytes, chunkStart in
             func isCut(_ i: Int) -> Bool {
                 i == 0 || i == bytes.count || {
                     let a = bytes[i - 1], b = bytes[i]
@@ -102,7 +102,7 @@ extension RichString {
                 }()
             }
             let lowInChunk = low - chunkStart, highInChunk = high - chunkStart
-            guard highInChunk <= bytes.count else { return nil }
+            guard lowInChunk >= 0, highInChunk <= bytes.count else { return nil }
             var a = max(lowInChunk - Self.cutMargin, 0), b = min(highInChunk + Self.cutMargin, bytes.count)
             while !isCut(a) && lowInChunk - a <= Self.cutMargin + 64 { a -= 1 }
             while !isCut(b) && b - highInChunk <= Self.cutMargin + 64 { b += 1 }
