@@ -326,6 +326,11 @@ enum EngineBenchmark {
                 let seconds = SessionKeystrokes.profiledKeystrokes(scenario, warm: round == 0)
                 print("session keystrokes \(formatNumber(seconds, digits: 3)) s")
             }
+        case "session-bare":
+            for round in 0..<3 {
+                let seconds = SessionKeystrokes.profiledBareKeystrokes(scenario, warm: round == 0)
+                print("bare keystrokes \(formatNumber(seconds, digits: 3)) s")
+            }
         case "probe", "probe-cold":
             let r = timeProbes(scenario, coldProbes: what == "probe-cold")
             print("probe attr \(r.probeAttr) apply attr \(r.applyAttr) probe insert \(r.probeInsert) apply insert \(r.applyInsert)")

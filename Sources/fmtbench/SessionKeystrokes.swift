@@ -74,6 +74,31 @@ enum SessionKeystrokes {
         return warm ? type(typing, in: &session) : profiledType(typing, in: &session)
     }
 
+    /// The bare side's keystrokes alone, for callgrind (`engine-profile recipe session-bare`).
+    static func profiledBareKeystrokes(_ scenario: EngineScenario, warm: Bool) -> Double {
+        let (document, _, _) = scenario.buildDocument()
+        var bare = document
+        return warm ? insert(script(scalars: document.counts.scalars), into: &bare) : profiledInsert(script(scalars: document.counts.scalars), into: &bare)
+    }
+
+    @inline(never)
+    static func profiledInsert(_ typing: [(caret: Int, word: String)], into bare: inout RichString) -> Double {
+        insert(typing, into: &bare)
+    }
+
+    @inline(never)
+    static func insert(_ typing: [(caret: Int, word: String)], into bare: inout RichString) -> Double {
+        measure {
+            for (caret, word) in typing {
+                var offset = caret
+                for character in word {
+                    bare.insert(String(character), at: bare.index(atOffset: offset, in: .scalars))
+                    offset += 1
+                }
+            }
+        }
+    }
+
     @inline(never)
     static func profiledType(_ typing: [(caret: Int, word: String)], in session: inout EditingSession) -> Double {
         type(typing, in: &session)

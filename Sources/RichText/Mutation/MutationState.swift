@@ -11,6 +11,10 @@ struct MutationState {
     /// The traits of every run a change was made over, before and after it: when no key that depends on another
     /// is among them, the `attributeChanged` step has nothing to do.
     var changedTraits: SetTraits = []
+    /// The run that holds the whole region after a text edit that only resized it (typing that takes the set of
+    /// the run it extends, a deletion inside one run) and wrote nothing else: its stretch and set. The definition
+    /// step decides from it in O(1) when the set is one it surely leaves.
+    var resizedRun: (stretch: Range<Int>, attributes: AttributeSet)?
 
     init(region: Range<Int>) { self.region = region }
 

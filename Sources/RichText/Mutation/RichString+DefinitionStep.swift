@@ -60,6 +60,10 @@ extension RichString {
         let widened = definition.takesShortcuts
             ? characterWidening(of: region, margin: true) : widenedToCharactersByGraphemes(region, margin: true)
         if !definition.decidesParagraphs {
+            // The run a text edit only resized holds the region and the margin: its set alone decides.
+            if let run = state.resizedRun, run.stretch.lowerBound <= widened.lowerBound, widened.upperBound <= run.stretch.upperBound {
+                if definition.surelyLeaves(run.attributes) { return widened }
+            }
             // Read through one copy: a walk that reads `definition` itself copies it at every run.
             let steps = definition
             var settled = true

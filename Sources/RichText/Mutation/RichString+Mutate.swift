@@ -94,8 +94,14 @@ extension RichString {
         // 1-2. Step 2 writes before the raw edit: removing each broken stretch's key across the edited range in one
         // write leaves what removing it from the surviving pieces after the edit would.
         if !broken.isEmpty { removeKeys(of: broken, around: edit) }
-        replaceRaw(edit, typed: typed, near, runsMoved: !broken.isEmpty)
-        guard behaviors else { return }
+        let resized = replaceRaw(edit, typed: typed, near, runsMoved: !broken.isEmpty)
+        guard behaviors else {
+            // Nothing more is written: the resized run holds the edit's region, with the set it had.
+            if let resized, let attributes = edit.range.isEmpty ? near.before : near.first {
+                state.resizedRun = (resized, attributes)
+            }
+            return
+        }
         reportInvalidated(broken, after: edit, into: &state)
         // 3.
         enforceParagraphs(after: edit, typed: typed, structural: structural, near, into: &state)

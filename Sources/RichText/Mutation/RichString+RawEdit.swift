@@ -46,18 +46,24 @@ extension RichString {
     /// attributes it `typed`. Where the neighbourhood shows that the edit only resizes one run (typing that takes
     /// the set of the run it extends, a deletion inside one run), that run is resized where it stands, without
     /// finding it again; not when `runsMoved` (a step wrote the runs since the neighbourhood was read).
-    mutating func replaceRaw(_ edit: TextEdit, typed: AttributeSet?, _ near: EditNeighbourhood, runsMoved: Bool) {
+    ///
+    /// Returns the stretch of the run it resized, in offsets after the edit, when it took that path.
+    @discardableResult
+    mutating func replaceRaw(_ edit: TextEdit, typed: AttributeSet?, _ near: EditNeighbourhood, runsMoved: Bool) -> Range<Int>? {
         let range = edit.range
         let length = edit.length
         if runsMoved {
             rawReplace(range, with: edit.text, runs: edit.runs ?? typed.map { [AttributeRun(utf8Count: length, attributes: $0)] } ?? [])
         } else if range.isEmpty, let typed, let run = near.beforeRun, near.before == typed {
             rawReplace(range, with: edit.text) { $0.rope.update(at: run.index) { $0.utf8Count = run.length + length } }
+            return run.start..<(run.start + run.length + length)
         } else if !range.isEmpty, length == 0, let run = near.firstRun, range.upperBound <= run.start + run.length, run.length > range.count {
             rawReplace(range, with: "") { $0.rope.update(at: run.index) { $0.utf8Count = run.length - range.count } }
+            return run.start..<(run.start + run.length - range.count)
         } else {
             rawReplace(range, with: edit.text, runs: edit.runs ?? typed.map { [AttributeRun(utf8Count: length, attributes: $0)] } ?? [])
         }
+        return nil
     }
 
     /// Transforms the runs over `range` and returns every key whose value changed, and whether a run over a
