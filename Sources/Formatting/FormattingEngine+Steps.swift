@@ -51,12 +51,10 @@ struct EngineSteps: DefinitionSteps {
         engine.constrained(first, paragraphStart: nil, learnsResult: learnsResults).result
     }
 
-    func surelyLeaves(_ attributes: AttributeSet) -> Bool {
-        engine.usesFastPaths && engine.fixedPoints.contains(attributes)
-    }
+    var settledSets: AttributeSetMarks? { engine.usesFastPaths ? engine.fixedPoints : nil }
 
     mutating func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet? {
-        if paragraphStart == nil, surelyLeaves(attributes) { return nil }
+        if paragraphStart == nil, settledSets?.contains(attributes) == true { return nil }
         let entry = engine.constrained(attributes, paragraphStart: paragraphStart, learnsResult: learnsResults)
         guard entry.result != attributes else { return nil }
         lastRewrite = entry

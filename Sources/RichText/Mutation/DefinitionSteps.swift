@@ -42,9 +42,9 @@ package protocol DefinitionSteps {
     /// character's set after scope and constraints), when `decidesParagraphs`.
     mutating func paragraphStart(_ first: AttributeSet) -> AttributeSet
 
-    /// Whether the definition leaves a run carrying `attributes` as it is outside paragraph starts, known without
-    /// working it out; false only means not known.
-    func surelyLeaves(_ attributes: AttributeSet) -> Bool
+    /// The sets the definition is known to leave as they are outside paragraph starts (a miss only means not
+    /// known), read by a walk over runs without touching the definition itself; nil when it knows none.
+    var settledSets: AttributeSetMarks? { get }
 
     /// Scope and value constraints over a run carrying `attributes` (`paragraphStart` is the paragraph's decided
     /// first set when `decidesParagraphs`): the set the definition wants there, or nil when it leaves the run as
@@ -54,6 +54,16 @@ package protocol DefinitionSteps {
     /// Reports what the last `rewrite` changed over `range`, where a run carrying `attributes` now carries
     /// `written`: the rewrite's answer, or a piece of it that the character boundary kept off some of its keys.
     mutating func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>)
+}
+
+extension DefinitionSteps {
+    /// Whether the definition leaves a run carrying `attributes` as it is outside paragraph starts, known without
+    /// working it out (`settledSets`); false only means not known. A definition that constrains nothing leaves
+    /// every set.
+    func surelyLeaves(_ attributes: AttributeSet) -> Bool {
+        guard let settled = settledSets else { return !isActive }
+        return settled.contains(attributes)
+    }
 }
 
 /// The definition of a string edited on its own: no steps.
@@ -66,7 +76,7 @@ struct NoDefinition: DefinitionSteps {
     func moveReports(through replacements: [(range: Range<Int>, newLength: Int)]) {}
     func stamp(_ attributes: AttributeSet, over range: Range<Int>) -> AttributeSet? { nil }
     func paragraphStart(_ first: AttributeSet) -> AttributeSet { first }
-    func surelyLeaves(_ attributes: AttributeSet) -> Bool { true }
+    var settledSets: AttributeSetMarks? { nil }
     func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet? { nil }
     func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>) {}
 }

@@ -64,14 +64,15 @@ extension RichString {
             if let run = state.resizedRun, run.stretch.lowerBound <= widened.lowerBound, widened.upperBound <= run.stretch.upperBound {
                 if definition.surelyLeaves(run.attributes) { return widened }
             }
-            // Read through one copy: a walk that reads `definition` itself copies it at every run.
-            let steps = definition
-            var settled = true
-            runStore.forEachRun(in: widened) { _, attributes in
-                settled = steps.surelyLeaves(attributes)
-                return settled
+            // Read through the settled sets alone: a walk that reads `definition` itself copies it at every run.
+            if let known = definition.settledSets {
+                var settled = true
+                runStore.forEachRun(in: widened) { _, attributes in
+                    settled = known.contains(attributes)
+                    return settled
+                }
+                if settled { return widened }
             }
-            if settled { return widened }
         }
         var processed = widened
         var writes: [(range: Range<Int>, runs: [AttributeRun])] = []
