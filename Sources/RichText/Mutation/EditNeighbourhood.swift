@@ -23,6 +23,8 @@ struct EditNeighbourhood {
             get { name?.set }
             set { name = newValue.map(SetName.init) }
         }
+        /// The set's name, read without counting a reference.
+        var projectedValue: SetName? { name }
     }
 
     /// A run of the run tree: its index, start and length.

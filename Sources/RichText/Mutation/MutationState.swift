@@ -14,7 +14,8 @@ struct MutationState {
     /// The run that holds the whole region after a text edit that only resized it (typing that takes the set of
     /// the run it extends, a deletion inside one run) and wrote nothing else: its stretch and set. The definition
     /// step decides from it in O(1) when the set is one it surely leaves.
-    var resizedRun: (stretch: Range<Int>, attributes: AttributeSet)?
+    /// The set is named without a reference (the run holds it), so a keystroke counts no reference for it.
+    var resizedRun: (stretch: Range<Int>, attributes: EditNeighbourhood.SetName)?
 
     init(region: Range<Int>) { self.region = region }
 

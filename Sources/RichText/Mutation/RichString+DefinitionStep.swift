@@ -62,7 +62,7 @@ extension RichString {
         if !definition.decidesParagraphs {
             // The run a text edit only resized holds the region and the margin: its set alone decides.
             if let run = state.resizedRun, run.stretch.lowerBound <= widened.lowerBound, widened.upperBound <= run.stretch.upperBound {
-                if definition.surelyLeaves(run.attributes) { return widened }
+                if definition.surelyLeaves(run.attributes.set) { return widened }
             }
             // Read through the settled sets alone: a walk that reads `definition` itself copies it at every run.
             if let known = definition.settledSets {

@@ -97,7 +97,7 @@ extension RichString {
         let resized = replaceRaw(edit, typed: typed, near, runsMoved: !broken.isEmpty)
         guard behaviors else {
             // Nothing more is written: the resized run holds the edit's region, with the set it had.
-            if let resized, let attributes = edit.range.isEmpty ? near.before : near.first {
+            if let resized, let attributes = edit.range.isEmpty ? near.$before : near.$first {
                 state.resizedRun = (resized, attributes)
             }
             return
