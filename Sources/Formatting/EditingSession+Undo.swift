@@ -70,7 +70,7 @@ extension EditingSession {
             if groupDepth > 0 {
                 groupStart?.adjustments += adjustments
             } else if continues {
-                undoStack[undoStack.count - 1].adjustments += adjustments
+                if !adjustments.isEmpty { undoStack[undoStack.count - 1].adjustments += adjustments }
             } else {
                 before!.adjustments = adjustments
                 undoStack.append(before.take()!)

@@ -116,7 +116,8 @@ extension RichString {
         return replacingSelection(&selection) { string, step in
             switch step {
             case .removeOthers(let ranges): engine.apply(.removeText(ranges), to: &string)
-            case .replace(let range): engine.apply(.replaceText(range, with: text), to: &string)
+            // The funnel's own form of `.replaceText(range, with: text)`: a keystroke builds no `Edit` to take apart.
+            case .replace(let range): engine.apply(.typing(Substring(text), over: range), to: &string)
             }
         }
     }
