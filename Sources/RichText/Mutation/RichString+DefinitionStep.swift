@@ -60,12 +60,11 @@ extension RichString {
         let widened = definition.takesShortcuts
             ? characterWidening(of: region, margin: true) : widenedToCharactersByGraphemes(region, margin: true)
         if !definition.decidesParagraphs {
-            // The run a text edit only resized holds the region and the margin: its set alone decides.
-            if let run = state.resizedRun, run.stretch.lowerBound <= widened.lowerBound, widened.upperBound <= run.stretch.upperBound {
-                if definition.surelyLeaves(run.attributes.set) { return widened }
-            }
             // Read through the settled sets alone: a walk that reads `definition` itself copies it at every run.
             if let known = definition.settledSets {
+                // The run a text edit only resized holds the region and the margin: its set alone decides.
+                if let run = state.resizedRun, run.stretch.lowerBound <= widened.lowerBound,
+                   widened.upperBound <= run.stretch.upperBound, known.contains(run.attributes.set) { return widened }
                 var settled = true
                 runStore.forEachRun(in: widened) { _, attributes in
                     settled = known.contains(attributes)
