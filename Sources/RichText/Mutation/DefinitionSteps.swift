@@ -57,13 +57,20 @@ package protocol DefinitionSteps {
 }
 
 extension DefinitionSteps {
-    /// Whether the definition leaves a run carrying `attributes` as it is outside paragraph starts, known without
-    /// working it out (`settledSets`); false only means not known. A definition that constrains nothing leaves
-    /// every set.
-    func surelyLeaves(_ attributes: AttributeSet) -> Bool {
-        guard let settled = settledSets else { return !isActive }
-        return settled.contains(attributes)
-    }
+    /// The sets the definition surely leaves as they are outside paragraph starts, read once before a walk over
+    /// runs: a walk that asks the definition itself at each run copies it at each run.
+    var surelyLeft: SurelyLeftSets { SurelyLeftSets(settled: settledSets, everySet: !isActive) }
+}
+
+/// Whether a definition leaves a run's set as it is outside paragraph starts, known without working it out: the
+/// sets it settled (`DefinitionSteps.settledSets`), or every set for a definition that constrains nothing. A miss
+/// only means not known.
+struct SurelyLeftSets {
+    let settled: AttributeSetMarks?
+    let everySet: Bool
+
+    @inline(__always)
+    func contains(_ attributes: AttributeSet) -> Bool { settled?.contains(attributes) ?? everySet }
 }
 
 /// The definition of a string edited on its own: no steps.

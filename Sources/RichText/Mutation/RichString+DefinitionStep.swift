@@ -14,9 +14,10 @@ extension RichString {
         // A string holds few distinct sets: each stamped once, found again by its serial number.
         var stamped = AttributeSetMemo<AttributeSet?>()
         var changesAny = false
+        let left = definition.surelyLeft
         runStore.forEachRun(in: 0..<total) { range, attributes in
             // A set the definition leaves as it is carries its behaviours already (scope gives them).
-            if definition.surelyLeaves(attributes) { return true }
+            if left.contains(attributes) { return true }
             let new = definition.stamp(attributes, over: range)
             if new != nil { changesAny = true }
             _ = stamped.index(of: attributes) { _ in new }
