@@ -22,7 +22,10 @@
 /// ```
 public struct AttributeSetMemo<Value> {
     /// The answers, in the order their sets were first met.
-    public internal(set) var values: [Value] = []
+    public var values: [Value] { answers }
+    /// `values`' storage, appended to by the inlinable `insert`, so that each client appends in its own
+    /// specialisation rather than through the generic one.
+    @usableFromInline var answers: [Value] = []
     /// Open-addressed slots: a set's serial number (0 for a free slot) and its answer's index in `values`.
     @usableFromInline var serials: [UInt]
     @usableFromInline var indices: [Int32]
@@ -70,17 +73,18 @@ public struct AttributeSetMemo<Value> {
         Int(truncatingIfNeeded: (UInt64(serial) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    @usableFromInline
+    @inlinable
     mutating func insert(_ value: Value, for serial: UInt) -> Int {
-        let index = values.count
-        values.append(value)
+        let index = answers.count
+        answers.append(value)
         // At most half full, so probes stay short and a free slot always ends one.
-        if 2 * values.count > serials.count { grow() }
+        if 2 * answers.count > serials.count { grow() }
         place(serial, at: index)
         return index
     }
 
-    private mutating func place(_ serial: UInt, at index: Int) {
+    @usableFromInline
+    mutating func place(_ serial: UInt, at index: Int) {
         let mask = serials.count - 1
         var slot = self.slot(for: serial)
         while serials[slot] != 0 { slot = (slot + 1) & mask }
@@ -88,7 +92,8 @@ public struct AttributeSetMemo<Value> {
         indices[slot] = Int32(truncatingIfNeeded: index)
     }
 
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         let old = zip(serials, indices).filter { $0.0 != 0 }
         serials = Array(repeating: 0, count: 2 * serials.count)
         indices = Array(repeating: 0, count: serials.count)
