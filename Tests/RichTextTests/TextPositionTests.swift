@@ -105,4 +105,50 @@ final class TextPositionTests: XCTestCase {
             XCTAssertEqual(doc.textPositions(of: [index]), [position])
         }
     }
+
+    /// `offsets(of:in:)`, one forward pass, gives what `offset(of:in:)` gives index by index, in every unit, for
+    /// indices in any order (trailing surrogates included).
+    func testOffsetsOfManyIndicesAreTheOneByOneOffsetsInEveryUnit() {
+        var rng = SeededGenerator(seed: 0x4241_5443_4845_5321)
+        for _ in 0..<propertyBudget(default: 120, long: 1500) {
+            let doc = document(&rng)
+            let total = doc.counts.utf16
+            let count = total <= 120 ? total + 1 : 150
+            var indices = (0..<count).map { k in doc.index(atOffset: total <= 120 ? k : rng.int(0...total), in: .utf16) }
+            indices.shuffle(using: &rng)
+            for unit in [TextUnit.utf8, .utf16, .scalars, .characters] {
+                let batch = doc.offsets(of: indices, in: unit)
+                XCTAssertEqual(batch, indices.map { doc.offset(of: $0, in: unit) }, "\(unit) in \(doc.string.debugDescription.prefix(200))")
+            }
+        }
+        XCTAssertEqual(RichString("abc").offsets(of: [], in: .characters), [])
+    }
+
+    /// `string(in:)` is the string of the slice over the same bounds, bounds inside a scalar rounded down as the
+    /// slice rounds them.
+    func testStringInBoundsIsTheSlicesString() {
+        var rng = SeededGenerator(seed: 0x5354_5249_4E47_494E)
+        for _ in 0..<propertyBudget(default: 150, long: 2000) {
+            let doc = document(&rng)
+            let total = doc.counts.utf8
+            let utf8 = Array(doc.string.utf8)
+            func roundedDown(_ o: Int) -> Int {
+                var o = o
+                while o > 0 && o < total && utf8[o] & 0xC0 == 0x80 { o -= 1 }
+                return o
+            }
+            for _ in 0..<20 {
+                let a = rng.int(0...total), b = rng.int(0...total)
+                let bounds = doc.index(atOffset: min(a, b), in: .utf8)..<doc.index(atOffset: max(a, b), in: .utf8)
+                let expected = String(decoding: utf8[roundedDown(min(a, b))..<roundedDown(max(a, b))], as: UTF8.self)
+                XCTAssertEqual(doc.string(in: bounds), expected, "\(min(a, b))..<\(max(a, b)) of \(total)")
+                XCTAssertEqual(doc[bounds].string, expected)
+            }
+        }
+        let doc = RichString("a😀b")
+        XCTAssertEqual(doc.string(in: doc.index(atOffset: 3, in: .utf8)..<doc.index(atOffset: 5, in: .utf8)), "😀")
+        XCTAssertEqual(doc.string(in: doc.index(atOffset: 3, in: .utf8)..<doc.index(atOffset: 6, in: .utf8)), "😀b")
+        XCTAssertEqual(doc.string(in: doc.startIndex..<doc.endIndex), "a😀b")
+        XCTAssertEqual(doc.string(in: doc.startIndex..<doc.startIndex), "")
+    }
 }

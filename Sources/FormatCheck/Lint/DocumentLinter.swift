@@ -194,12 +194,14 @@ public struct DocumentLinter: Sendable {
                        images: read.images, isMalformed: false, warnings: read.warnings)
     }
 
-    /// UTF-8 ranges of a document with their positions and the characters before each bound, all found in
-    /// one forward pass over the text (`RichString.textPositions(of:)`) and, with a source map, one over the
-    /// file (`SourceMap.lineAndColumns(of:in:)`).
+    /// UTF-8 ranges of a document with their positions. With a source map, the file places them (one pass over
+    /// the file, `SourceMap.lineAndColumns(of:in:)`), and of the text only the UTF-16 offsets are counted (one
+    /// forward pass, `RichString.offsets(of:in:)`); without one, the text's lines and columns do, from one forward pass over it (`RichString.textPositions(of:)`),
+    /// which gives the characters before each bound as well.
     struct Located {
-        /// Per range: the clamped range, its position, and the characters before its bounds.
-        var entries: [(range: Range<Int>, position: DocumentPosition, characters: Range<Int>)] = []
+        /// Per range: the clamped range, its position, and the characters before its bounds when they were
+        /// counted on the way.
+        var entries: [(range: Range<Int>, position: DocumentPosition, characters: Range<Int>?)] = []
 
         /// `ranges` of `document`, placed in `source` (the file's bytes) through `map`; without a map, the
         /// file position is the text's (`DocumentPosition(utf8Range:in:)`).
@@ -209,6 +211,32 @@ public struct DocumentLinter: Sendable {
                 let lower = min(max(range.lowerBound, 0), total)
                 return lower..<min(max(range.upperBound, lower), total)
             }
+            entries.reserveCapacity(clamped.count)
+            if let map, !map.pieces.isEmpty {
+                let bounds = map.fileOffsets(ofText: clamped.flatMap { [($0.lowerBound, false), ($0.upperBound, true)] }, in: source)
+                var fileOffsets: [Int] = []
+                fileOffsets.reserveCapacity(2 * clamped.count)
+                for (k, range) in clamped.enumerated() {
+                    let start = bounds[2 * k] ?? 0
+                    let end = range.isEmpty ? start : (bounds[2 * k + 1] ?? start)
+                    fileOffsets.append(start)
+                    fileOffsets.append(max(start, end))
+                }
+                let places = SourceMap.lineAndColumns(of: fileOffsets, in: source, counting: map.columns)
+                let utf16 = document.offsets(of: clamped.flatMap { [document.index(atOffset: $0.lowerBound, in: .utf8),
+                                                                   document.index(atOffset: $0.upperBound, in: .utf8)] }, in: .utf16)
+                for (k, range) in clamped.enumerated() {
+                    let (from, to) = (places[2 * k], places[2 * k + 1])
+                    let utf16Start = utf16[2 * k]
+                    let utf16Length = utf16[2 * k + 1] - utf16Start
+                    let position = DocumentPosition(line: from.line, column: from.column, endLine: to.line, endColumn: to.column,
+                                                    byteOffset: fileOffsets[2 * k], byteLength: fileOffsets[2 * k + 1] - fileOffsets[2 * k],
+                                                    member: map.memberPath, utf8Offset: range.lowerBound, utf8Length: range.count,
+                                                    utf16Offset: utf16Start, utf16Length: utf16Length)
+                    entries.append((range, position, nil))
+                }
+                return
+            }
             var offsets: [Int] = []
             offsets.reserveCapacity(2 * clamped.count)
             for range in clamped {
@@ -216,41 +244,17 @@ public struct DocumentLinter: Sendable {
                 offsets.append(range.upperBound)
             }
             let infos = document.textPositions(of: offsets.map { document.index(atOffset: $0, in: .utf8) })
-            // Each bound's byte offset in the file, and its line and column there.
-            var fileOffsets: [Int] = []
-            var places: [(line: Int, column: Int)] = []
-            if let map, !map.pieces.isEmpty {
-                let bounds = map.fileOffsets(ofText: clamped.flatMap { [($0.lowerBound, false), ($0.upperBound, true)] }, in: source)
-                fileOffsets.reserveCapacity(offsets.count)
-                for (k, range) in clamped.enumerated() {
-                    let start = bounds[2 * k] ?? 0
-                    let end = range.isEmpty ? start : (bounds[2 * k + 1] ?? start)
-                    fileOffsets.append(start)
-                    fileOffsets.append(max(start, end))
-                }
-                places = SourceMap.lineAndColumns(of: fileOffsets, in: source, counting: map.columns)
-            }
-            entries.reserveCapacity(clamped.count)
             for (k, range) in clamped.enumerated() {
                 let (start, end) = (infos[2 * k], infos[2 * k + 1])
-                let position: DocumentPosition
-                if places.isEmpty {
-                    position = DocumentPosition(line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                let position = DocumentPosition(line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                                                 byteOffset: range.lowerBound, byteLength: range.count,
                                                 utf8Offset: range.lowerBound, utf8Length: range.count,
                                                 utf16Offset: start.utf16Offset, utf16Length: end.utf16Offset - start.utf16Offset)
-                } else {
-                    let (from, to) = (places[2 * k], places[2 * k + 1])
-                    position = DocumentPosition(line: from.line, column: from.column, endLine: to.line, endColumn: to.column,
-                                                byteOffset: fileOffsets[2 * k], byteLength: fileOffsets[2 * k + 1] - fileOffsets[2 * k],
-                                                member: map?.memberPath, utf8Offset: range.lowerBound, utf8Length: range.count,
-                                                utf16Offset: start.utf16Offset, utf16Length: end.utf16Offset - start.utf16Offset)
-                }
                 entries.append((range, position, start.characterOffset..<max(end.characterOffset, start.characterOffset)))
             }
         }
 
-        subscript(k: Int) -> (range: Range<Int>, position: DocumentPosition, characters: Range<Int>) { entries[k] }
+        subscript(k: Int) -> (range: Range<Int>, position: DocumentPosition, characters: Range<Int>?) { entries[k] }
     }
 
     /// The rule id, severity and message of a reading finding.
@@ -260,7 +264,7 @@ public struct DocumentLinter: Sendable {
 
     /// The rule id, severity and message of a reading finding whose position is known.
     func violation(for finding: LintDocumentReader.Finding, in document: RichString,
-                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>)) -> Violation {
+                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>?)) -> Violation {
         let text = ViolationMessage.quote(located.range, characters: located.characters, in: document)
         let rule: String, message: String
         var expected: ValueDescription? = ViolationMessage.describe(finding.newValue)
@@ -285,7 +289,7 @@ public struct DocumentLinter: Sendable {
 
     /// The rule id, severity and message of something normalisation would change, whose position is known.
     func violation(for adjustment: Adjustment, in document: RichString,
-                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>)) -> Violation {
+                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>?)) -> Violation {
         let text = ViolationMessage.quote(located.range, characters: located.characters, in: document)
         let rule: String, message: String
         switch adjustment.rule {
@@ -343,7 +347,7 @@ public struct DocumentLinter: Sendable {
 
     /// The `glyph-description` finding of a glyph without a description, whose position is known.
     func violation(forUndescribed glyph: (utf8Range: Range<Int>, key: String, contentIdentifier: String), in document: RichString,
-                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>)) -> Violation {
+                   at located: (range: Range<Int>, position: DocumentPosition, characters: Range<Int>?)) -> Violation {
         let rule = BuiltInRule.glyphDescription.id
         let text = ViolationMessage.quote(located.range, characters: located.characters, in: document)
         return Violation(rule: rule, severity: severity(of: rule),

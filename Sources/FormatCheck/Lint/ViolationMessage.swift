@@ -41,26 +41,20 @@ enum ViolationMessage {
     static func quote(_ range: Range<Int>, in document: RichString) -> String {
         let total = document.counts.utf8
         let lower = min(max(range.lowerBound, 0), total)
-        let upper = min(max(range.upperBound, lower), total)
-        let start = document.index(atOffset: lower, in: .utf8)
-        var end = document.index(atOffset: upper, in: .utf8)
-        let first = document.offset(of: start, in: .characters)
-        if document.offset(of: end, in: .characters) - first > 41 {
-            end = document.index(atOffset: first + 41, in: .characters)
-        }
-        return quote(Substring(document[start..<end].string))
+        return quote(lower..<min(max(range.upperBound, lower), total), characters: nil, in: document)
     }
 
-    /// `quote(_:in:)` for a clamped range whose bounds lie after `characters.lowerBound` and
-    /// `characters.upperBound` characters (from `RichString.textPositions(of:)`): no conversions but the
-    /// cut at 41 characters.
-    static func quote(_ range: Range<Int>, characters: Range<Int>, in document: RichString) -> String {
+    /// `quote(_:in:)` for a clamped range; `characters`, when known, are the characters before its bounds (from
+    /// `RichString.textPositions(of:)`). Characters are counted only for a range of more than 41 bytes, the
+    /// only one that can hold more than the 41 characters read.
+    static func quote(_ range: Range<Int>, characters: Range<Int>?, in document: RichString) -> String {
         let start = document.index(atOffset: range.lowerBound, in: .utf8)
         var end = document.index(atOffset: range.upperBound, in: .utf8)
-        if characters.count > 41 {
-            end = document.index(atOffset: characters.lowerBound + 41, in: .characters)
+        if range.count > 41 {
+            let characters = characters ?? document.offset(of: start, in: .characters)..<document.offset(of: end, in: .characters)
+            if characters.count > 41 { end = document.index(atOffset: characters.lowerBound + 41, in: .characters) }
         }
-        return quote(Substring(document[start..<end].string))
+        return quote(Substring(document.string(in: start..<end)))
     }
 
     /// `parts` joined, written once into storage of their total size (a sentence of a finding is built for every

@@ -72,6 +72,10 @@ public struct RichString: Sendable {
     /// The whole text as a `String`.
     public var string: String { text.string }
 
+    /// The text of `self[bounds]` (bounds inside a scalar rounded down to its start, as a slice rounds them), read
+    /// without making the slice: `String(text[bounds].characters)` in Foundation's terms.
+    public func string(in bounds: Range<Index>) -> String { text.string(in: offsets(of: bounds)) }
+
     /// Whether the string holds no text.
     public var isEmpty: Bool { text.utf8Count == 0 }
 

@@ -82,3 +82,44 @@ extension TextRope {
         return (found.prefix.utf8 + inside.offset, inside.trailingSurrogate)
     }
 }
+
+extension TextRope {
+    /// `count(_:upToUTF8:)` of many offsets (any order, clamped to the text) in one forward pass over the chunks:
+    /// a chunk with no offset in it costs O(1), and one that holds offsets is counted forward once, from each
+    /// offset to the next.
+    func counts(_ unit: TextUnit, upToUTF8 offsets: [Int]) -> [Int] {
+        let total = utf8Count
+        let clamped = offsets.map { min(max($0, 0), total) }
+        // All ASCII with no CR LF (the totals agree), or UTF-8 itself: every unit is one byte.
+        if unit == .utf8 || summary[unit] == total { return clamped }
+        let order = clamped.indices.sorted { clamped[$0] < clamped[$1] }
+        var result = [Int](repeating: summary[unit], count: offsets.count)
+        var next = 0
+        var prefix = TextSummary.zero
+        rope.forEach { _, chunk in
+            let end = prefix.utf8 + chunk.summary.utf8
+            if next < order.count, clamped[order[next]] < end { chunk.withUTF8Bytes { bytes in
+                var characters = CharacterCounting.Cursor(bytes, from: 0, end: bytes.count, total: chunk.summary.characters)
+                var counted = 0, count = 0
+                while next < order.count, clamped[order[next]] < end {
+                    let r = clamped[order[next]] - prefix.utf8
+                    switch unit {
+                    case .characters:
+                        count = characters.count(upTo: r)
+                    case .scalars, .utf16:
+                        let counts = TextRope.leadCounts(bytes, from: counted, to: r)
+                        count += unit == .scalars ? counts.scalars : counts.utf16
+                    case .utf8:
+                        count = r
+                    }
+                    counted = r
+                    result[order[next]] = prefix[unit] + count
+                    next += 1
+                }
+            } }
+            prefix.add(chunk.summary)
+            return next < order.count
+        }
+        return result
+    }
+}

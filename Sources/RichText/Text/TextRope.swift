@@ -37,20 +37,30 @@ struct TextRope: Sendable {
         return result
     }
 
-    /// The text between two UTF-8 offsets, which must be scalar-aligned.
+    /// The text between two UTF-8 offsets, each rounded down to the start of the scalar holding it, as slices
+    /// round their bounds (an offset on a scalar boundary stays where it is).
     func string(in range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
         var result = ""
-        result.reserveCapacity(range.count)
         let (first, firstOffset) = rope.find(UTF8Metric.self, range.lowerBound, prefer: .next)
         var position = range.lowerBound - firstOffset
         rope.forEach(from: first) { _, chunk in
             let chunkEnd = position + chunk.summary.utf8
-            let from = max(range.lowerBound, position) - position
-            let to = min(range.upperBound, chunkEnd) - position
             let utf8 = chunk.string.utf8
-            let a = utf8.index(utf8.startIndex, offsetBy: from)
-            let b = utf8.index(utf8.startIndex, offsetBy: to)
+            // A chunk starts and ends on scalar boundaries, so a bound rounds down inside its own chunk.
+            func roundedDown(_ offset: Int) -> String.Index {
+                var i = utf8.index(utf8.startIndex, offsetBy: offset)
+                while i > utf8.startIndex && i < utf8.endIndex && utf8[i] & 0xC0 == 0x80 { utf8.formIndex(before: &i) }
+                return i
+            }
+            let a = roundedDown(max(range.lowerBound, position) - position)
+            let b = roundedDown(min(range.upperBound, chunkEnd) - position)
+            if result.isEmpty && chunkEnd >= range.upperBound {
+                // All in one chunk: one copy, no growing.
+                result = String(chunk.string[a..<b])
+                return false
+            }
+            if result.isEmpty { result.reserveCapacity(range.count) }
             result += chunk.string[a..<b]
             position = chunkEnd
             return position < range.upperBound
