@@ -96,6 +96,9 @@ final class NoSilentPassTests: XCTestCase {
         try write(#"{"description":"x","runs":["milk",{"ingredient":"milk"}]}"#, to: "described.json", in: folder)
         try write(#"{"name":"n","runs":["milk",{"ingredient":"milk"}]}"#, to: "named.json", in: folder)
         try write(#"["milk",{"ingredient":"milk"}]"#, to: "UPPER.JSON", in: folder)
+        // The table form as fmtcheck writes it: its table first, longer than the first bytes looked at.
+        let table = (0..<40).map { #"{"ingredient":"item \#($0)"}"# }.joined(separator: ",")
+        try write(#"{"attributeTable":["# + table + #"],"runs":["milk",0]}"#, to: "tabled.json", in: folder)
         // What is passed over, each said with --verbose and counted always.
         try write(#"{"name":"d","attributes":{},"scope":[]}"#, to: "definition.json", in: folder)
         try write(#"{"type":"object"}"#, to: "thing.schema.json", in: folder)
@@ -104,7 +107,7 @@ final class NoSilentPassTests: XCTestCase {
         try write(#"["x",{}]"#, to: "inner.json", in: folder.appendingPathComponent("folder.json"))
         let plain = try run(["--definition", shippedDefinition("recipe"), folder.path])
         XCTAssertEqual(plain.status, 1, plain.err)
-        for name in ["described.json", "named.json", "UPPER.JSON"] {
+        for name in ["described.json", "named.json", "UPPER.JSON", "tabled.json"] {
             XCTAssertTrue(plain.out.contains("\(folder.path)/\(name):"), "\(name) is linted: \(plain.out)")
         }
         XCTAssertTrue(plain.err.contains("4 skipped (--verbose lists them)"), plain.err)

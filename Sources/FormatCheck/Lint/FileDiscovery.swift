@@ -204,8 +204,15 @@ public enum FileDiscovery {
     /// found them. What `URL.standardizedFileURL` gives, without its cost per document.
     static func absolutePath(_ path: String, in folder: String = FileManager.default.currentDirectoryPath) -> String {
         let joined = path.hasPrefix("/") ? path : folder + "/" + path
-        // Already normal: no `//`, no `.` or `..` component, no trailing slash.
-        if !joined.contains("//") && !joined.contains("/.") && (joined == "/" || !joined.hasSuffix("/")) { return joined }
+        // Already normal: no `//`, no `.` or `..` component, no trailing slash. (Read as bytes: Foundation's
+        // substring search costs microseconds a path.)
+        var slashThenDotOrSlash = false
+        var afterSlash = false
+        for byte in joined.utf8 {
+            if afterSlash && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) { slashThenDotOrSlash = true; break }
+            afterSlash = byte == UInt8(ascii: "/")
+        }
+        if !slashThenDotOrSlash && (joined == "/" || !afterSlash) { return joined }
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -292,7 +299,8 @@ public enum FileDiscovery {
             case .endObject, .endArray: depth -= 1
             case .key(let name) where depth == 1:
                 members.insert(name)
-                if name == "runs" { return nil }
+                // Members only a document has (the table form writes its table first): no more is read.
+                if name == "runs" || name == "attributeTable" || name == "imageGlyphs" { return nil }
                 if let found = verdict() { return found }
                 switch name {
                 case "tool":

@@ -91,16 +91,37 @@ public enum InputReader {
         try readAll(STDIN_FILENO, path: name, maxSize: maxSize, sizeHint: 1 << 16)
     }
 
-    /// Reads `descriptor` to its end, failing once more than `maxSize` bytes arrive.
+    /// Reads `descriptor` to its end, failing once more than `maxSize` bytes arrive. The first `sizeHint` bytes
+    /// and one more (which shows the end, or that the file grew) are read straight into the array's storage;
+    /// only what lies past them goes through a buffer.
     static func readAll(_ descriptor: Int32, path: String, maxSize: Int, sizeHint: Int) throws(InputFailure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(sizeHint, maxSize) + 1)
+        func failure(_ number: Int32 = errno) -> InputFailure {
+            InputFailure(.unreadable, path: path, message: "cannot read the file: \(String(cString: strerror(number)))")
+        }
+        let first = min(max(sizeHint, 0), maxSize) + 1
+        var failed: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
+            }
+        }
+        if let failed { throw failure(failed) }
+        if bytes.count < first { return bytes }
+        if bytes.count > maxSize { throw tooLarge(path: path, size: nil, maxSize: maxSize) }
+        // More than the hint: the rest in pieces.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputFailure(.unreadable, path: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                throw failure()
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
