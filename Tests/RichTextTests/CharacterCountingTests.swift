@@ -90,6 +90,37 @@ final class CharacterCountingTests: XCTestCase {
         }
     }
 
+    /// Segment counts remembered per thread (`SegmentCounts`) answer exactly for each segment's own bytes: the
+    /// same segments counted again (from the table), many more distinct segments than the table has slots (each
+    /// slot taken over again and again), and segments of the same length that differ in one byte.
+    func testRememberedSegmentCountsAreThoseOfTheSegmentsOwnBytes() {
+        let joiners = ["\u{301}", "\u{308}", "\u{200D}🍳", "🏽", "\u{FE0F}", "\u{94D}क", "\u{93F}", "\u{20E3}"]
+        let bases = ["e", "a", "👩", "👍", "1", "क", "ष", "❤"]
+        var segments: [String] = []
+        for base in bases {
+            for a in joiners { for b in joiners { segments.append(base + a + b) } }
+        }
+        // Distinct segments of up to the longest remembered length and past it.
+        for k in 0..<1500 { segments.append("क" + String(repeating: "\u{94D}क", count: k % 6) + String(UnicodeScalar(0x300 + k % 0x70)!)) }
+        // Segments of the longest remembered length that start alike and count differently: two regional
+        // indicators, then six scalars each an indicator (they pair) or a tag (Extend); many share a slot.
+        var rng = SeededGenerator(seed: 0x5345_474D_454E_5453)
+        for _ in 0..<3000 {
+            var segment = "🇫🇷"
+            for _ in 0..<6 {
+                segment.unicodeScalars.append(rng.chance(0.5) ? UnicodeScalar(0x1F1E6 + UInt32(rng.int(0...25)))!
+                                                              : UnicodeScalar(0xE0020 + UInt32(rng.int(0...94)))!)
+            }
+            segments.append(segment)
+        }
+        for round in 0..<2 {
+            for segment in segments {
+                XCTAssertNil(failure(segment), "round \(round): \(segment.unicodeScalars.map { String($0.value, radix: 16) })")
+                XCTAssertNil(failure(" " + segment + " " + segment), "round \(round)")
+            }
+        }
+    }
+
     func testRandomAndAdversarialTextCountsLikeString() {
         let seed = UInt64(0x4752_4150_4845)
         var rng = SeededGenerator(seed: seed)

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The caches in front of the interner that are read on every keystroke: earlier results of `setting` and
-/// `removing` (`SettingCache`) and recently boxed values. One table each per thread, so they hold strong
+/// `removing` (`SettingCache`) and recently boxed values; and the characters of short segments that grapheme
+/// breaking counted (`SegmentCounts`). One table each per thread, so they hold strong
 /// references without any lock or atomic: a slot keeps its set or value alive until it is overwritten, and a
 /// thread's tables go with the thread. Their size is fixed, so they keep a bounded number of sets alive.
 final class ThreadCaches {
@@ -24,6 +25,8 @@ final class ThreadCaches {
     static let creditSlotCount = 64
     /// References to sets this thread holds for the run trees it fills and empties (see `TreeReferences`).
     let credits: UnsafeMutablePointer<TreeReferences.Credit>
+    /// Characters of segments the standard library's breaker counted (see `CharacterCounting.breakerCount`).
+    let segmentCounts = SegmentCounts()
 
     private init() {
         settings = .allocate(capacity: Self.settingSlotCount)
@@ -41,6 +44,7 @@ final class ThreadCaches {
         values.deallocate()
         for k in 0..<Self.creditSlotCount { TreeReferences.giveBack(credits + k) }
         credits.deallocate()
+        segmentCounts.deallocate()
     }
 
     /// The thread-specific key under which each thread's caches live; its destructor drops them.

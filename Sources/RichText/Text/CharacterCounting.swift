@@ -242,10 +242,23 @@ enum CharacterCounting {
     @inline(__always)
     static func unicodeScalar(_ value: UInt32) -> Unicode.Scalar { Unicode.Scalar(value).unsafelyUnwrapped }
 
-    /// The characters in `bytes[from..<to]` by the standard library's breaker, starting fresh at `from`.
+    /// The characters in `bytes[from..<to]` by the standard library's breaker, starting fresh at `from`; a short
+    /// segment's count, which depends on its bytes alone, is remembered per thread (`SegmentCounts`).
     @inline(never)
     static func breakerCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
                              _ table: NonJoiningScalars.Lookup) -> Int {
+        let length = to &- from
+        guard length <= SegmentCounts.maxBytes, length > 0, let base = bytes.baseAddress else {
+            return breakerCountAfresh(bytes, from: from, to: to, table)
+        }
+        return ThreadCaches.withCurrent { caches in
+            caches.segmentCounts.characters(of: base + from, length: length) { breakerCountAfresh(bytes, from: from, to: to, table) }
+        }
+    }
+
+    /// `breakerCount` without the remembered counts.
+    static func breakerCountAfresh(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+                                   _ table: NonJoiningScalars.Lookup) -> Int {
         var recognizer = Unicode._CharacterRecognizer()
         var count = 0
         var p = from
