@@ -101,7 +101,13 @@ extension Rope {
             return node
         }
 
-        deinit {
+        deinit { Element.ropeNodeWillFree(self) }
+
+        /// Gives back what the node holds as it is freed: its elements (`ropeWillDrop`, then destroyed), or its
+        /// children's summaries and the children themselves. Reached through `RopeElement.ropeNodeWillFree`, so
+        /// that an element type that implements it runs this specialised for itself: a class's `deinit` is never
+        /// specialised, and the generic one works the layout out from metadata at every node freed.
+        func giveBackItems() {
             let w = width
             if height == 0 {
                 Element.ropeWillDrop(elementBase, count: w)

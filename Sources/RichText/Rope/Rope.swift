@@ -24,6 +24,9 @@ protocol RopeElement: Sendable {
     /// Called before the rope drops the `count` elements at `elements` (removed, or their leaf freed): an element
     /// whose references the tree counts by hand gives them back here.
     static func ropeWillDrop(_ elements: UnsafePointer<Self>, count: Int)
+    /// Called by a node of a rope of this element as it is freed; gives back what the node holds. A type whose
+    /// ropes free many nodes implements it as `node.giveBackItems()`, which is then specialised for it.
+    static func ropeNodeWillFree(_ node: Rope<Self>.Node)
 }
 
 extension RopeElement {
@@ -33,6 +36,8 @@ extension RopeElement {
     /// Nothing to do: Swift counts an ordinary element's references as the rope copies and destroys it.
     @inlinable @inline(__always)
     static func ropeWillDrop(_ elements: UnsafePointer<Self>, count: Int) {}
+    /// The node gives back what it holds, through generic code.
+    static func ropeNodeWillFree(_ node: Rope<Self>.Node) { node.giveBackItems() }
 }
 
 /// One dimension along which a rope can be searched (UTF-8 bytes, characters, paragraphs, …).

@@ -108,6 +108,9 @@ struct StoredRun: RopeElement, Equatable, CustomStringConvertible, @unchecked Se
         }
     }
 
+    /// A node of a run tree is freed: specialised for runs (see `RopeElement.ropeNodeWillFree`).
+    static func ropeNodeWillFree(_ node: Rope<StoredRun>.Node) { node.giveBackItems() }
+
     /// The tree drops these runs: their references are given back.
     @inline(__always)
     static func ropeWillDrop(_ elements: UnsafePointer<StoredRun>, count: Int) {

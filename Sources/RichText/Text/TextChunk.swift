@@ -35,6 +35,9 @@ struct TextChunk: RopeElement {
     /// appending), leaving a little room for later edits before the chunk splits.
     static let appendFillUTF8 = 960
 
+    /// A node of a text tree is freed: specialised for chunks (see `RopeElement.ropeNodeWillFree`).
+    static func ropeNodeWillFree(_ node: Rope<TextChunk>.Node) { node.giveBackItems() }
+
     /// The text.
     private(set) var string: String
     /// Its counts.
