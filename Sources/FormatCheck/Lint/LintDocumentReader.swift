@@ -5,12 +5,13 @@ import StreamingJSON
 /// Reads a native JSON document for linting under a loaded definition: the adapter between the definition
 /// file's declared attribute types and `NativeJSONDecoder`.
 ///
-/// The decoder's schema gives every declared attribute the codec of its type, so typed values (colours, URLs,
-/// glyphs) decode as they will be compared. A wrong-typed value would make the typed codec reject the whole
-/// document, so a key whose value does not fit is read again as plain JSON, and each run's value is then
-/// checked against the declared type on its own: a finding per run instead of a failed file. Declared keys get
-/// their declared behaviours only after typing, and the behaviour fix-up (`enforceBehaviors()`) then runs once,
-/// so what it changes is reported rather than applied silently.
+/// The decoder's schema gives every declared attribute the codec of its type and its declared behaviour, so
+/// typed values (colours, URLs, glyphs) decode as they will be compared, the runs are built once as they will be
+/// linted, and the decoder's behaviour fix-up (`enforceBehaviors()`) is reported rather than applied silently. A
+/// wrong-typed value would make the typed codec reject the whole document, so a key whose value does not fit is
+/// read again as plain JSON, and each run's value is then checked against the declared type on its own: a finding
+/// per run instead of a failed file. Then no key gets its behaviour from the decoder: declared keys get theirs
+/// after typing, which drops the wrong-typed values first, and the fix-up runs once after that.
 public struct LintDocumentReader: Sendable {
     /// The definition whose declarations type the values.
     public let definition: LoadedDefinition
@@ -62,10 +63,11 @@ public struct LintDocumentReader: Sendable {
         public var source: [UInt8] = []
     }
 
-    /// The decoder's schema: each declared attribute with its type's codec and no behaviour yet.
+    /// The decoder's schema: each declared attribute with its type's codec and its declared behaviour; with keys
+    /// read as plain JSON, no behaviour yet (typing gives it, after dropping what does not fit).
     func schema(plainKeys: Set<String>) -> NativeJSONSchema {
         NativeJSONSchema(definition.attributes.values.map { declaration in
-            NativeJSONSchema.Key(AttributeKeyDescriptor(name: declaration.name),
+            NativeJSONSchema.Key(AttributeKeyDescriptor(name: declaration.name, behavior: plainKeys.isEmpty ? declaration.behavior : .plain),
                                  codec: plainKeys.contains(declaration.name) ? .json : declaration.type.codec)
         })
     }
@@ -111,15 +113,13 @@ public struct LintDocumentReader: Sendable {
     /// reader's own behaviour fix-ups are reported along with the definition's.
     public func typed(_ decoded: DecodedDocument) -> Result {
         var findings: [Finding] = decoded.adjustments.map(Self.finding)
-        // Equal neighbours are merged as the string takes the runs over.
-        let runs = RunList()
         // Sets are interned and a document holds few distinct ones: type each distinct set once (`AttributeSetMemo`,
-        // no hashing and no reference counted per run; the reader's `TypingCache` across documents), and lend its
-        // typed set to the list.
+        // no hashing and no reference counted per run; the reader's `TypingCache` across documents).
         var memo = AttributeSetMemo<Typing>()
         var changesAny = false
         let source = decoded.document
-        source.forEachRun(inUTF8: 0..<source.counts.utf8) { range, original in
+        let all = 0..<source.counts.utf8
+        source.forEachRun(inUTF8: all) { range, original in
             let k = memo.index(of: original) { original in
                 let typing = self.typings.typing(of: original, self.typing(of:))
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
@@ -129,12 +129,18 @@ public struct LintDocumentReader: Sendable {
                 findings.append(Finding(kind: .wrongType(wrong.type), utf8Range: range, key: wrong.key,
                                         oldValue: wrong.value, newValue: nil))
             }
-            AttributeSet.withBorrowed(\Typing.attributes, of: memo.values, at: k) { runs.append(utf8Count: range.count, $0) }
             return true
         }
-        // The text is the decoded one: share its rope, and take new runs only when some set changed.
+        // The text is the decoded one: share its rope, and take new runs only when some set changed (the decoder
+        // types and gives behaviours itself unless a key was read as plain JSON). Each run lends its typed set
+        // to the list; equal neighbours are merged as the string takes the runs over.
         var document = source
         if changesAny {
+            let runs = RunList()
+            source.forEachRun(inUTF8: all) { range, original in
+                AttributeSet.withBorrowed(\Typing.attributes, of: memo.values, at: memo.index(of: original)!) { runs.append(utf8Count: range.count, $0) }
+                return true
+            }
             guard let retyped = RichString(unenforcedRuns: runs, sharingTextOf: source) else {
                 preconditionFailure("runs rebuilt from a decoded document no longer cover its text")
             }
