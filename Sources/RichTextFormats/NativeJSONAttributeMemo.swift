@@ -58,10 +58,16 @@ final class NativeJSONAttributeMemo: Sendable {
     func set(for bytes: UnsafeBufferPointer<UInt8>, depth: Int, hash: UInt64, generation: Int) -> AttributeSet? {
         guard bytes.count <= Self.maxBytes else { return nil }
         return state.withLock { state -> AttributeSet? in
-            guard state.generation == generation, let entry = state.entries[hash], entry.depth == depth,
+            guard state.generation == generation, let entry = state.entries[Self.key(hash, depth)], entry.depth == depth,
                   entry.bytes.elementsEqual(bytes) else { return nil }
             return entry.set
         }
+    }
+
+    /// Where the set of a dictionary of `hash` read at `depth` is kept: the same bytes read at another depth
+    /// (a table form's entries, a flat form's dictionaries) are another entry, not one that replaces it.
+    static func key(_ hash: UInt64, _ depth: Int) -> UInt64 {
+        hash ^ (UInt64(truncatingIfNeeded: depth) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// Remembers `set`, decoded from `bytes` at `depth` in `generation`.
@@ -71,7 +77,7 @@ final class NativeJSONAttributeMemo: Sendable {
         state.withLock { state in
             guard state.generation == generation else { return }
             if state.entries.count >= Self.capacity { state.entries.removeAll() }
-            state.entries[hash] = Entry(bytes: copy, depth: depth, set: set)
+            state.entries[Self.key(hash, depth)] = Entry(bytes: copy, depth: depth, set: set)
         }
     }
 }

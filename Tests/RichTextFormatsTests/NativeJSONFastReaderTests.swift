@@ -102,6 +102,24 @@ final class NativeJSONFastReaderTests: XCTestCase {
         XCTAssertFalse(check(Array(table.utf8), limits: JSONReader.Limits(maxDepth: 4)))
     }
 
+    /// The same dictionary read in the flat form (one container deep) and in a table (two) is remembered once at
+    /// each depth: documents of both forms in turn find their sets, rather than each replacing the other's.
+    func testADictionaryIsRememberedAtEachDepthItIsReadAt() {
+        let dictionary = ##"{"foregroundColor":"#34C759","ingredient":"memo-depth"}"##
+        let flat = #"["a","# + dictionary + "]", table = #"{"runs":["a",0],"attributeTable":["# + dictionary + "]}"
+        let limits = JSONReader.Limits(maxDepth: 256)
+        for bytes in [flat, table, flat, table].map({ Array($0.utf8) }) { XCTAssertTrue(check(bytes, limits: limits)) }
+        let memo = NativeJSONAttributeMemo.shared
+        let generation = memo.generation(for: NativeJSONAttributeMemo.Context(keys: NativeJSONSchema.standard.keys, maxDepth: limits.maxDepth,
+                                                                            maxStringBytes: limits.maxStringBytes))
+        let raw = Array(dictionary.utf8)
+        raw.withUnsafeBufferPointer { bytes in
+            let hash = RawAttributeCache.hash(bytes.baseAddress!, bytes.count)
+            XCTAssertNotNil(memo.set(for: bytes, depth: 1, hash: hash, generation: generation), "flat form")
+            XCTAssertNotNil(memo.set(for: bytes, depth: 2, hash: hash, generation: generation), "table form")
+        }
+    }
+
     func testLimitsAreKept() {
         // Depth: the flat form's dictionaries are one container deep, the table form's two.
         let nested = #"["a",{"k":[[1]]},"b",{"k":[[1]]}]"#
