@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An ordered JSON object: members keep the order they had in the document, with key lookup.
 ///
 /// Keys are unique (compared with `String` equality, i.e. canonical
@@ -27,8 +33,30 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     /// Creates an object from key/value pairs in order; a repeated key replaces the earlier value in place.
     public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
+        self.init(Array(members))
+    }
+
+    /// Creates an object from key/value pairs in order; a repeated key replaces the earlier value in place. (The
+    /// array's own form: members read without the generic sequence's witnesses, and the key index made once.)
+    public init(_ members: [(String, JSONValue)]) {
         self.init()
-        for (k, v) in members { self[k] = v }
+        keys.reserveCapacity(members.count)
+        values.reserveCapacity(members.count)
+        if members.count > Self.indexThreshold {
+            var found = [String: Int](minimumCapacity: members.count)
+            for (k, v) in members {
+                if let i = found[k] {
+                    values[i] = v
+                } else {
+                    found[k] = keys.count
+                    keys.append(k)
+                    values.append(v)
+                }
+            }
+            index = keys.count > Self.indexThreshold ? found : nil
+        } else {
+            for (k, v) in members { self[k] = v }
+        }
     }
 
     /// Creates an object from a dictionary literal, keeping the literal's order.
@@ -96,8 +124,24 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     /// The members sorted by the UTF-8 bytes of their keys (the order Foundation's `.sortedKeys` uses).
     public var sortedByKey: [Element] {
-        let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+        let order = keys.indices.sorted { Self.utf8Precedes(keys[$0], keys[$1]) }
         return order.map { (keys[$0], values[$0]) }
+    }
+
+    /// Whether `a`'s UTF-8 bytes order before `b`'s: compared as bytes in place when both strings are stored as
+    /// UTF-8 (a native string always is), else code unit by code unit.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let common = Swift.min(x.count, y.count)
+                if common > 0 {
+                    let order = memcmp(x.baseAddress!, y.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// Order-insensitive equality: same key set, equal values per key.

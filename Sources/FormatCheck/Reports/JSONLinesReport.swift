@@ -33,12 +33,15 @@ public enum JSONLinesReport {
 
     /// A record's finding: the report's object for it, with the record's `id` and `line` for its `file`.
     static func recordFinding(_ violation: Violation, id: JSONValue, line number: Int) -> String {
-        guard case .object(var members) = JSONReport.object(violation, path: "") else { return "" }
-        members["file"] = nil
-        members["id"] = id
-        members["line"] = .integer(number)
-        members["endLine"] = .integer(number)
-        return line(.object(members))
+        var members: [(String, JSONValue)] = JSONReport.members(violation, path: "").compactMap { member in
+            switch member.0 {
+            case "file": return nil
+            case "line", "endLine": return (member.0, .integer(number))
+            default: return member
+            }
+        }
+        members.append(("id", id))
+        return line(.object(JSONObject(members)))
     }
 
     /// A record that could not be linted.

@@ -90,6 +90,11 @@ public enum JSONReport {
 
     /// One finding as a JSON object.
     static func object(_ violation: Violation, path: String) -> JSONValue {
+        .object(JSONObject(members(violation, path: path)))
+    }
+
+    /// The members of `object(_:path:)`, in their order.
+    static func members(_ violation: Violation, path: String) -> [(String, JSONValue)] {
         let p = violation.position
         var members: [(String, JSONValue)] = [
             ("file", .string(ReportPath.artifact(path, member: p.member))), ("rule", .string(violation.rule)),
@@ -113,7 +118,7 @@ public enum JSONReport {
             members.append(("actual", actual.text.map(JSONValue.string) ?? .null))
             members.append(("actualKind", actual.kind.map(JSONValue.string) ?? .null))
         }
-        return .object(JSONObject(members))
+        return members
     }
 }
 
@@ -139,6 +144,22 @@ enum JSONText {
     /// same value, but a report read in a terminal or an editor cannot have a file name or message reordered or
     /// hidden by them. (C0 controls are escaped by the writer; outside strings JSON text is ASCII.)
     static func escapingInvisibles(_ text: String) -> String {
+        // ASCII, as a report mostly is, holds no scalar to escape: told from the bytes, eight at a time.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var i = 0
+            if let base = bytes.baseAddress {
+                while i + 8 <= bytes.count {
+                    if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                    i += 8
+                }
+            }
+            while i < bytes.count {
+                if bytes[i] >= 0x80 { return false }
+                i += 1
+            }
+            return true
+        }
+        if ascii == true { return text }
         guard text.unicodeScalars.contains(where: isInvisible) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
