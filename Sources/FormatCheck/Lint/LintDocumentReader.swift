@@ -121,7 +121,7 @@ public struct LintDocumentReader: Sendable {
         let all = 0..<source.counts.utf8
         source.forEachRun(inUTF8: all) { range, original in
             let k = memo.index(of: original) { original in
-                let typing = self.typings.typing(of: original, self.typing(of:))
+                let typing = self.typings.typing(of: original) { self.typing(of: $0) }
                 if typing.attributes != original || !typing.wrongTypes.isEmpty { changesAny = true }
                 return typing
             }

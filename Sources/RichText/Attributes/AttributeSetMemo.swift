@@ -33,9 +33,10 @@ public struct AttributeSetMemo<Value> {
 
     /// An empty table; it grows as sets are met.
     public init() {
-        serials = Array(repeating: 0, count: 16)
-        indices = Array(repeating: 0, count: 16)
-        shift = 64 - 4
+        // Room for 32 sets before the first growth: most documents hold fewer.
+        serials = Array(repeating: 0, count: 64)
+        indices = Array(repeating: 0, count: 64)
+        shift = 64 - 6
     }
 
     /// The index in `values` of the answer for `attributes`, or nil when the set was not met yet.
