@@ -88,8 +88,9 @@ enum CharacterCounting {
         var p = from &+ first.length
         while p < to {
             // Eight ASCII bytes, none CR, after a scalar that is decided against them: each is a character, and
-            // the last one opens the next segment.
-            if previous == .nonJoining || previous == .lineFeed, p &+ 8 <= to {
+            // the last one opens the next segment. (Tried only from an ASCII byte: text in another script would
+            // pay a failed try at every scalar.)
+            if previous == .nonJoining || previous == .lineFeed, p &+ 8 <= to, bytes[p] < 0x80 {
                 let w = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
                 let cr = w ^ (lows &* 0x0D)
                 if (w | ((cr &- lows) & ~cr)) & highs == 0 {
