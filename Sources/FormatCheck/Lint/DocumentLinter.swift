@@ -213,7 +213,17 @@ public struct DocumentLinter: Sendable {
             }
             entries.reserveCapacity(clamped.count)
             if let map, !map.pieces.isEmpty {
-                let bounds = map.fileOffsets(ofText: clamped.flatMap { [($0.lowerBound, false), ($0.upperBound, true)] }, in: source)
+                var textBounds: [(offset: Int, isEnd: Bool)] = []
+                var indices: [RichString.Index] = []
+                textBounds.reserveCapacity(2 * clamped.count)
+                indices.reserveCapacity(2 * clamped.count)
+                for range in clamped {
+                    textBounds.append((range.lowerBound, false))
+                    textBounds.append((range.upperBound, true))
+                    indices.append(document.index(atOffset: range.lowerBound, in: .utf8))
+                    indices.append(document.index(atOffset: range.upperBound, in: .utf8))
+                }
+                let bounds = map.fileOffsets(ofText: textBounds, in: source)
                 var fileOffsets: [Int] = []
                 fileOffsets.reserveCapacity(2 * clamped.count)
                 for (k, range) in clamped.enumerated() {
@@ -223,8 +233,7 @@ public struct DocumentLinter: Sendable {
                     fileOffsets.append(max(start, end))
                 }
                 let places = SourceMap.lineAndColumns(of: fileOffsets, in: source, counting: map.columns)
-                let utf16 = document.offsets(of: clamped.flatMap { [document.index(atOffset: $0.lowerBound, in: .utf8),
-                                                                   document.index(atOffset: $0.upperBound, in: .utf8)] }, in: .utf16)
+                let utf16 = document.offsets(of: indices, in: .utf16)
                 for (k, range) in clamped.enumerated() {
                     let (from, to) = (places[2 * k], places[2 * k + 1])
                     let utf16Start = utf16[2 * k]
