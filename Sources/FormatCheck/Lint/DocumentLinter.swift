@@ -131,8 +131,11 @@ public struct DocumentLinter: Sendable {
     public func lint(_ read: LintDocumentReader.Result) -> Outcome {
         var normalized = read.document
         let adjustments = engine.normalize(&normalized)
-        var violations: [Violation] = []
+        // What reading could not keep comes first (it is at its place in the file too; the sort below keeps the
+        // order found at one place).
+        var violations = read.warnings.map { violation(for: $0, member: read.sourceMap?.memberPath) }
         let (undescribed, suppressing) = Self.scanRuns(read.document)
+        violations.reserveCapacity(violations.count + read.findings.count + adjustments.count + undescribed.count)
         // Every position in one forward pass over the text, instead of a few O(log n) conversions each.
         let located = Located(read.findings.map(\.utf8Range) + adjustments.map(\.utf8Range) + undescribed.map(\.utf8Range),
                               in: read.document, map: read.sourceMap, source: read.source)
@@ -153,14 +156,10 @@ public struct DocumentLinter: Sendable {
             case .behavior(let cause): return selection.includes(cause.identifier)
             }
         }
-        // What reading could not keep is at its place in the file too; everything is in file order (and in the
-        // order found at one place). The last step (`map`) sizes the array the run keeps to its findings.
-        violations = (read.warnings.map { violation(for: $0, member: read.sourceMap?.memberPath) } + violations).filter { selection.includes($0.rule) }
-            .enumerated().sorted { a, b in
-                let (x, y) = (a.element.position, b.element.position)
-                if x.byteOffset != y.byteOffset { return x.byteOffset < y.byteOffset }
-                return a.offset < b.offset
-            }.map(\.element)
+        // Everything in file order (and in the order found at one place), in the array sized up front, which
+        // the run keeps.
+        violations.removeAll { !selection.includes($0.rule) }
+        Self.sortByPlaceInFile(&violations)
         // Per-range suppressions (`fmtcheck.ignore`): what they suppress is neither reported nor fixed.
         var suppressions = Suppressions(runs: suppressing)
         if !suppressions.regions.isEmpty {
@@ -179,10 +178,7 @@ public struct DocumentLinter: Sendable {
                     violations.append(Violation(rule: unusedRule, severity: severity(of: unusedRule), message: problem.message,
                                                 position: places[k].position, key: BuiltInRule.suppressionAttribute))
                 }
-                violations = violations.enumerated().sorted { a, b in
-                    let (x, y) = (a.element.position, b.element.position)
-                    return x.byteOffset != y.byteOffset ? x.byteOffset < y.byteOffset : a.offset < b.offset
-                }.map(\.element)
+                Self.sortByPlaceInFile(&violations)
             }
         }
         // Fingerprints of what is reported only; a finding about the file has its own (`violation(for:)`).
@@ -192,6 +188,15 @@ public struct DocumentLinter: Sendable {
         }
         return Outcome(violations: violations, fixed: changed ? normalized : nil, document: read.document,
                        images: read.images, isMalformed: false, warnings: read.warnings)
+    }
+
+    /// `violations` in file order, those at one place in the order found (a stable sort by byte offset); nothing
+    /// is moved when they are in that order already, as one kind of finding comes out.
+    static func sortByPlaceInFile(_ violations: inout [Violation]) {
+        let offsets = violations.map(\.position.byteOffset)
+        guard zip(offsets, offsets.dropFirst()).contains(where: { $0 > $1 }) else { return }
+        let order = offsets.indices.sorted { offsets[$0] != offsets[$1] ? offsets[$0] < offsets[$1] : $0 < $1 }
+        violations = order.map { violations[$0] }
     }
 
     /// UTF-8 ranges of a document with their positions. With a source map, the file places them (one pass over
