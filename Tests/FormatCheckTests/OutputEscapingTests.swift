@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FormatCheck
+import FormattingTesting
 
 /// Text from input (documents, definitions, file names) cannot reach a terminal or a CI log raw: no escape
 /// sequence, no forged line, and under `--format github` no workflow command of its own.
@@ -25,6 +26,24 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertEqual(TerminalText.escaped(TerminalText.escaped(Self.hostile + "\n")), TerminalText.escaped(Self.hostile + "\n"))
         // Quoted document text escapes the same characters, and its quote.
         XCTAssertEqual(ViolationMessage.quoteWhole("a\"\t" + Self.hostile), #""a\"\t"# + Self.hostileShown + "\"")
+    }
+
+    /// `escaped` decides from the bytes first; it shows every string as the scalar-by-scalar rule does: random
+    /// text of escaped scalars, their near neighbours (other scalars of the lead bytes 0xC2, 0xE2 and 0xEF) and
+    /// plain text, as a `String` and as a `Substring`.
+    func testEscapingDecidedFromBytesAgreesWithTheScalarRule() {
+        let pieces: [String] = ["a", "milk ", "é", "©", "\u{A0}", "€", "\u{2027}", "\u{202F}", "\u{2065}", "\u{206A}", "\u{FFFB}",
+                                "\u{FFFD}", "😀", "\u{80}", "\u{9F}", "\u{2028}", "\u{202E}", "\u{2066}", "\u{FFFC}", "\u{1B}",
+                                "\u{7F}", "\n", "\t"]
+        var rng = SeededGenerator(seed: 0x4553_4341_5045)
+        for _ in 0..<500 {
+            let text = (0..<rng.int(0...12)).map { _ in rng.pick(pieces) }.joined()
+            var expected = ""
+            for character in text { TerminalText.append(character, to: &expected) }
+            XCTAssertEqual(TerminalText.escaped(text), expected, text.debugDescription)
+            XCTAssertEqual(TerminalText.escaped("x" + text + "y"), "x" + expected + "y", text.debugDescription)
+            XCTAssertEqual(TerminalText.escaped(("_" + text).dropFirst()), expected, text.debugDescription)
+        }
     }
 
     func testDefaultReportAndDiffEscapeDocumentTextKeysAndFileNames() throws {

@@ -10,6 +10,13 @@
 public enum TerminalText {
     /// `text` with every character `needsEscape` names escaped.
     public static func escaped(_ text: some StringProtocol) -> String {
+        // Told from the bytes first: every scalar `needsEscape` names is an ASCII control or DEL, or starts with
+        // 0xC2 (C1 controls), 0xE2 (U+2028-U+202E, U+2066-U+2069) or 0xEF (U+FFFC). Text without such a byte,
+        // as nearly every line is, is shown as it is.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xEF }
+        }
+        if plain == true { return String(text) }
         guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
         var out = ""
         for character in text { append(character, to: &out) }
