@@ -96,12 +96,25 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         // `name` (any depth): only the last component can match; a name without wildcards is compared as text.
         if segments.count == 2, segments[0] == .anyFolders, case .name(let glob) = segments[1] {
             guard base == "/" || (path.hasPrefix(base) && path.utf8.dropFirst(base.utf8.count).first == UInt8(ascii: "/")) else { return false }
-            let last = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path[...]
+            let last = Self.lastComponent(of: path)
             guard !last.isEmpty else { return false }
-            let named = literalName.map { last.unicodeScalars.elementsEqual($0.unicodeScalars) } ?? Self.matchName(glob[...], Array(last.unicodeScalars)[...])
+            // A literal name: the same scalars are the same bytes, and a name of another length is told at once.
+            let named = literalName.map { last.utf8.count == $0.utf8.count && last.utf8.elementsEqual($0.utf8) }
+                ?? Self.matchName(glob[...], Array(last.unicodeScalars)[...])
             return named && (!matchesOnlyFolders || isFolder())
         }
         return matchesBySegments(path, isFolder: isFolder)
+    }
+
+    /// What follows the last `/` of `path` (all of it when there is none), found in its bytes.
+    static func lastComponent(of path: String) -> Substring {
+        let slash = path.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var i = bytes.count - 1
+            while i >= 0 && bytes[i] != UInt8(ascii: "/") { i -= 1 }
+            return i >= 0 ? i : nil
+        } ?? path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
+        guard let slash else { return path[...] }
+        return path[path.utf8.index(path.utf8.startIndex, offsetBy: slash + 1)...]
     }
 
     /// `matches` without its shortcut for a name at any depth: every component against every segment. The

@@ -123,7 +123,7 @@ public enum FileDiscovery {
         var found: [String] = []
         var skipped: [Skipped] = []
         while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
+            let name = String(PathPattern.lastComponent(of: FileDiscovery.withoutTrailingSlash(relative)))
             let path = base + "/" + relative
             let lower = name.lowercased()
             let isRTFD = lower.hasSuffix(".rtfd")
