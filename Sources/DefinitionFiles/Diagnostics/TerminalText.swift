@@ -10,12 +10,9 @@
 public enum TerminalText {
     /// `text` with every character `needsEscape` names escaped.
     public static func escaped(_ text: some StringProtocol) -> String {
-        // Told from the bytes first: every scalar `needsEscape` names is an ASCII control or DEL, or starts with
-        // 0xC2 (C1 controls), 0xE2 (U+2028-U+202E, U+2066-U+2069) or 0xEF (U+FFFC). Text without such a byte,
-        // as nearly every line is, is shown as it is.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xEF }
-        }
+        // Told from the bytes first: text without a byte that can start an escaped scalar, as nearly every line
+        // is, is shown as it is.
+        let plain = text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: mayStartEscape) }
         if plain == true { return String(text) }
         guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
         var out = ""
@@ -38,6 +35,14 @@ public enum TerminalText {
             default: out.unicodeScalars.append(scalar)
             }
         }
+    }
+
+    /// Whether a UTF-8 byte may start a scalar `needsEscape` names: an ASCII control or DEL, or the lead byte
+    /// 0xC2 (C1 controls), 0xE2 (U+2028-U+202E, U+2066-U+2069) or 0xEF (U+FFFC). Text with no such byte needs no
+    /// escape; other scalars of those lead bytes only send the text the long way.
+    @inlinable
+    package static func mayStartEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
     }
 
     /// Whether `scalar` is shown as an escape.

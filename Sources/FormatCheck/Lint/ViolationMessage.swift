@@ -14,7 +14,7 @@ enum ViolationMessage {
     /// too only send the text the long way.
     @inline(__always)
     private static func mayBeShownOtherwise(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
+        byte == 0x22 || TerminalText.mayStartEscape(byte)
     }
 
     /// The whole text quoted and escaped (for diffs).

@@ -135,7 +135,7 @@ enum JSONText {
 
     /// `escapingInvisibles` over whole UTF-8 text: ASCII, as a report mostly is, passes untouched.
     static func escapingInvisibles(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+        guard bytes.contains(where: mayStartInvisible) else { return bytes }
         return Array(escapingInvisibles(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 
@@ -144,22 +144,8 @@ enum JSONText {
     /// same value, but a report read in a terminal or an editor cannot have a file name or message reordered or
     /// hidden by them. (C0 controls are escaped by the writer; outside strings JSON text is ASCII.)
     static func escapingInvisibles(_ text: String) -> String {
-        // ASCII, as a report mostly is, holds no scalar to escape: told from the bytes, eight at a time.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var i = 0
-            if let base = bytes.baseAddress {
-                while i + 8 <= bytes.count {
-                    if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                    i += 8
-                }
-            }
-            while i < bytes.count {
-                if bytes[i] >= 0x80 { return false }
-                i += 1
-            }
-            return true
-        }
-        if ascii == true { return text }
+        // Told from the bytes first: a report mostly holds no byte that can start an invisible scalar.
+        if text.utf8.withContiguousStorageIfAvailable({ !$0.contains(where: mayStartInvisible) }) == true { return text }
         guard text.unicodeScalars.contains(where: isInvisible) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
@@ -172,6 +158,9 @@ enum JSONText {
         }
         return out
     }
+
+    /// Whether a UTF-8 byte may start a scalar `isInvisible` names (past ASCII, and one `TerminalText` escapes).
+    static func mayStartInvisible(_ byte: UInt8) -> Bool { byte >= 0x80 && TerminalText.mayStartEscape(byte) }
 
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x80 && TerminalText.needsEscape(scalar)
