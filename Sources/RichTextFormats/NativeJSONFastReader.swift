@@ -4,9 +4,9 @@ import StreamingJSON
 
 /// The fast path of `NativeJSONDecoder` for well-formed documents that need no warning.
 ///
-/// It reads the three document forms straight from the bytes. Run text is decoded into one UTF-8 buffer, never
-/// a `String` per run, and validated once, as that buffer becomes the text. An attribute dictionary is decoded
-/// once per document for each distinct spelling. The next dictionary with the same raw bytes is the same JSON value, so it reuses
+/// It reads the three document forms straight from the bytes: run text is decoded and validated into one
+/// UTF-8 buffer, never a `String` per run, and an attribute dictionary is decoded once per document for
+/// each distinct spelling. The next dictionary with the same raw bytes is the same JSON value, so it reuses
 /// the decoded set after a hash and a byte compare; a dictionary an earlier document decoded is found in
 /// `NativeJSONAttributeMemo` and not decoded again.
 ///
@@ -116,9 +116,7 @@ struct NativeJSONFastReader {
                 runs.setAttributes(table[index], at: run)
             }
         }
-        // The one check that the text is well-formed UTF-8 (RFC 3629: no overlongs, surrogates or values past
-        // U+10FFFF): the token reader reports where it is not.
-        guard let text = String(validating: UnsafeBufferPointer(start: out, count: o), as: UTF8.self) else { throw GiveUp() }
+        let text = String(decoding: UnsafeBufferPointer(start: out, count: o), as: UTF8.self)
         return Result(text: text, runs: runs, sourceMap: SourceMap(pieces: pieces))
     }
 
@@ -353,23 +351,21 @@ struct NativeJSONFastReader {
         skipWhitespace()
     }
 
-    /// Decodes the string at `i` (its opening quote) onto the text, giving up where the token reader reports
-    /// (control characters, bad escapes, the length limit; UTF-8 is checked once for the whole text); returns
-    /// its decoded length and leaves `i` after the closing quote.
+    /// Decodes the string at `i` (its opening quote) onto the text, validating it as the token reader does;
+    /// returns its decoded length and leaves `i` after the closing quote.
     private mutating func string() throws(GiveUp) -> Int {
         let begin = o
         i &+= 1
         var segment = i
         while true {
-            // Plain bytes, 8 at a time: bytes < 0x20, '"' and '\\' set the high bit of their lane, and the
-            // lowest such lane is exact. Bytes of other scalars are plain here: the whole text is validated once,
-            // as it becomes a `String` (`document()`).
+            // Plain bytes, 8 at a time: bytes < 0x20 or >= 0x80, '"' and '\\' set the high bit of their lane,
+            // and the lowest such lane is exact.
             while i &+ 8 <= n {
                 let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
                 let lows: UInt64 = 0x0101_0101_0101_0101
                 let quote = w ^ 0x2222_2222_2222_2222
                 let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
-                let t = (((w &- (lows &* 0x20)) & ~w) | ((quote &- lows) & ~quote) | ((slash &- lows) & ~slash)) & 0x8080_8080_8080_8080
+                let t = ((w &- (lows &* 0x20)) | ((quote &- lows) & ~quote) | ((slash &- lows) & ~slash) | w) & 0x8080_8080_8080_8080
                 if t != 0 {
                     i &+= t.trailingZeroBitCount >> 3
                     break
@@ -378,7 +374,7 @@ struct NativeJSONFastReader {
             }
             while i < n {
                 let b = p[i]
-                if b == 0x22 || b == 0x5C || b < 0x20 { break }
+                if b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 { break }
                 i &+= 1
             }
             guard i < n else { throw GiveUp() }
@@ -396,9 +392,10 @@ struct NativeJSONFastReader {
                 try escape()
                 guard o &- begin <= limits.maxStringBytes else { throw GiveUp() }
                 segment = i
-            } else {
-                // A control character.
+            } else if b < 0x20 {
                 throw GiveUp()
+            } else {
+                i &+= try utf8Sequence()
             }
         }
     }
@@ -410,6 +407,13 @@ struct NativeJSONFastReader {
         o &+= count
     }
 
+    /// The length of the well-formed UTF-8 sequence at `i` (`UTF8Validation`: RFC 3629, no overlongs,
+    /// surrogates or values past U+10FFFF).
+    @inline(__always)
+    private func utf8Sequence() throws(GiveUp) -> Int {
+        guard case .valid(let length) = UTF8Validation.sequence(at: i, in: p, count: n) else { throw GiveUp() }
+        return length
+    }
 
     /// Decodes the escape at `i` (a backslash) onto the text; leaves `i` after it.
     private mutating func escape() throws(GiveUp) {

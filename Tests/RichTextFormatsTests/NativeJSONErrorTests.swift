@@ -165,4 +165,11 @@ final class NativeJSONErrorTests: XCTestCase {
         XCTAssertEqual(error(#"{"imageGlyphs":{"c":{"data":"%%%"}},"runs":[]}"#)?.kind, .invalidAttachment)
         XCTAssertEqual(error(#"{"imageGlyphs":{"c":{"data":""},"c":{"data":""}},"runs":[]}"#)?.kind, .duplicateKey("c"))
     }
+
+    /// Run texts that are each ill-formed UTF-8 but whose bytes join into a valid scalar across the run boundary
+    /// ("\u{CC}" then "\u{B7}", U+0337 split in two): an error at the first bad string, not a trap (a fuzzer's find).
+    func testAScalarSplitAcrossTwoRunTextsIsAnError() {
+        let bytes: [UInt8] = Array(#"["worl"#.utf8) + [0xCC] + Array(#"",{},""#.utf8) + [0xB7] + Array(#"",{}]"#.utf8)
+        XCTAssertThrowsError(try NativeJSONDecoder().decode(bytes))
+    }
 }
