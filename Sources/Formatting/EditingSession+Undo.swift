@@ -5,8 +5,17 @@ import RichText
 /// `groupingUndo` call makes everything in it one step. An edit that left the document as it was records no step.
 extension EditingSession {
     /// A state undo or redo goes back to, with the adjustments of the step that left it.
+    ///
+    /// Its document is kept whole (sharing what did not change), or, for a step of typing at a caret while the
+    /// funnel wrote nothing but the typed text, as that text (`typed`): the document before the step is the one
+    /// after it without the typed text. So typing shares no node with an undo step, and edits its document in
+    /// place from the first keystroke of a word on: a document kept whole would make that keystroke copy the
+    /// paths it edits.
     struct Snapshot: Sendable {
-        var document: RichString
+        /// The document, or nil when it is the document after the step without `typed`.
+        var document: RichString?
+        /// The text a typing step typed, in UTF-8 offsets of the document after it; empty when `document` is kept.
+        var typed: Range<Int> = 0..<0
         var selection: Selection
         var caretAttributes: AttributeSet?
         var callerRanges: [Range<RichString.Index>]
@@ -50,6 +59,24 @@ extension EditingSession {
                  adjustments: adjustments)
     }
 
+    /// What a typing step kept as the text it typed learns from the funnel (`DefinitionSteps.willWriteBeyondRawEdit`).
+    struct TypingWatch {
+        /// Whether the step is kept as the text it typed, so that the funnel must say when it writes more.
+        let watches: Bool
+        /// The length in UTF-8 bytes of the text typed.
+        var typedLength = 0
+        /// The document as it was when the funnel was about to write beyond the typed text, and whether the text
+        /// was in it by then.
+        var before: (string: RichString, rawEditMade: Bool)?
+    }
+
+    /// The document a step's snapshot goes back to, when the document after the step is `after`.
+    func document(of entry: Snapshot, after: RichString) -> RichString {
+        if let document = entry.document { return document }
+        // The step began at a caret, made on the document it goes back to.
+        return after.removingTypedText(entry.typed, asVersionOf: entry.selection.insertionPoint!)
+    }
+
     /// Runs `body`'s edits as one undo step, or as part of the open typing/deleting step when `kind` continues it
     /// at the same caret, or of the enclosing `groupingUndo`. An edit that left the document as it was (the engine
     /// reverted all of it) records no step, but its adjustments are still reported. After an edit at a caret,
@@ -58,13 +85,53 @@ extension EditingSession {
     /// Typing or deleting that continues the open step takes no snapshot: such an edit always changes the text
     /// (the engine never removes text it did not ask to), and the step's state before it is already on the stack.
     /// So the document's edited path is not shared with a snapshot, and the edit is made in place.
-    mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession) -> [Adjustment]) -> [Adjustment] {
+    ///
+    /// Typing at a caret is kept as the text it typed (`Snapshot.typed`) while the funnel writes nothing else: the
+    /// funnel says before it writes more (`TypingWatch`), and the step then keeps the document as it was.
+    mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession, inout TypingWatch) -> [Adjustment]) -> [Adjustment] {
         let continues = kind != nil && groupDepth == 0 && reachableUndoCount > 0 && continuesOpenStep(kind!)
-        var before = continues ? nil : snapshot()
-        let adjustments = body(&self)
+        let caret = selection.insertionPoint?.utf8Offset
+        let keptAsTyped: Bool
+        var before: Snapshot?
+        // Typing the funnel can watch: plain text at a caret given no attributes of its own.
+        let watchable = kind == .typing && caretAttributes == nil && selection.typingAttributes == nil && caret != nil
+        if continues {
+            let top = undoStack.count - 1
+            if undoStack[top].document == nil && !watchable {
+                // Text typed with the caret's own attributes is not watched: the step keeps its document from here.
+                undoStack[top].document = self.document(of: undoStack[top], after: document)
+                undoStack[top].typed = 0..<0
+            }
+            keptAsTyped = undoStack[top].document == nil
+        } else if watchable, groupDepth == 0, let caret {
+            keptAsTyped = true
+            before = Snapshot(document: nil, typed: caret..<caret, selection: selection, caretAttributes: caretAttributes,
+                              callerRanges: callerRanges, adjustments: [])
+        } else {
+            keptAsTyped = false
+            before = snapshot()
+        }
+        var watch = TypingWatch(watches: keptAsTyped)
+        let adjustments = body(&self, &watch)
         if selection.insertionPoint != nil { caretAttributes = nil }
-        // O(log n) when the document shares what the edit did not touch (`Rope.hasSameElements`).
-        let changed = continues || !document.isUnchanged(since: before!.document)
+        if keptAsTyped {
+            // The step so far typed `typed`, which ends at the caret this edit typed at.
+            var typed = continues ? undoStack[undoStack.count - 1].typed : before!.typed
+            if let said = watch.before {
+                // The funnel wrote more than the typed text: the step keeps the document as it was before it.
+                let end = typed.upperBound + (said.rawEditMade ? watch.typedLength : 0)
+                let start = continues ? undoStack[undoStack.count - 1].selection : before!.selection
+                let document = said.string.removingTypedText(typed.lowerBound..<end, asVersionOf: start.insertionPoint!)
+                if continues { undoStack[undoStack.count - 1].document = document } else { before!.document = document }
+                typed = 0..<0
+            } else {
+                typed = typed.lowerBound..<(typed.upperBound + watch.typedLength)
+            }
+            if continues { undoStack[undoStack.count - 1].typed = typed } else { before!.typed = typed }
+        }
+        // O(log n) when the document shares what the edit did not touch (`Rope.hasSameElements`). A step kept as
+        // the text it typed changed the document when it typed something.
+        let changed = continues || (before!.document.map { !document.isUnchanged(since: $0) } ?? (watch.typedLength > 0))
         if changed {
             redoStack.removeAll()
             if groupDepth > 0 {
@@ -105,7 +172,7 @@ extension EditingSession {
         defer {
             groupDepth -= 1
             if groupDepth == 0, let start = groupStart {
-                if !document.isUnchanged(since: start.document) {
+                if !document.isUnchanged(since: start.document!) {
                     undoStack.append(start)
                     trimUndo()
                 }
@@ -140,7 +207,7 @@ extension EditingSession {
     /// Puts `entry`'s state back and returns the state it replaced, carrying the entry's adjustments.
     private mutating func restore(_ entry: Snapshot) -> Snapshot {
         let current = snapshot(adjustments: entry.adjustments)
-        document = entry.document
+        document = document(of: entry, after: document)
         selection = entry.selection
         caretAttributes = entry.caretAttributes
         callerRanges = entry.callerRanges
@@ -148,3 +215,4 @@ extension EditingSession {
         return current
     }
 }
+

@@ -76,11 +76,11 @@ public struct EditingSession: Sendable {
     /// from the text, as typing does.
     @discardableResult
     public mutating func type(_ text: String) -> [Adjustment] {
-        recordingOneStep(.typing) { session in
+        recordingOneStep(.typing) { session, watch in
             var selection = session.selection
             selection.typingAttributes = session.caretAttributes
             let engine = session.engine
-            let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine) }
+            let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine, watch: &watch) }
             selection.typingAttributes = nil
             session.selection = selection
             return adjustments
@@ -103,7 +103,7 @@ public struct EditingSession: Sendable {
         if let caret = selection.insertionPoint {
             guard caret > document.startIndex else { return [] }
             let before = document.characters.index(before: caret)
-            return recordingOneStep(.deleting) { session in
+            return recordingOneStep(.deleting) { session, _ in
                 session.applyKeepingSelection { engine, document in engine.apply(.removing(MutationRanges(before..<caret)), to: &document) }
             }
         }
@@ -133,7 +133,7 @@ public struct EditingSession: Sendable {
     @discardableResult
     public mutating func paste(_ text: RichString, images pastedImages: ImageStore = ImageStore()) -> [Adjustment] {
         images.merge(pastedImages)
-        return recordingOneStep { session in
+        return recordingOneStep { session, _ in
             var selection = session.selection
             let engine = session.engine
             let adjustments = session.editingDocument { $0.replaceSelection(&selection, with: text, engine: engine) }
@@ -145,7 +145,7 @@ public struct EditingSession: Sendable {
     /// Applies any edit through the engine, keeping the selection on the same text and recording undo.
     @discardableResult
     public mutating func perform(_ edit: Edit) -> [Adjustment] {
-        recordingOneStep { $0.applyKeepingSelection(edit) }
+        recordingOneStep { session, _ in session.applyKeepingSelection(edit) }
     }
 
     /// Applies `edit` through the engine, keeping the selection (and the ranges callers track) on the same text;

@@ -18,6 +18,12 @@ struct EngineSteps: DefinitionSteps {
     /// The stamped sets of this mutation's walk, each worked out once; made when step 0 first runs (most
     /// mutations find the document stamped and never need it).
     private var stamps: AttributeSetMemo<FormattingEngine.StampedSet>?
+    /// Whether to keep the string as it was before the mutation first wrote beyond its raw edit
+    /// (`beforeWritingBeyondRawEdit`): a session's typing step, kept as the text it typed, asks for it.
+    var watchesWritesBeyondRawEdit = false
+    /// The string as it was when the mutation was about to write beyond its raw edit, and whether the raw edit was
+    /// made by then; nil while it wrote nothing more, or when not watched.
+    private(set) var beforeWritingBeyondRawEdit: (string: RichString, rawEditMade: Bool)?
 
     init(_ engine: FormattingEngine, learnsResults: Bool = true, constrains: Bool = true) {
         self.engine = engine
@@ -74,6 +80,11 @@ struct EngineSteps: DefinitionSteps {
             let rule = newValue == rewrite.result[name] ? rewrite.lastRule(for: name) ?? .scope : .behavior(.characterBoundary)
             FormattingEngine.report(rule, name, oldValue, newValue, over: range, into: &adjustments)
         }
+    }
+
+    mutating func willWriteBeyondRawEdit(of string: @autoclosure () -> RichString, rawEditMade: Bool) {
+        guard watchesWritesBeyondRawEdit, beforeWritingBeyondRawEdit == nil else { return }
+        beforeWritingBeyondRawEdit = (string(), rawEditMade)
     }
 
     /// Moves every adjustment by `shift` bytes: an excerpt's, into the document's offsets.

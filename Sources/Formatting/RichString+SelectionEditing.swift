@@ -109,15 +109,32 @@ extension RichString {
     public mutating func replaceSelection(
         _ selection: inout Selection, withCharacters characters: some Collection<Character>, engine: FormattingEngine
     ) -> [Adjustment] {
+        var watch = EditingSession.TypingWatch(watches: false)
+        return replaceSelection(&selection, withCharacters: characters, engine: engine, watch: &watch)
+    }
+
+    /// `replaceSelection(_:withCharacters:engine:)`, telling `watch` the length typed and, when it watches, what the
+    /// funnel said before writing beyond the typed text (an editing session's undo keeps typing as the text typed).
+    mutating func replaceSelection(
+        _ selection: inout Selection, withCharacters characters: some Collection<Character>, engine: FormattingEngine,
+        watch: inout EditingSession.TypingWatch
+    ) -> [Adjustment] {
         let text = String(characters)
+        watch.typedLength = text.utf8.count
         if let typing = selection.typingAttributes {
+            precondition(!watch.watches, "text typed with the caret's own attributes is not watched")
             return replaceSelection(&selection, with: RichString(text, attributes: typing), engine: engine)
         }
         return replacingSelection(&selection) { string, step in
             switch step {
-            case .removeOthers(let ranges): engine.apply(.removeText(ranges), to: &string)
-            // The funnel's own form of `.replaceText(range, with: text)`: a keystroke builds no `Edit` to take apart.
-            case .replace(let range): engine.apply(.typing(Substring(text), over: range), to: &string)
+            case .removeOthers(let ranges): return engine.apply(.removeText(ranges), to: &string)
+            case .replace(let range):
+                // The funnel's own form of `.replaceText(range, with: text)`: a keystroke builds no `Edit` to take apart.
+                var steps = EngineSteps(engine)
+                steps.watchesWritesBeyondRawEdit = watch.watches
+                string.mutate(.typing(Substring(text), over: range), under: &steps)
+                watch.before = steps.beforeWritingBeyondRawEdit
+                return steps.adjustments
             }
         }
     }

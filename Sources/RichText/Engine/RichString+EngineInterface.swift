@@ -41,6 +41,17 @@ extension RichString {
         hasNotChanged(since: earlier)
     }
 
+    /// This string without the text in `typed` (UTF-8 offsets), removed as the string removes text by itself, as
+    /// the version of the string `index` was made on: what an editing session's typing step, kept as the text it
+    /// typed, goes back to (the funnel wrote nothing else, so that is the string as it was), on which the indices
+    /// made before the step still hold.
+    package func removingTypedText(_ typed: Range<Int>, asVersionOf index: Index) -> RichString {
+        var before = self
+        if !typed.isEmpty { before.removeSubrange(before.index(utf8: typed.lowerBound)..<before.index(utf8: typed.upperBound)) }
+        before.version = index.version
+        return before
+    }
+
     /// A client's token naming whose behaviours every key of this string carries; 0 when unknown: the engine
     /// knows in O(1) that a document already carries its definition's behaviours
     /// (`Engine/RichString+BehaviorStamp.swift` says what resets it; the funnel sets it).

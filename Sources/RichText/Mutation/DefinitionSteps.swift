@@ -54,6 +54,13 @@ package protocol DefinitionSteps {
     /// Reports what the last `rewrite` changed over `range`, where a run carrying `attributes` now carries
     /// `written`: the rewrite's answer, or a piece of it that the character boundary kept off some of its keys.
     mutating func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>)
+
+    /// Told once, before the mutation writes anything but its raw edit (a one-range text edit's new text with the
+    /// attributes it inherits or brings): `string` is the string as it is then, before the mutation, or with the
+    /// raw edit made when `rawEditMade`. A mutation that writes nothing more never tells; one that is not a
+    /// one-range text edit tells before it starts. An editor's undo keeps a typing step as the text it typed while
+    /// the funnel stays silent, and takes the string from here when it speaks (`EditingSession`).
+    mutating func willWriteBeyondRawEdit(of string: @autoclosure () -> RichString, rawEditMade: Bool)
 }
 
 extension DefinitionSteps {
@@ -86,4 +93,5 @@ struct NoDefinition: DefinitionSteps {
     var settledSets: AttributeSetMarks? { nil }
     func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet? { nil }
     func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>) {}
+    func willWriteBeyondRawEdit(of string: @autoclosure () -> RichString, rawEditMade: Bool) {}
 }

@@ -10,6 +10,7 @@ extension RichString {
     mutating func stampBehaviors<D: DefinitionSteps>(_ definition: inout D) -> Bool {
         let token = definition.behaviorToken
         guard token != 0, runStore.behaviorStamp != token else { return false }
+        definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
         let total = text.utf8Count
         // A string holds few distinct sets: each stamped once, found again by its serial number.
         var stamped = AttributeSetMemo<AttributeSet?>()
@@ -107,6 +108,7 @@ extension RichString {
                 return true
             }
         }
+        if !writes.isEmpty { definition.willWriteBeyondRawEdit(of: self, rawEditMade: true) }
         for write in writes {
             // One run's answer is one set over one run's stretch: set in place, in one walk when the stretch lies
             // in one leaf, rather than found again at both ends and spliced.

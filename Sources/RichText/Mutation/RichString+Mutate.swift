@@ -40,25 +40,30 @@ extension RichString {
         case let .typing(newText, range):
             let edit = TextEdit(range: offsets(of: range), text: newText, runs: nil)
             if stamped { definition.moveReports(through: [(edit.range, edit.length)]) }
-            editText(edit, into: &state)
+            editText(edit, into: &state, telling: &definition)
         case let .pasting(source, sourceRange, range):
             let edit = TextEdit(range: offsets(of: range), text: Substring(source.text.string(in: sourceRange)),
                                 runs: source.runStore.runs(in: sourceRange))
             if stamped { definition.moveReports(through: [(edit.range, edit.length)]) }
-            editText(edit, into: &state)
+            editText(edit, into: &state, telling: &definition)
         case let .removing(ranges):
+            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             if stamped { definition.moveReports(through: (0..<ranges.count).map { (offsets(of: ranges[$0]), 0) }) }
             removeText(in: ranges, into: &state)
         case let .setting(change, ranges):
+            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             change.withTransform { changeAttributes(in: ranges, $0, into: &state) }
         case let .transforming(ranges, transform):
+            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             changeAttributes(in: ranges, transform, into: &state)
         case let .writing(runs, range):
+            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             let r = offsets(of: range)
             let raw = writeRaw(runs, over: r)
             state.region = r
             enforceBehaviors(after: raw.changes, dependentsAfter: raw.dependentsAfter, in: [r], into: &state)
         case .normalizing:
+            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             state.region = 0..<text.utf8Count
             // Stamping enforced the boundaries under the new behaviours already.
             if !stamped { enforceBoundariesEverywhere(into: &state) }
@@ -76,8 +81,8 @@ extension RichString {
         return state.adjustments
     }
 
-    /// Steps 1-5 for a text edit, one range.
-    private mutating func editText(_ edit: TextEdit, into state: inout MutationState) {
+    /// Steps 1-5 for a text edit, one range; `definition` is told before a step writes beyond the raw edit.
+    private mutating func editText<D: DefinitionSteps>(_ edit: TextEdit, into state: inout MutationState, telling definition: inout D) {
         let length = edit.length
         state.region = edit.inserted
         // An empty edit changes nothing.
@@ -91,6 +96,7 @@ extension RichString {
         // splits or joins paragraphs.
         let broken = behaviors ? stretchesBroken(by: edit, near) : []
         let structural = behaviors && isStructural(edit.range, edit.text)
+        if behaviors { definition.willWriteBeyondRawEdit(of: self, rawEditMade: false) }
         // 1-2. Step 2 writes before the raw edit: removing each broken stretch's key across the edited range in one
         // write leaves what removing it from the surviving pieces after the edit would.
         if !broken.isEmpty { removeKeys(of: broken, around: edit) }
@@ -120,14 +126,16 @@ extension RichString {
         guard count > 0 else { return }
         if count == 1 {
             let range = offsets(of: ranges[0])
-            editText(TextEdit(range: range, text: "", runs: []), into: &state)
+            var silent = NoDefinition()
+            editText(TextEdit(range: range, text: "", runs: []), into: &state, telling: &silent)
             return
         }
         var list: [Range<Int>] = []
         for i in 0..<count { list.append(offsets(of: ranges[i])) }
         for range in list.reversed() {
             var one = MutationState(region: 0..<0)
-            editText(TextEdit(range: range, text: "", runs: []), into: &one)
+            var silent = NoDefinition()
+            editText(TextEdit(range: range, text: "", runs: []), into: &one, telling: &silent)
             state.adjustments = state.adjustments.moved(through: [(range, 0)]) + one.adjustments
         }
         let removed = list.reduce(0) { $0 + $1.count }
