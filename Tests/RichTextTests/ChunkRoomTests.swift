@@ -29,6 +29,9 @@ final class ChunkRoomTests: XCTestCase {
             var roomy = TextChunk(copying: slice)
             var plain = TextChunk(String(slice))
             assertSame(roomy, plain, "round \(round), built")
+            // The same bytes copied from a buffer, as a probe cuts its excerpt from a chunk.
+            var fromBytes = Array(slice.utf8).withUnsafeBufferPointer { TextChunk(copying: $0) }
+            assertSame(fromBytes, plain, "round \(round), built from bytes")
             for step in 0..<30 {
                 let starts = ChunkASCIIRunsTests.scalarStarts(plain.string)
                 let a = rng.pick(starts)
@@ -37,9 +40,23 @@ final class ChunkRoomTests: XCTestCase {
                 let replacement = rng.pick(replacements)
                 roomy.replace(a, b, with: replacement[...])
                 plain.replace(a, b, with: replacement[...])
+                fromBytes.replace(a, b, with: replacement[...])
                 assertSame(roomy, plain, "round \(round), step \(step)")
+                assertSame(fromBytes, plain, "round \(round), step \(step), built from bytes")
             }
         }
+    }
+
+    /// A chunk copied from bytes (a probe's excerpt) has room for an insertion too.
+    func testAChunkCopiedFromBytesHasRoomForAnInsertion() {
+        let bytes = Array("a piece of a paragraph, cut for a probe".utf8)
+        var chunk = bytes.withUnsafeBufferPointer { TextChunk(copying: $0) }
+        let before = chunk.string.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        chunk.replace(5, 5, with: "x"[...])
+        let after = chunk.string.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        XCTAssertNotNil(before ?? nil)
+        XCTAssertEqual(before, after, "the insertion moved the chunk's bytes to new storage")
+        XCTAssertEqual(chunk.string, "a piexce of a paragraph, cut for a probe")
     }
 
     /// A chunk cut from a long text takes the room, and a one-byte insertion fits in it without new storage.

@@ -56,6 +56,14 @@ package struct MutationRanges {
         }
     }
 
+    /// Every range made into another by `transform`: one range stays inline.
+    func moved(by transform: (Range<RichString.Index>) -> Range<RichString.Index>) -> MutationRanges {
+        switch storage {
+        case .one(let range): return MutationRanges(transform(range))
+        case .list(let list): return MutationRanges(list.map(transform))
+        }
+    }
+
     /// The range at `i`, from 0.
     subscript(i: Int) -> Range<RichString.Index> {
         switch storage {

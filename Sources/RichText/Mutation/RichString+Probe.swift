@@ -22,16 +22,22 @@ extension RichString {
     package func probe<D: DefinitionSteps>(_ mutation: Mutation, under definition: inout D) -> (excerpt: RichString, start: Int)? {
         let total = text.utf8Count
         guard total > 0, definition.behaviorToken == 0 || runStore.behaviorStamp == definition.behaviorToken else { return nil }
-        let ranges: [Range<Index>]
+        let ranges: MutationRanges
         switch mutation {
-        case let .typing(_, range), let .pasting(_, _, range), let .writing(_, range): ranges = [range]
-        case let .removing(list), let .setting(_, list), let .transforming(list, _): ranges = (0..<list.count).map { list[$0] }
+        case let .typing(_, range), let .pasting(_, _, range), let .writing(_, range): ranges = MutationRanges(range)
+        case let .removing(list), let .setting(_, list), let .transforming(list, _): ranges = list
         case .normalizing, .stamping: return nil
         }
-        if ranges.contains(where: { $0.lowerBound.isTrailingSurrogate || $0.upperBound.isTrailingSurrogate }) { return nil }
-        let offsets = ranges.map { self.offsets(of: $0) }
-        let low = offsets.map(\.lowerBound).min() ?? 0
-        let high = offsets.map(\.upperBound).max() ?? 0
+        // Where the mutation's ranges start and end, read without making a list of them.
+        var low = Int.max, high = Int.min
+        for i in 0..<ranges.count {
+            let range = ranges[i]
+            if range.lowerBound.isTrailingSurrogate || range.upperBound.isTrailingSurrogate { return nil }
+            let r = offsets(of: range)
+            low = Swift.min(low, r.lowerBound)
+            high = Swift.max(high, r.upperBound)
+        }
+        if low > high { (low, high) = (0, 0) }
         var pastedParagraphKeys = false
         if case let .pasting(source, sourceRange, _) = mutation, !sourceRange.isEmpty {
             pastedParagraphKeys = source.runStore.anyRun(in: sourceRange) { $0.hasParagraphKeys }
@@ -47,9 +53,9 @@ extension RichString {
         case let .typing(text, range): movedMutation = .typing(text, over: moved(range))
         case let .pasting(source, sourceRange, range): movedMutation = .pasting(source, source: sourceRange, over: moved(range))
         case let .writing(runs, range): movedMutation = .writing(runs, over: moved(range))
-        case .removing: movedMutation = .removing(MutationRanges(ranges.map(moved)))
-        case let .setting(change, _): movedMutation = .setting(change, in: MutationRanges(ranges.map(moved)))
-        case let .transforming(_, transform): movedMutation = .transforming(MutationRanges(ranges.map(moved)), transform)
+        case .removing: movedMutation = .removing(ranges.moved(by: moved))
+        case let .setting(change, _): movedMutation = .setting(change, in: ranges.moved(by: moved))
+        case let .transforming(_, transform): movedMutation = .transforming(ranges.moved(by: moved), transform)
         case .normalizing, .stamping: return nil
         }
         var processed = 0..<0
@@ -109,8 +115,8 @@ extension RichString {
             // A cut at the chunk's edge within the margin: the neighbour chunk is needed.
             guard isCut(a), isCut(b), a > 0 || chunkStart == 0 || lowInChunk >= Self.cutMargin,
                   b < bytes.count || chunkStart + b == total || b - highInChunk >= Self.cutMargin else { return nil }
-            let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
-            return (TextRope(chunk: TextChunk(piece)), chunkStart + a, chunkStart + b)
+            // With room to grow, as a document's chunks have: the probed edit then writes in place.
+            return (TextRope(chunk: TextChunk(copying: UnsafeBufferPointer(rebasing: bytes[a..<b]))), chunkStart + a, chunkStart + b)
         }
         return found ?? nil
     }

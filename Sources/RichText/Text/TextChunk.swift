@@ -79,6 +79,23 @@ struct TextChunk: RopeElement {
         reservedUTF8 = Int32(clamping: capacity)
     }
 
+    /// A chunk holding a copy of `bytes` (whole scalars of valid UTF-8), with `grownCapacity` room as
+    /// `init(copying:)` gives.
+    init(copying bytes: UnsafeBufferPointer<UInt8>) {
+        let size = bytes.count
+        guard size > 15 else {
+            self.init(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        let capacity = TextChunk.grownCapacity(for: size)
+        let string = String(unsafeUninitializedCapacity: capacity) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return size
+        }
+        self.init(string)
+        reservedUTF8 = Int32(clamping: capacity)
+    }
+
     /// The room an edit that outgrows a chunk's storage asks for: the new size and a little more.
     static func grownCapacity(for size: Int) -> Int { size + 24 }
 
