@@ -6,20 +6,31 @@ import RichText
 extension EditingSession {
     /// A state undo or redo goes back to, with the adjustments of the step that left it.
     ///
-    /// Its document is kept whole (sharing what did not change), or, for a step of typing at a caret while the
-    /// funnel wrote nothing but the typed text, as that text (`typed`): the document before the step is the one
-    /// after it without the typed text. So typing shares no node with an undo step, and edits its document in
-    /// place from the first keystroke of a word on: a document kept whole would make that keystroke copy the
-    /// paths it edits.
+    /// Its document is kept whole (sharing what did not change), or, for a step of typing at a caret, as the part
+    /// the step changed (`changed`): the document before the step is the one after it with that part put back.
+    /// So typing keeps no document that shares nodes with the one being edited, and edits it in place: a document
+    /// kept whole would make the first keystroke of each word copy the paths it edits, and every later edit
+    /// copy what it touches of the nodes the two still share.
     struct Snapshot: Sendable {
-        /// The document, or nil when it is the document after the step without `typed`.
+        /// The document; nil when the step keeps the part it changed instead.
         var document: RichString?
-        /// The text a typing step typed, in UTF-8 offsets of the document after it; empty when `document` is kept.
-        var typed: Range<Int> = 0..<0
+        /// The part a typing step changed; nil when the document is kept whole.
+        var changed: ChangedPart?
         var selection: Selection
         var caretAttributes: AttributeSet?
         var callerRanges: [Range<RichString.Index>]
         var adjustments: [Adjustment]
+    }
+
+    /// The part of the document a typing step changed, kept in place of the whole document before it.
+    struct ChangedPart: Sendable {
+        /// Where the step changed the document, in UTF-8 offsets of the document after it: the text it typed,
+        /// and whatever the funnel changed around it.
+        var range: Range<Int>
+        /// What that range held before the step; nil for nothing (the step only typed text).
+        var before: RichString?
+        /// The behaviour stamp of the document before the step.
+        let stamp: UInt64
     }
 
     /// The kinds of edit that gather into one undo step while they follow each other at the caret.
@@ -59,22 +70,24 @@ extension EditingSession {
                  adjustments: adjustments)
     }
 
-    /// What a typing step kept as the text it typed learns from the funnel (`DefinitionSteps.willWriteBeyondRawEdit`).
+    /// What a typing step kept as the part it changed learns from the funnel (`DefinitionSteps.willWriteBeyondRawEdit`
+    /// and `finishedMutation(changingNothingOutside:)`).
     struct TypingWatch {
-        /// Whether the step is kept as the text it typed, so that the funnel must say when it writes more.
+        /// Whether the step is kept as the part it changed, so that the funnel must say when it writes more.
         let watches: Bool
         /// The length in UTF-8 bytes of the text typed.
         var typedLength = 0
-        /// The document as it was when the funnel was about to write beyond the typed text, and whether the text
-        /// was in it by then.
-        var before: (string: RichString, rawEditMade: Bool)?
+        /// What the funnel said when it wrote beyond the typed text: the document as it was just before, whether
+        /// the text was in it by then, and the region outside which the edit changed nothing.
+        var said: WriteBeyondRawEdit?
     }
 
     /// The document a step's snapshot goes back to, when the document after the step is `after`.
     func document(of entry: Snapshot, after: RichString) -> RichString {
         if let document = entry.document { return document }
+        let part = entry.changed!
         // The step began at a caret, made on the document it goes back to.
-        return after.removingTypedText(entry.typed, asVersionOf: entry.selection.insertionPoint!)
+        return after.undoing(part.range, wasBefore: part.before, version: entry.selection.insertionPoint!, stamp: part.stamp)
     }
 
     /// Runs `body`'s edits as one undo step, or as part of the open typing/deleting step when `kind` continues it
@@ -91,46 +104,38 @@ extension EditingSession {
     mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession, inout TypingWatch) -> [Adjustment]) -> [Adjustment] {
         let continues = kind != nil && groupDepth == 0 && reachableUndoCount > 0 && continuesOpenStep(kind!)
         let caret = selection.insertionPoint?.utf8Offset
-        let keptAsTyped: Bool
-        var before: Snapshot?
         // Typing the funnel can watch: plain text at a caret given no attributes of its own.
         let watchable = kind == .typing && caretAttributes == nil && selection.typingAttributes == nil && caret != nil
+        var before: Snapshot?
+        // Whether the step keeps the part it changed instead of the document, and grows it by this edit.
+        var keepsPart = false
         if continues {
             let top = undoStack.count - 1
-            if undoStack[top].document == nil && !watchable {
-                // Text typed with the caret's own attributes is not watched: the step keeps its document from here.
-                undoStack[top].document = self.document(of: undoStack[top], after: document)
-                undoStack[top].typed = 0..<0
+            if undoStack[top].document == nil {
+                // The caret stands where the step's last keystroke left it, at the end of its typed text, inside the part.
+                if watchable {
+                    keepsPart = true
+                } else {
+                    // Text typed with the caret's own attributes is not watched: the step keeps its document from here.
+                    undoStack[top].document = self.document(of: undoStack[top], after: document)
+                    undoStack[top].changed = nil
+                }
             }
-            keptAsTyped = undoStack[top].document == nil
         } else if watchable, groupDepth == 0, let caret {
-            keptAsTyped = true
-            before = Snapshot(document: nil, typed: caret..<caret, selection: selection, caretAttributes: caretAttributes,
-                              callerRanges: callerRanges, adjustments: [])
+            keepsPart = true
+            before = Snapshot(document: nil, changed: ChangedPart(range: caret..<caret, before: nil, stamp: document.behaviorStamp),
+                              selection: selection, caretAttributes: caretAttributes, callerRanges: callerRanges, adjustments: [])
         } else {
-            keptAsTyped = false
             before = snapshot()
         }
-        var watch = TypingWatch(watches: keptAsTyped)
+        var watch = TypingWatch(watches: keepsPart)
         let adjustments = body(&self, &watch)
         if selection.insertionPoint != nil { caretAttributes = nil }
-        if keptAsTyped {
-            // The step so far typed `typed`, which ends at the caret this edit typed at.
-            var typed = continues ? undoStack[undoStack.count - 1].typed : before!.typed
-            if let said = watch.before {
-                // The funnel wrote more than the typed text: the step keeps the document as it was before it.
-                let end = typed.upperBound + (said.rawEditMade ? watch.typedLength : 0)
-                let start = continues ? undoStack[undoStack.count - 1].selection : before!.selection
-                let document = said.string.removingTypedText(typed.lowerBound..<end, asVersionOf: start.insertionPoint!)
-                if continues { undoStack[undoStack.count - 1].document = document } else { before!.document = document }
-                typed = 0..<0
-            } else {
-                typed = typed.lowerBound..<(typed.upperBound + watch.typedLength)
-            }
-            if continues { undoStack[undoStack.count - 1].typed = typed } else { before!.typed = typed }
+        if keepsPart {
+            if continues { undoStack[undoStack.count - 1].changed!.grow(by: watch) } else { before!.changed!.grow(by: watch) }
         }
         // O(log n) when the document shares what the edit did not touch (`Rope.hasSameElements`). A step kept as
-        // the text it typed changed the document when it typed something.
+        // the part it changed changed the document when it typed something.
         let changed = continues || (before!.document.map { !document.isUnchanged(since: $0) } ?? (watch.typedLength > 0))
         if changed {
             redoStack.removeAll()
@@ -216,3 +221,40 @@ extension EditingSession {
     }
 }
 
+
+extension EditingSession.ChangedPart {
+    /// Grows the part by a keystroke that typed at a caret inside it: by the typed text, or, when the funnel wrote
+    /// more (`watch.said`), to everything the keystroke changed, what it held before read from the document as
+    /// the funnel had it then, around what the part held already.
+    mutating func grow(by watch: EditingSession.TypingWatch) {
+        let length = watch.typedLength
+        let typed = range.lowerBound..<(range.upperBound + length)
+        guard let said = watch.said, let region = said.region else {
+            range = typed
+            return
+        }
+        let grown = min(typed.lowerBound, region.lowerBound)..<max(typed.upperBound, region.upperBound)
+        // Around the part, the document as the funnel had it is the document before the step; past the part it
+        // holds the typed text too when the raw edit was made.
+        let right = said.rawEditMade ? typed.upperBound..<grown.upperBound : range.upperBound..<(grown.upperBound - length)
+        var text = ""
+        var runs: [AttributeRun] = []
+        func take(_ piece: Range<Int>, of string: RichString) {
+            guard !piece.isEmpty else { return }
+            string.forEachRun(inUTF8: piece) { stretch, attributes in
+                runs.append(AttributeRun(utf8Count: stretch.count, attributes: attributes))
+                return true
+            }
+            text += string.string(in: string.index(atOffset: piece.lowerBound, in: .utf8)..<string.index(atOffset: piece.upperBound, in: .utf8))
+        }
+        take(grown.lowerBound..<range.lowerBound, of: said.string)
+        if let before { take(0..<before.counts.utf8, of: before) }
+        take(right, of: said.string)
+        range = grown
+        guard !runs.isEmpty else { before = nil; return }
+        guard let piece = RichString(unenforcedText: text, runs: runs) else {
+            preconditionFailure("the runs of an undo step's part do not cover its text")
+        }
+        before = piece
+    }
+}

@@ -21,9 +21,8 @@ struct EngineSteps: DefinitionSteps {
     /// Whether to keep the string as it was before the mutation first wrote beyond its raw edit
     /// (`beforeWritingBeyondRawEdit`): a session's typing step, kept as the text it typed, asks for it.
     var watchesWritesBeyondRawEdit = false
-    /// The string as it was when the mutation was about to write beyond its raw edit, and whether the raw edit was
-    /// made by then; nil while it wrote nothing more, or when not watched.
-    private(set) var beforeWritingBeyondRawEdit: (string: RichString, rawEditMade: Bool)?
+    /// What the mutation did beyond its raw edit, when watched; nil while it wrote nothing more.
+    private(set) var wroteBeyondRawEdit: WriteBeyondRawEdit?
 
     init(_ engine: FormattingEngine, learnsResults: Bool = true, constrains: Bool = true) {
         self.engine = engine
@@ -83,8 +82,12 @@ struct EngineSteps: DefinitionSteps {
     }
 
     mutating func willWriteBeyondRawEdit(of string: @autoclosure () -> RichString, rawEditMade: Bool) {
-        guard watchesWritesBeyondRawEdit, beforeWritingBeyondRawEdit == nil else { return }
-        beforeWritingBeyondRawEdit = (string(), rawEditMade)
+        guard watchesWritesBeyondRawEdit, wroteBeyondRawEdit == nil else { return }
+        wroteBeyondRawEdit = WriteBeyondRawEdit(string: string(), rawEditMade: rawEditMade)
+    }
+
+    mutating func finishedMutation(changingNothingOutside region: Range<Int>) {
+        wroteBeyondRawEdit?.region = region
     }
 
     /// Moves every adjustment by `shift` bytes: an excerpt's, into the document's offsets.
@@ -112,5 +115,19 @@ extension Edit {
     static func rangeList(of ranges: RangeSet<RichString.Index>) -> [Range<RichString.Index>] {
         let list = ranges.ranges
         return list.count == 1 ? [list[list.startIndex]] : Array(list)
+    }
+}
+
+/// A watched mutation's write beyond its raw edit (`EngineSteps.watchesWritesBeyondRawEdit`): the string as it was
+/// just before, whether the raw edit was made by then, and the region outside which the mutation changed nothing.
+/// A class, so that a keystroke that wrote nothing more carries only an empty reference.
+final class WriteBeyondRawEdit {
+    let string: RichString
+    let rawEditMade: Bool
+    var region: Range<Int>?
+
+    init(string: RichString, rawEditMade: Bool) {
+        self.string = string
+        self.rawEditMade = rawEditMade
     }
 }

@@ -133,7 +133,7 @@ extension RichString {
                 var steps = EngineSteps(engine)
                 steps.watchesWritesBeyondRawEdit = watch.watches
                 string.mutate(.typing(Substring(text), over: range), under: &steps)
-                watch.before = steps.beforeWritingBeyondRawEdit
+                watch.said = steps.wroteBeyondRawEdit
                 return steps.adjustments
             }
         }

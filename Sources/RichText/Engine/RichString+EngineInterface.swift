@@ -41,15 +41,18 @@ extension RichString {
         hasNotChanged(since: earlier)
     }
 
-    /// This string without the text in `typed` (UTF-8 offsets), removed as the string removes text by itself, as
-    /// the version of the string `index` was made on: what an editing session's typing step, kept as the text it
-    /// typed, goes back to (the funnel wrote nothing else, so that is the string as it was), on which the indices
-    /// made before the step still hold.
-    package func removingTypedText(_ typed: Range<Int>, asVersionOf index: Index) -> RichString {
-        var before = self
-        if !typed.isEmpty { before.removeSubrange(before.index(utf8: typed.lowerBound)..<before.index(utf8: typed.upperBound)) }
-        before.version = index.version
-        return before
+    /// The string as it was before an editing step that changed nothing outside `changed` (UTF-8 offsets of this
+    /// string), where it held `before` (nil: nothing): the text and runs of `changed` replaced raw, as the version
+    /// of the string `index` was made on and with the behaviour stamp it had (`stamp`). What an editing session's
+    /// undo step kept as the part it changed goes back to; the indices made before the step hold on it.
+    package func undoing(_ changed: Range<Int>, wasBefore before: RichString?, version index: Index, stamp: UInt64) -> RichString {
+        var result = self
+        let text = before.map { Substring($0.text.string) } ?? ""
+        let runs = before.map { $0.runStore.runs(in: 0..<$0.text.utf8Count) } ?? []
+        if !changed.isEmpty || !text.isEmpty { result.rawReplace(changed, with: text, runs: runs) }
+        result.version = index.version
+        result.runStore.behaviorStamp = stamp
+        return result
     }
 
     /// A client's token naming whose behaviours every key of this string carries; 0 when unknown: the engine

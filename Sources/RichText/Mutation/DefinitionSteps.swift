@@ -61,6 +61,10 @@ package protocol DefinitionSteps {
     /// one-range text edit tells before it starts. An editor's undo keeps a typing step as the text it typed while
     /// the funnel stays silent, and takes the string from here when it speaks (`EditingSession`).
     mutating func willWriteBeyondRawEdit(of string: @autoclosure () -> RichString, rawEditMade: Bool)
+
+    /// Told at the end of every mutation: the region, in offsets after it, outside which it changed no text and no
+    /// run's attributes (the edit, every report, the region the definition enforced; all of it when step 0 ran).
+    mutating func finishedMutation(changingNothingOutside region: Range<Int>)
 }
 
 extension DefinitionSteps {
@@ -94,4 +98,5 @@ struct NoDefinition: DefinitionSteps {
     func rewrite(_ attributes: AttributeSet, paragraphStart: AttributeSet?) -> AttributeSet? { nil }
     func reportRewrite(from attributes: AttributeSet, to written: AttributeSet, over range: Range<Int>) {}
     func willWriteBeyondRawEdit(of string: @autoclosure () -> RichString, rawEditMade: Bool) {}
+    func finishedMutation(changingNothingOutside region: Range<Int>) {}
 }

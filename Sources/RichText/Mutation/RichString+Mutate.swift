@@ -71,13 +71,15 @@ extension RichString {
             return []
         }
         if !state.adjustments.isEmpty { definition.noteBehaviorReports(state.adjustments) }
+        var region = state.region
+        for adjustment in state.adjustments { region = region.union(adjustment.utf8Range) }
         // 6-7.
         if definition.isActive {
-            var region = state.region
-            for adjustment in state.adjustments { region = region.union(adjustment.utf8Range) }
             processed = enforceDefinition(&definition, over: region, into: &state)
+            region = region.union(processed)
         }
         if definition.behaviorToken != 0 { runStore.behaviorStamp = definition.behaviorToken }
+        definition.finishedMutation(changingNothingOutside: stamped ? 0..<text.utf8Count : region)
         return state.adjustments
     }
 
