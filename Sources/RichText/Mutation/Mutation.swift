@@ -22,6 +22,14 @@ package enum Mutation {
     /// No edit: the definition's behaviours alone, given to every key of its scope (step 0 of the funnel).
     case stamping
 
+    /// Whether this is a text edit over one range (typing or a paste), whose raw edit the funnel can tell apart.
+    var isTextEdit: Bool {
+        switch self {
+        case .typing, .pasting: return true
+        default: return false
+        }
+    }
+
     /// Plain text inserted at `index`.
     package static func typing(_ text: Substring, at index: RichString.Index) -> Mutation {
         .typing(text, over: index..<index)

@@ -23,7 +23,7 @@ extension RichString {
     /// Runs `mutation` through every step, under `definition`'s steps, and returns what the string's own steps
     /// changed on their own, in the order made, in offsets of the string after the mutation. The definition
     /// keeps its reports, and the string's, in order (`DefinitionSteps.noteBehaviorReports`).
-    @discardableResult
+    @discardableResult @inline(__always)
     package mutating func mutate<D: DefinitionSteps>(_ mutation: consuming Mutation, under definition: inout D) -> [AttributeAdjustment] {
         var processed = 0..<0
         return mutate(mutation, under: &definition, processed: &processed)
@@ -31,10 +31,13 @@ extension RichString {
 
     /// `mutate(_:under:)`, also giving the stretch the definition was enforced over (offsets after the mutation):
     /// a probe on an excerpt checks that it did not reach the excerpt's cut edges.
+    @inline(__always)
     mutating func mutate<D: DefinitionSteps>(_ mutation: consuming Mutation, under definition: inout D, processed: inout Range<Int>) -> [AttributeAdjustment] {
         // 0. Once per string (O(1) once stamped); an edit of a string read from outside stamps it first.
         let stamped = stampBehaviors(&definition)
         var state = MutationState(region: 0..<0)
+        // Only a one-range text edit's raw edit is watched: every other mutation tells before it starts.
+        if !mutation.isTextEdit { definition.willWriteBeyondRawEdit(of: self, rawEditMade: false) }
         // 1-5. The caller's indices are converted once, here. The mutation is taken apart, not copied.
         switch consume mutation {
         case let .typing(newText, range):
@@ -47,29 +50,31 @@ extension RichString {
             if stamped { definition.moveReports(through: [(edit.range, edit.length)]) }
             editText(edit, into: &state, telling: &definition)
         case let .removing(ranges):
-            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             if stamped { definition.moveReports(through: (0..<ranges.count).map { (offsets(of: ranges[$0]), 0) }) }
             removeText(in: ranges, into: &state)
         case let .setting(change, ranges):
-            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             change.withTransform { changeAttributes(in: ranges, $0, into: &state) }
         case let .transforming(ranges, transform):
-            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             changeAttributes(in: ranges, transform, into: &state)
         case let .writing(runs, range):
-            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             let r = offsets(of: range)
             let raw = writeRaw(runs, over: r)
             state.region = r
             enforceBehaviors(after: raw.changes, dependentsAfter: raw.dependentsAfter, in: [r], into: &state)
         case .normalizing:
-            definition.willWriteBeyondRawEdit(of: self, rawEditMade: false)
             state.region = 0..<text.utf8Count
             // Stamping enforced the boundaries under the new behaviours already.
             if !stamped { enforceBoundariesEverywhere(into: &state) }
         case .stamping:
             return []
         }
+        return definitionSteps(&definition, after: &state, stamped: stamped, processed: &processed)
+    }
+
+    /// Steps 6-7 after the string's own steps, and the end of the mutation: the definition told what the string's
+    /// steps reported and where the mutation changed anything.
+    private mutating func definitionSteps<D: DefinitionSteps>(_ definition: inout D, after state: inout MutationState, stamped: Bool,
+                                                              processed: inout Range<Int>) -> [AttributeAdjustment] {
         if !state.adjustments.isEmpty { definition.noteBehaviorReports(state.adjustments) }
         var region = state.region
         for adjustment in state.adjustments { region = region.union(adjustment.utf8Range) }

@@ -91,7 +91,7 @@ extension RichString {
     // MARK: The funnel, with no definition
 
     /// `mutate(_:under:)` with the string's own behaviours only.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func mutate(_ mutation: Mutation) -> [AttributeAdjustment] {
         var none = NoDefinition()
         return mutate(mutation, under: &none)
