@@ -29,21 +29,20 @@ final class UndoKeepsWhatTypingChangedTests: XCTestCase {
             for step in 0..<60 {
                 let context = "seed \(seed) step \(step)\n\(log.suffix(12).joined(separator: "\n"))"
                 let roll = rng.int(0...99)
-                if roll < 12 && session.canUndo {
-                    log.append("undo")
+                /// Undo or redo: the document must become the last one `from` kept, and the one it leaves goes to `to`.
+                func goBack(_ name: String, _ move: (inout EditingSession) -> Bool, from: inout [RichString], to: inout [RichString]) {
+                    log.append(name)
                     let current = session.document
-                    XCTAssertTrue(session.undo(), context)
-                    let expected = before.removeLast()
-                    XCTAssertTrue(session.document.isEqualIncludingBehaviors(to: expected), "undo: \(session.document) is not \(expected)\n\(context)")
-                    after.append(current)
+                    XCTAssertTrue(move(&session), context)
+                    let expected = from.removeLast()
+                    XCTAssertTrue(session.document.isEqualIncludingBehaviors(to: expected), "\(name): \(session.document) is not \(expected)\n\(context)")
+                    to.append(current)
+                }
+                if roll < 12 && session.canUndo {
+                    goBack("undo", { $0.undo() }, from: &before, to: &after)
                     undone += 1
                 } else if roll < 18 && session.canRedo {
-                    log.append("redo")
-                    let current = session.document
-                    XCTAssertTrue(session.redo(), context)
-                    let expected = after.removeLast()
-                    XCTAssertTrue(session.document.isEqualIncludingBehaviors(to: expected), "redo: \(session.document) is not \(expected)\n\(context)")
-                    before.append(current)
+                    goBack("redo", { $0.redo() }, from: &after, to: &before)
                 } else {
                     let document = session.document
                     let steps = session.reachableUndoCount
