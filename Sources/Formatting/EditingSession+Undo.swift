@@ -99,8 +99,8 @@ extension EditingSession {
     /// (the engine never removes text it did not ask to), and the step's state before it is already on the stack.
     /// So the document's edited path is not shared with a snapshot, and the edit is made in place.
     ///
-    /// Typing at a caret is kept as the text it typed (`Snapshot.typed`) while the funnel writes nothing else: the
-    /// funnel says before it writes more (`TypingWatch`), and the step then keeps the document as it was.
+    /// Typing at a caret is kept as the part of the document it changed (`Snapshot.changed`): the typed text, and,
+    /// when the funnel says it writes more (`TypingWatch`), what the region it then changed held before.
     mutating func recordingOneStep(_ kind: GatheringKind? = nil, _ body: (inout EditingSession, inout TypingWatch) -> [Adjustment]) -> [Adjustment] {
         let continues = kind != nil && groupDepth == 0 && reachableUndoCount > 0 && continuesOpenStep(kind!)
         let caret = selection.insertionPoint?.utf8Offset
@@ -220,7 +220,6 @@ extension EditingSession {
         return current
     }
 }
-
 
 extension EditingSession.ChangedPart {
     /// Grows the part by a keystroke that typed at a caret inside it: by the typed text, or, when the funnel wrote
