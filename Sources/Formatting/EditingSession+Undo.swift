@@ -228,10 +228,13 @@ extension EditingSession.ChangedPart {
     mutating func grow(by watch: EditingSession.TypingWatch) {
         let length = watch.typedLength
         let typed = range.lowerBound..<(range.upperBound + length)
-        guard let said = watch.said, let region = said.region else {
+        guard let said = watch.said else {
             range = typed
             return
         }
+        // The funnel tells the region at the end of every mutation; without it, all of the text (which the funnel
+        // changed by the typed text alone) is the region.
+        let region = said.region ?? 0..<(said.string.counts.utf8 + (said.rawEditMade ? 0 : length))
         let grown = min(typed.lowerBound, region.lowerBound)..<max(typed.upperBound, region.upperBound)
         // Around the part, the document as the funnel had it is the document before the step; past the part it
         // holds the typed text too when the raw edit was made.

@@ -66,6 +66,7 @@ extension RichString {
             // Stamping enforced the boundaries under the new behaviours already.
             if !stamped { enforceBoundariesEverywhere(into: &state) }
         case .stamping:
+            definition.finishedMutation(changingNothingOutside: 0..<text.utf8Count)
             return []
         }
         return definitionSteps(&definition, after: &state, stamped: stamped, processed: &processed)
