@@ -80,7 +80,11 @@ public struct EditingSession: Sendable {
             var selection = session.selection
             selection.typingAttributes = session.caretAttributes
             let engine = session.engine
-            let adjustments = session.editingDocument { $0.replaceSelection(&selection, withCharacters: text, engine: engine, watch: &watch) }
+            watch.typedLength = text.utf8.count
+            let watching = watch.watches
+            let adjustments = session.editingDocument {
+                $0.replaceSelection(&selection, withCharacters: text, engine: engine, watching: watching, said: &watch.said)
+            }
             selection.typingAttributes = nil
             session.selection = selection
             return adjustments

@@ -19,9 +19,17 @@ extension FormattingEngine {
     /// `apply` of an edit already in the funnel's form: the session's backspace, whose one range needs no range
     /// set.
     func apply(_ mutation: consuming Mutation, to document: inout RichString) -> [Adjustment] {
+        apply(mutation, to: &document, watchingWritesBeyondRawEdit: false).adjustments
+    }
+
+    /// `apply`, and, when `watching`, what the funnel said when it wrote beyond the mutation's raw edit (nil when
+    /// it wrote nothing more): an editing session's typing step keeps the part it changed from it.
+    func apply(_ mutation: consuming Mutation, to document: inout RichString, watchingWritesBeyondRawEdit watching: Bool)
+        -> (adjustments: [Adjustment], said: WriteBeyondRawEdit?) {
         var steps = EngineSteps(self)
+        steps.watchesWritesBeyondRawEdit = watching
         document.mutate(mutation, under: &steps)
-        return steps.adjustments
+        return (steps.adjustments, steps.wroteBeyondRawEdit)
     }
 }
 

@@ -18,8 +18,8 @@ struct EngineSteps: DefinitionSteps {
     /// The stamped sets of this mutation's walk, each worked out once; made when step 0 first runs (most
     /// mutations find the document stamped and never need it).
     private var stamps: AttributeSetMemo<FormattingEngine.StampedSet>?
-    /// Whether to keep the string as it was before the mutation first wrote beyond its raw edit
-    /// (`beforeWritingBeyondRawEdit`): a session's typing step, kept as the text it typed, asks for it.
+    /// Whether to keep the string as it was before the mutation first wrote beyond its raw edit, and where it
+    /// changed anything (`wroteBeyondRawEdit`): a session's typing step, kept as the part it changed, asks for it.
     var watchesWritesBeyondRawEdit = false
     /// What the mutation did beyond its raw edit, when watched; nil while it wrote nothing more.
     private(set) var wroteBeyondRawEdit: WriteBeyondRawEdit?

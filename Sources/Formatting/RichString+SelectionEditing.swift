@@ -109,20 +109,19 @@ extension RichString {
     public mutating func replaceSelection(
         _ selection: inout Selection, withCharacters characters: some Collection<Character>, engine: FormattingEngine
     ) -> [Adjustment] {
-        var watch = EditingSession.TypingWatch(watches: false)
-        return replaceSelection(&selection, withCharacters: characters, engine: engine, watch: &watch)
+        var said: WriteBeyondRawEdit?
+        return replaceSelection(&selection, withCharacters: characters, engine: engine, watching: false, said: &said)
     }
 
-    /// `replaceSelection(_:withCharacters:engine:)`, telling `watch` the length typed and, when it watches, what the
-    /// funnel said before writing beyond the typed text (an editing session's undo keeps typing as the text typed).
+    /// `replaceSelection(_:withCharacters:engine:)`, giving, when `watching`, what the funnel said when it wrote
+    /// beyond the typed text (`said`): an editing session's undo keeps a typing step as the part it changed.
     mutating func replaceSelection(
         _ selection: inout Selection, withCharacters characters: some Collection<Character>, engine: FormattingEngine,
-        watch: inout EditingSession.TypingWatch
+        watching: Bool, said: inout WriteBeyondRawEdit?
     ) -> [Adjustment] {
         let text = String(characters)
-        watch.typedLength = text.utf8.count
         if let typing = selection.typingAttributes {
-            precondition(!watch.watches, "text typed with the caret's own attributes is not watched")
+            precondition(!watching, "text typed with the caret's own attributes is not watched")
             return replaceSelection(&selection, with: RichString(text, attributes: typing), engine: engine)
         }
         return replacingSelection(&selection) { string, step in
@@ -130,11 +129,9 @@ extension RichString {
             case .removeOthers(let ranges): return engine.apply(.removeText(ranges), to: &string)
             case .replace(let range):
                 // The funnel's own form of `.replaceText(range, with: text)`: a keystroke builds no `Edit` to take apart.
-                var steps = EngineSteps(engine)
-                steps.watchesWritesBeyondRawEdit = watch.watches
-                string.mutate(.typing(Substring(text), over: range), under: &steps)
-                watch.said = steps.wroteBeyondRawEdit
-                return steps.adjustments
+                let applied = engine.apply(.typing(Substring(text), over: range), to: &string, watchingWritesBeyondRawEdit: watching)
+                said = applied.said
+                return applied.adjustments
             }
         }
     }
