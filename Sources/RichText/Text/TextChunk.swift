@@ -65,12 +65,20 @@ struct TextChunk: RopeElement {
     /// bytes to it then write in place. Without the room, the first insertion into each chunk of a large document
     /// copies the whole chunk into new storage, which reads it all from memory.
     init(copying text: Substring) {
-        // A native string's slice is contiguous: its bytes are copied as they are.
-        if let chunk = text.utf8.withContiguousStorageIfAvailable({ TextChunk(copying: $0) }) {
-            self = chunk
-        } else {
-            self = Array(text.utf8).withUnsafeBufferPointer { TextChunk(copying: $0) }
+        let size = text.utf8.count
+        guard size > 15 else {
+            // Held inline by `String`: there is no storage to grow.
+            self.init(String(text))
+            return
         }
+        // Appended as a string: its bytes are known to be valid, so nothing checks them again (a document's
+        // chunks are all built here; `init(copying:)` from bytes validates them).
+        var string = String()
+        let capacity = TextChunk.grownCapacity(for: size)
+        string.reserveCapacity(capacity)
+        string.append(contentsOf: text)
+        self.init(string)
+        reservedUTF8 = Int32(clamping: capacity)
     }
 
     /// A chunk holding a copy of `bytes` (whole scalars of valid UTF-8), with `grownCapacity` room as
